@@ -1,0 +1,70 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { type DbHandle, migrateToLatest, openDatabase } from './db/database.js';
+import type { AppDeps } from './deps.js';
+import { registerModules } from './modules/index.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerOriginCheck } from './plugins/origin-check.js';
+import { registerWeb } from './plugins/web.js';
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database; when omitted, the app opens the configured one and closes it with the app. */
+  database?: DbHandle;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  const handle = database ?? openDatabase(config.database);
+  await migrateToLatest(handle.db);
+
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.raw.NODE_ENV === 'production' ? 'loopback' : false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  if (!database) app.addHook('onClose', () => handle.close());
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const https = config.publicUrl.startsWith('https:');
+  await app.register(fastifyHelmet, {
+    strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https://i.ytimg.com'],
+        connectSrc: ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyRateLimit, { global: false });
+
+  const ownOrigins = [new URL(config.publicUrl).origin, ...config.corsOrigins];
+  registerOriginCheck(app, ownOrigins);
+
+  const deps: AppDeps = { db: handle.db, dbKind: handle.kind, config };
+  await registerModules(app, deps);
+  await registerWeb(app, config);
+  return app;
+}

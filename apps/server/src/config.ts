@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce
+  .number({ error: 'must be a whole number from 1 to 65535' })
+  .int('must be a whole number from 1 to 65535')
+  .min(1, 'must be a whole number from 1 to 65535')
+  .max(65535, 'must be a whole number from 1 to 65535');
+
+const databaseUrl = z
+  .string()
+  .refine(
+    (value) => /^postgres(ql)?:\/\/[^/]+\/?.*/.test(value) && URL.canParse(value),
+    'must be a postgres:// or postgresql:// URL (leave it unset to use the embedded SQLite file)',
+  );
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: httpUrl.optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: databaseUrl.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  CONTACT_TO: z.string().optional(),
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_API_URL: httpUrl.default('https://api.razorpay.com/v1'),
+  RAZORPAY_CHECKOUT_URL: httpUrl.optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: httpUrl.default('https://accounts.google.com'),
+  SITE_NAME: z.string().min(1).default('TradeSkool'),
+  CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@tradeskool.in'),
+  CORS_ORIGINS: z.string().default(''),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  logLevel: Env['LOG_LEVEL'];
+  siteName: string;
+  contactEmail: string;
+  corsOrigins: string[];
+  /** Built web app to serve; null when it has not been built (API only). */
+  webDist: string | null;
+  raw: Env;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const defaultWebDist = path.resolve(here, '../../web/dist');
+
+/** Reads the environment once at start-up; a bad value throws one line naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const shown = present[name] === undefined ? '' : ` (got "${String(present[name]).slice(0, 80)}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is not valid'}${shown}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'shop.sqlite') },
+    logLevel: env.LOG_LEVEL,
+    siteName: env.SITE_NAME,
+    contactEmail: env.CONTACT_EMAIL,
+    corsOrigins: env.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : defaultWebDist,
+    raw: env,
+  };
+}

@@ -1,0 +1,129 @@
+import { getCourseResponse, listCoursesResponse } from '@shop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { seedDemo } from '../../db/seed.js';
+import { demoCourses } from '../../db/seed-courses.js';
+import { importCourses } from './import-courses.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.database.db);
+});
+afterAll(() => t.close());
+
+describe('GET /api/courses', () => {
+  it('lists the twelve demo courses with the contract fields and rupee prices', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/courses' });
+    expect(res.statusCode).toBe(200);
+    const body = listCoursesResponse.parse(res.json());
+    expect(body.courses).toHaveLength(12);
+    const first = body.courses.find((c) => c._id === demoCourses[0]?._id);
+    expect(first).toMatchObject({ title: demoCourses[0]?.title, price: 4999, review: '4.8', level: 'Beginner' });
+    expect(first?.curriculum.length).toBeGreaterThan(0);
+    expect(Object.keys(res.json().courses[0]).sort()).toEqual(
+      [
+        '_id',
+        'title',
+        'thumb',
+        'tag',
+        'review',
+        'rating',
+        'instructor',
+        'price',
+        'level',
+        'videoLink',
+        'createdAt',
+        'students',
+        'courseDescription',
+        'description',
+        'whatYoullLearn',
+        'curriculum',
+      ].sort(),
+    );
+  });
+
+  it('filters by title, tag or instructor, case-insensitively', async () => {
+    const byTitle = listCoursesResponse.parse((await t.app.inject({ url: '/api/courses?q=GREEKS' })).json());
+    expect(byTitle.courses.map((c) => c.title)).toEqual(['Option Greeks and Strategy Building']);
+    const byTag = listCoursesResponse.parse((await t.app.inject({ url: '/api/courses?q=options' })).json());
+    expect(byTag.courses.length).toBeGreaterThanOrEqual(2);
+    const byInstructor = listCoursesResponse.parse((await t.app.inject({ url: '/api/courses?q=priya' })).json());
+    expect(byInstructor.courses.every((c) => c.instructor === 'Priya Nair')).toBe(true);
+    expect(byInstructor.courses).toHaveLength(2);
+  });
+
+  it('treats LIKE wildcards in the search text literally', async () => {
+    const res = await t.app.inject({ url: '/api/courses?q=%25' });
+    expect(listCoursesResponse.parse(res.json()).courses).toEqual([]);
+    const underscore = await t.app.inject({ url: '/api/courses?q=_' });
+    expect(listCoursesResponse.parse(underscore.json()).courses).toEqual([]);
+  });
+
+  it('refuses an over-long search with a 400 message', async () => {
+    const res = await t.app.inject({ url: `/api/courses?q=${'a'.repeat(101)}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ ok: false });
+    expect(res.json().message).toMatch(/q/);
+  });
+});
+
+describe('GET /api/courses/:id', () => {
+  it('returns one course', async () => {
+    const id = demoCourses[4]?._id;
+    const res = await t.app.inject({ url: `/api/courses/${id}` });
+    expect(res.statusCode).toBe(200);
+    const body = getCourseResponse.parse(res.json());
+    expect(body.course).toMatchObject({ _id: id, title: demoCourses[4]?.title, price: 7999 });
+  });
+
+  it('answers 404 with a message for an unknown id', async () => {
+    const res = await t.app.inject({ url: '/api/courses/ffffffffffffffffffffffff' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ ok: false, message: 'Course not found' });
+  });
+
+  it('answers 400 for a malformed id', async () => {
+    const res = await t.app.inject({ url: '/api/courses/not-an-id' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().ok).toBe(false);
+    expect(res.json().message).toMatch(/id/);
+  });
+});
+
+describe('course import', () => {
+  it('adds and updates courses from JSON', async () => {
+    const created = {
+      title: 'Imported Course On Volume',
+      thumb: '/images/courses/basic-maths.svg',
+      tag: 'Volume',
+      instructor: 'Test Teacher',
+      price: 1234.5,
+      level: 'Beginner',
+    };
+    const [id] = await importCourses(t.database.db, JSON.stringify([created]));
+    const res = await t.app.inject({ url: `/api/courses/${id}` });
+    expect(getCourseResponse.parse(res.json()).course).toMatchObject({
+      title: created.title,
+      price: 1234.5,
+      rating: 4.5,
+    });
+
+    await importCourses(t.database.db, JSON.stringify({ courses: [{ ...created, _id: id, price: 999 }] }));
+    const updated = getCourseResponse.parse((await t.app.inject({ url: `/api/courses/${id}` })).json());
+    expect(updated.course.price).toBe(999);
+  });
+
+  it('rejects a bad file naming the record and field, and writes nothing', async () => {
+    const before = listCoursesResponse.parse((await t.app.inject({ url: '/api/courses' })).json()).courses.length;
+    const good = { title: 'Good One', thumb: '/x.svg', tag: 'T', instructor: 'I', price: 10, level: 'Beginner' };
+    const bad = { ...good, title: 'Bad One', price: -5 };
+    await expect(importCourses(t.database.db, JSON.stringify([good, bad]))).rejects.toThrow(
+      /Record 2 "Bad One", field price/,
+    );
+    await expect(importCourses(t.database.db, '{not json')).rejects.toThrow(/not valid JSON/);
+    const after = listCoursesResponse.parse((await t.app.inject({ url: '/api/courses' })).json()).courses.length;
+    expect(after).toBe(before);
+  });
+});

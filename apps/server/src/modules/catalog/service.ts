@@ -1,0 +1,17 @@
+import type { Course } from '@shop/shared';
+import { messages } from '@shop/shared';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { findCourseById, findPublishedCourses, toCourse } from './repo.js';
+
+export async function listCourses(db: Db, query?: string): Promise<Course[]> {
+  const rows = await findPublishedCourses(db, query);
+  return rows.map(toCourse);
+}
+
+/** Unpublished courses are not shown to visitors; their buyers reach them through their enrolments. */
+export async function getPublishedCourse(db: Db, id: string): Promise<Course> {
+  const row = await findCourseById(db, id);
+  if (row?.published !== 1) throw new AppError('not_found', messages.courseNotFound);
+  return toCourse(row);
+}
