@@ -28,7 +28,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       preCompressed: true,
       setHeaders(res, filePath) {
         const relative = path.relative(config.webDist ?? '', filePath);
-        res.setHeader('cache-control', relative.startsWith(`assets${path.sep}`) ? ONE_YEAR : 'public, max-age=86400');
+        res.header('cache-control', relative.startsWith(`assets${path.sep}`) ? ONE_YEAR : 'public, max-age=86400');
       },
     });
   } else {
