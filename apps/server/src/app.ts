@@ -4,9 +4,11 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerSessions } from './auth/session.js';
 import type { Config } from './config.js';
 import { type DbHandle, migrateToLatest, openDatabase } from './db/database.js';
 import type { AppDeps } from './deps.js';
+import { createMailQueue } from './mail/mailer.js';
 import { registerModules } from './modules/index.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
@@ -63,7 +65,11 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   const ownOrigins = [new URL(config.publicUrl).origin, ...config.corsOrigins];
   registerOriginCheck(app, ownOrigins);
 
-  const deps: AppDeps = { db: handle.db, dbKind: handle.kind, config };
+  const mail = createMailQueue(handle.db, config, app.log);
+  app.addHook('onClose', () => mail.stop());
+  const deps: AppDeps = { db: handle.db, dbKind: handle.kind, config, mail };
+  app.decorate('deps', deps);
+  registerSessions(app, handle.db);
   await registerModules(app, deps);
   await registerWeb(app, config);
   return app;

@@ -1,9 +1,17 @@
 import type { Config } from './config.js';
 import type { Db, DbKind } from './db/database.js';
+import type { MailQueue } from './mail/mailer.js';
 
-/** What every module's routes receive: the database and the configuration. Adapters join here as they arrive. */
+/** What every module's routes receive: the database, the configuration and the adapters. */
 export interface AppDeps {
   db: Db;
   dbKind: DbKind;
   config: Config;
+  mail: MailQueue;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
 }

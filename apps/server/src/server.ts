@@ -8,6 +8,8 @@ async function main(): Promise<void> {
   const database = openDatabase(config.database);
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
+  app.deps.mail.start();
+  app.deps.mail.kick();
   const seeded = await seedIfEmpty(database.db);
   if (seeded > 0) app.log.info({ courses: seeded }, 'seeded the demo catalogue into an empty database');
 

@@ -5,8 +5,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
+import { createSession } from '../src/auth/session.js';
 import { type Config, loadConfig } from '../src/config.js';
-import { type DbHandle, migrateToLatest, openDatabase } from '../src/db/database.js';
+import { type Db, type DbHandle, migrateToLatest, openDatabase } from '../src/db/database.js';
+import { newId } from '../src/ids.js';
 
 export interface TestDatabase extends DbHandle {
   config: Config['database'];
@@ -89,4 +91,45 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  username: string;
+  token: string;
+  /** A `cookie` header value carrying the session, as a browser would send it. */
+  cookie: string;
+}
+
+let userCounter = 0;
+
+/** A verified learner (or admin) with an open session, written straight to the database. */
+export async function createSignedInUser(
+  db: Db,
+  overrides: { role?: 'learner' | 'admin'; email?: string; username?: string } = {},
+): Promise<TestUser> {
+  userCounter += 1;
+  const suffix = `${Date.now().toString(36)}${userCounter}`;
+  const email = overrides.email ?? `learner-${suffix}@example.com`;
+  const username = overrides.username ?? `learner_${suffix}`;
+  const id = newId();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      username,
+      email,
+      email_lower: email.toLowerCase(),
+      password_hash: null,
+      email_verified_at: now,
+      google_sub: null,
+      role: overrides.role ?? 'learner',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const token = await createSession(db, id);
+  return { id, email, username, token, cookie: `token=${token}` };
 }

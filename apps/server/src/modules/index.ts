@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { sessionRoutes } from './accounts/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { healthRoutes } from './health/routes.js';
 
-/** Each module's routes, mounted under /api. One line per module. */
+/** Each module's routes (most under /api). One line per module. */
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes, { prefix: '/api', ...deps });
   await app.register(catalogRoutes, { prefix: '/api', ...deps });
+  await app.register(sessionRoutes, deps);
 }

@@ -7,6 +7,16 @@ import type { Config } from '../config.js';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The browser's whitelisted settings travel in a meta tag: no inline script, so the CSP stays strict. */
+function withSiteConfig(html: string, config: Config): string {
+  const site = JSON.stringify({ siteName: config.siteName, contactEmail: config.contactEmail });
+  return html.replace('</head>', `<meta name="site-config" content="${escapeAttribute(site)}" />\n</head>`);
+}
+
 function isApiPath(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/');
 }
@@ -17,7 +27,8 @@ function isApiPath(url: string): boolean {
  */
 export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
   const indexFile = config.webDist ? path.join(config.webDist, 'index.html') : null;
-  const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  const builtHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  const indexHtml = builtHtml && withSiteConfig(builtHtml, config);
 
   if (indexHtml && config.webDist) {
     await app.register(fastifyStatic, {

@@ -6,13 +6,17 @@ import { getPublishedCourse, listCourses } from './service.js';
 export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     '/courses',
-    { schema: { querystring: listCoursesQuery, response: { 200: listCoursesResponse, 400: errorResponse } } },
+    {
+      config: { skipSession: true },
+      schema: { querystring: listCoursesQuery, response: { 200: listCoursesResponse, 400: errorResponse } },
+    },
     async (request) => ({ ok: true as const, courses: await listCourses(db, request.query.q || undefined) }),
   );
 
   app.get(
     '/courses/:id',
     {
+      config: { skipSession: true },
       schema: {
         params: courseParams,
         response: { 200: getCourseResponse, 400: errorResponse, 404: errorResponse },

@@ -1,0 +1,135 @@
+import { messages } from '@shop/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { AppError } from '../errors.js';
+import { newId } from '../ids.js';
+import { hashToken, newToken } from './tokens.js';
+
+export const SESSION_COOKIE = 'token';
+const SESSION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sliding expiry is written at most this often per session, so reads stay reads. */
+const TOUCH_AFTER_MS = DAY_MS;
+
+export interface SessionUser {
+  id: string;
+  username: string;
+  email: string;
+  role: 'learner' | 'admin';
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    /** A public route that never looks at the caller's session. */
+    skipSession?: boolean;
+  }
+}
+
+function tokenFrom(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  return request.cookies[SESSION_COOKIE] || undefined;
+}
+
+/** A new session for the user: a fresh random token (never reused across sign-ins), stored hashed. */
+export async function createSession(db: Db, userId: string, now = new Date()): Promise<string> {
+  const token = newToken();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: newId(),
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_DAYS * DAY_MS).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of a user at once (suspension, termination, password change). */
+export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+export async function findSessionUser(db: Db, token: string, now = new Date()): Promise<SessionUser | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'users.id',
+      'users.username',
+      'users.email',
+      'users.role',
+      'users.status',
+    ])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (row?.status !== 'active' || row.expires_at <= now.toISOString()) return null;
+  if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_AFTER_MS) {
+    await db
+      .updateTable('sessions')
+      .set({
+        last_seen_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + SESSION_DAYS * DAY_MS).toISOString(),
+      })
+      .where('id', '=', row.session_id)
+      .execute();
+  }
+  return { id: row.id, username: row.username, email: row.email, role: row.role, sessionId: row.session_id };
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, config: Config): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https:'),
+    path: '/',
+    maxAge: SESSION_DAYS * 24 * 60 * 60,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https:'),
+    path: '/',
+  });
+}
+
+/** Resolves the caller's session (cookie `token` or `Authorization: Bearer`) into `request.user`. */
+export function registerSessions(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('user', null);
+  app.addHook('preHandler', async (request) => {
+    // Static files and public catalogue reads never need the session: no query for them.
+    if (request.routeOptions.config.skipSession || !/^\/(api|auth)\//.test(request.url)) return;
+    const token = tokenFrom(request);
+    request.user = token ? await findSessionUser(db, token) : null;
+  });
+}
+
+/** The signed-in caller, or a 401 'Please log in.' */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('unauthorized', messages.pleaseLogIn);
+  return request.user;
+}
+
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (user.role !== 'admin') throw new AppError('forbidden', messages.adminOnly);
+  return user;
+}

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testConfig } from '../../test/helpers.js';
+import { mailText, startSmtp, type TestSmtp } from '../../test/smtp.js';
+import { createMailQueue } from './mailer.js';
+
+let smtp: TestSmtp;
+let database: TestDatabase;
+const log = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await smtp.close();
+  await database.close();
+});
+
+describe('mail queue', () => {
+  it('delivers through SMTP and marks the message sent', async () => {
+    const queue = createMailQueue(database.db, testConfig({ SMTP_URL: smtp.url }), log);
+    await queue.enqueue({ to: 'a@example.com', subject: 'Hello', text: 'Open https://shop.test/x' });
+    expect(await queue.deliverPending()).toBe(1);
+    const mail = await smtp.waitFor('a@example.com');
+    expect(mailText(mail.raw)).toContain('https://shop.test/x');
+    const row = await database.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'a@example.com')
+      .executeTakeFirstOrThrow();
+    expect(row.sent_at).not.toBeNull();
+  });
+
+  it('keeps a refused message and retries it later', async () => {
+    const queue = createMailQueue(database.db, testConfig({ SMTP_URL: smtp.url }), log);
+    smtp.rejecting = true;
+    await queue.enqueue({ to: 'b@example.com', subject: 'Retry me', text: 'body' });
+    expect(await queue.deliverPending()).toBe(0);
+    const pending = await database.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'b@example.com')
+      .executeTakeFirstOrThrow();
+    expect(pending).toMatchObject({ sent_at: null, attempts: 1 });
+    expect(pending.last_error).toMatch(/550|Mailbox/);
+    smtp.rejecting = false;
+    expect(await queue.deliverPending(new Date(Date.now() + 60_000))).toBe(1);
+    await smtp.waitFor('b@example.com');
+  });
+
+  it('writes an .eml file to the dev outbox when no SMTP_URL is set', async () => {
+    const config = testConfig();
+    const queue = createMailQueue(database.db, config, log);
+    await queue.enqueue({
+      to: 'c@example.com',
+      subject: 'Outbox',
+      text: 'Link: http://localhost:3000/verify-email/abc',
+    });
+    await queue.deliverPending();
+    const files = fs.readdirSync(path.join(config.dataDir, 'outbox'));
+    expect(files).toHaveLength(1);
+    expect(fs.readFileSync(path.join(config.dataDir, 'outbox', files[0] ?? ''), 'utf8')).toContain('verify-email/abc');
+  });
+});

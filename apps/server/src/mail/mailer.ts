@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { newId } from '../ids.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** How a queued message leaves the machine: SMTP in production, an .eml file per message in development. */
+export interface MailTransport {
+  deliver(message: MailMessage & { from: string }): Promise<void>;
+}
+
+export function smtpTransport(url: string): MailTransport {
+  const transporter: Transporter = nodemailer.createTransport(url);
+  return {
+    async deliver(message) {
+      await transporter.sendMail(message);
+    },
+  };
+}
+
+/** The dev outbox: each message as DATA_DIR/outbox/<time>-<id>.eml, its links printed in the log. */
+export function outboxTransport(dir: string, log: FastifyBaseLogger): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async deliver(message) {
+      const info = await transporter.sendMail(message);
+      fs.mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId().slice(0, 8)}.eml`);
+      fs.writeFileSync(file, info.message as Buffer);
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      log.info({ to: message.to, subject: message.subject, file, links }, 'mail written to the dev outbox');
+    },
+  };
+}
+
+const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000];
+const MAX_ATTEMPTS = 10;
+
+/**
+ * Mail goes through a table: `enqueue` writes the message (inside the caller's transaction when given
+ * one), `deliverPending` hands due messages to the transport and retries failures with back-off.
+ */
+export class MailQueue {
+  private delivering: Promise<number> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly transport: MailTransport,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async enqueue(message: MailMessage, db: Db = this.db, now = new Date()): Promise<string> {
+    const id = newId();
+    await db
+      .insertInto('mail_outbox')
+      .values({
+        id,
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html ?? null,
+        next_attempt_at: now.toISOString(),
+        sent_at: null,
+        last_error: null,
+        created_at: now.toISOString(),
+      })
+      .execute();
+    return id;
+  }
+
+  /** Enqueues and tries to deliver at once, without making the caller wait for the mail server. */
+  async send(message: MailMessage): Promise<void> {
+    await this.enqueue(message);
+    this.kick();
+  }
+
+  kick(): void {
+    void this.deliverPending().catch((error: unknown) => this.log.error({ err: error }, 'mail delivery pass failed'));
+  }
+
+  /** One delivery pass; concurrent callers share it. Resolves to the number of messages sent. */
+  deliverPending(now = new Date()): Promise<number> {
+    this.delivering ??= this.runPass(now).finally(() => {
+      this.delivering = null;
+    });
+    return this.delivering;
+  }
+
+  private async runPass(now: Date): Promise<number> {
+    const due = await this.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('sent_at', 'is', null)
+      .where('attempts', '<', MAX_ATTEMPTS)
+      .where('next_attempt_at', '<=', now.toISOString())
+      .orderBy('created_at')
+      .limit(50)
+      .execute();
+    let sent = 0;
+    for (const row of due) {
+      try {
+        await this.transport.deliver({
+          from: this.from,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body ?? undefined,
+        });
+        await this.db
+          .updateTable('mail_outbox')
+          .set({ sent_at: new Date().toISOString(), attempts: row.attempts + 1, last_error: null })
+          .where('id', '=', row.id)
+          .execute();
+        sent++;
+      } catch (error) {
+        const delay = RETRY_DELAYS_MS[Math.min(row.attempts, RETRY_DELAYS_MS.length - 1)] ?? 3_600_000;
+        await this.db
+          .updateTable('mail_outbox')
+          .set({
+            attempts: row.attempts + 1,
+            last_error: String((error as Error).message ?? error).slice(0, 500),
+            next_attempt_at: new Date(Date.now() + delay).toISOString(),
+          })
+          .where('id', '=', row.id)
+          .execute();
+        this.log.warn(
+          { to: row.to_address, subject: row.subject, err: (error as Error).message },
+          'mail not delivered; will retry',
+        );
+      }
+    }
+    return sent;
+  }
+
+  /** Retries due messages every 30 s while the server runs. */
+  start(intervalMs = 30_000): void {
+    this.timer ??= setInterval(() => this.kick(), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.delivering?.catch(() => undefined);
+  }
+}
+
+export function createMailQueue(db: Db, config: Config, log: FastifyBaseLogger): MailQueue {
+  const smtpUrl = config.raw.SMTP_URL;
+  const transport = smtpUrl ? smtpTransport(smtpUrl) : outboxTransport(path.join(config.dataDir, 'outbox'), log);
+  const from = config.raw.MAIL_FROM ?? `${config.siteName} <no-reply@${new URL(config.publicUrl).hostname}>`;
+  return new MailQueue(db, transport, from, log);
+}

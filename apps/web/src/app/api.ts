@@ -1,0 +1,18 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+
+/**
+ * The one HTTP client: RTK Query against our own origin. The session is an HttpOnly cookie, so
+ * no token is ever read or attached here. Features add their endpoints with `api.injectEndpoints`.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: fetchBaseQuery({ baseUrl: '/api', credentials: 'include' }),
+  tagTypes: ['Course', 'Profile', 'Cart', 'Enrolled'],
+  endpoints: () => ({}),
+});
+
+/** The `{ ok: false, message }` an API error carries, or a fallback when the call never reached us. */
+export function errorMessage(error: unknown, fallback: string): string {
+  const data = (error as { data?: { message?: unknown } } | undefined)?.data;
+  return typeof data?.message === 'string' ? data.message : fallback;
+}

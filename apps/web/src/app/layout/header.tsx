@@ -1,0 +1,163 @@
+import { messages } from '@shop/shared';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import {
+  CloseIcon,
+  FacebookIcon,
+  LinkedInIcon,
+  MailIcon,
+  MenuIcon,
+  SearchIcon,
+  XIcon,
+  YouTubeIcon,
+} from '../../components/ui/icons';
+import { AccountLink } from '../../features/account/account-link';
+import { CartLink } from '../../features/cart/cart-link';
+import { siteConfig } from '../site-config';
+import { useScrolledPast } from './use-scrolled-past';
+
+const STICKY_AFTER_PX = 200;
+
+const menu = [
+  { to: '/', label: 'Home' },
+  { to: '/courses', label: 'Courses' },
+  { to: '/about-us', label: 'About us' },
+  { to: '/contact', label: 'Contact us' },
+];
+
+const socials = [
+  { href: 'https://www.facebook.com/', label: 'Facebook', Icon: FacebookIcon },
+  { href: 'https://x.com/', label: 'X', Icon: XIcon },
+  { href: 'https://www.linkedin.com/', label: 'LinkedIn', Icon: LinkedInIcon },
+  { href: 'https://www.youtube.com/', label: 'YouTube', Icon: YouTubeIcon },
+];
+
+/** The course search: opens /courses?q=… where the list is filtered. */
+function SearchForm({ id, onSearch }: { id: string; onSearch?: () => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const current = location.pathname === '/courses' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    navigate(q ? `/courses?q=${encodeURIComponent(q)}` : '/courses');
+    onSearch?.();
+  };
+  return (
+    <form className="search-form" onSubmit={submit}>
+      <label htmlFor={id} className="visually-hidden">
+        Search courses
+      </label>
+      <input
+        id={id}
+        name="q"
+        type="search"
+        placeholder="Search courses"
+        defaultValue={current}
+        key={current}
+        maxLength={100}
+      />
+      <button type="submit" aria-label="Search">
+        <SearchIcon size={18} />
+      </button>
+    </form>
+  );
+}
+
+export function Header() {
+  const sticky = useScrolledPast(STICKY_AFTER_PX);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu whenever the page changes
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className="site-header">
+      <div className="top-bar">
+        <div className="container top-bar-inner">
+          <a href={`mailto:${siteConfig.contactEmail}`} className="top-bar-mail">
+            <MailIcon size={16} /> {siteConfig.contactEmail}
+          </a>
+          <span className="top-bar-tagline">{messages.tagline}</span>
+        </div>
+      </div>
+      <div className={`main-bar${sticky ? ' is-sticky' : ''}`} data-sticky={sticky ? 'true' : 'false'}>
+        <div className="container main-bar-inner">
+          <Link to="/" className="logo" aria-label={`${siteConfig.siteName} home`}>
+            <img src="/logo.svg" alt="" width="36" height="36" />
+            <span>{siteConfig.siteName}</span>
+          </Link>
+          <nav className="main-nav" aria-label="Main">
+            <ul>
+              {menu.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === '/'}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="header-search">
+            <SearchForm id="header-search" />
+          </div>
+          <div className="header-actions">
+            <CartLink />
+            <AccountLink />
+            <button
+              type="button"
+              className="menu-toggle"
+              aria-label="Open menu"
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpen(true)}
+            >
+              <MenuIcon size={24} />
+            </button>
+          </div>
+        </div>
+      </div>
+      <div
+        className={`mobile-menu-backdrop${menuOpen ? ' is-open' : ''}`}
+        onClick={() => setMenuOpen(false)}
+        aria-hidden="true"
+      />
+      <div id="mobile-menu" className={`mobile-menu${menuOpen ? ' is-open' : ''}`} hidden={!menuOpen}>
+        <div className="mobile-menu-head">
+          <span className="logo">{siteConfig.siteName}</span>
+          <button type="button" aria-label="Close menu" onClick={() => setMenuOpen(false)}>
+            <CloseIcon size={24} />
+          </button>
+        </div>
+        <SearchForm id="mobile-search" onSearch={() => setMenuOpen(false)} />
+        <nav aria-label="Mobile">
+          <ul>
+            {menu.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === '/'}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <ul className="social-links">
+          {socials.map(({ href, label, Icon }) => (
+            <li key={label}>
+              <a href={href} aria-label={label} target="_blank" rel="noopener noreferrer">
+                <Icon size={18} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+import { messages } from '@shop/shared';
+import { Link } from 'react-router';
+import { UserIcon } from '../../components/ui/icons';
+import { useGetProfileQuery } from './api';
+
+/** The header's account corner: 'Loading' during the profile check, then the profile icon or 'login'. */
+export function AccountLink() {
+  const { data: profile, isLoading } = useGetProfileQuery();
+  if (isLoading) return <span className="account-loading">{messages.headerLoading}</span>;
+  if (profile) {
+    return (
+      <Link to="/profile" className="icon-link" aria-label={`Profile of ${profile.username}`}>
+        <UserIcon size={22} />
+      </Link>
+    );
+  }
+  return (
+    <Link to="/login" className="btn btn-small">
+      login
+    </Link>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Course, GetCourseResponse, ListCoursesResponse } from '@shop/shared';
+import { api } from '../../app/api';
+
+export const catalogApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCourses: build.query<Course[], string | undefined>({
+      query: (q) => (q ? `/courses?q=${encodeURIComponent(q)}` : '/courses'),
+      transformResponse: (response: ListCoursesResponse) => response.courses,
+      providesTags: ['Course'],
+    }),
+    getCourse: build.query<Course, string>({
+      query: (id) => `/courses/${encodeURIComponent(id)}`,
+      transformResponse: (response: GetCourseResponse) => response.course,
+      providesTags: (_result, _error, id) => [{ type: 'Course', id }],
+    }),
+  }),
+});
+
+export const { useGetCoursesQuery, useGetCourseQuery } = catalogApi;

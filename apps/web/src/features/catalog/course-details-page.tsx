@@ -1,0 +1,214 @@
+import type { Course } from '@shop/shared';
+import { messages } from '@shop/shared';
+import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PlayIcon, ShieldIcon } from '../../components/ui/icons';
+import { Price } from '../../components/ui/price';
+import { Stars } from '../../components/ui/stars';
+import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { VideoModal } from '../../components/ui/video-modal';
+import { AddToCartButton } from '../cart/add-to-cart-button';
+import { useGetCourseQuery } from './api';
+import { ShareLinks } from './share-links';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** The spec's review breakdown is fixed, not computed from data. */
+const breakdown = [
+  { stars: 5, percent: 80, count: 2 },
+  { stars: 4, percent: 50, count: 1 },
+  { stars: 3, percent: 0, count: 0 },
+  { stars: 2, percent: 0, count: 0 },
+  { stars: 1, percent: 0, count: 0 },
+];
+
+const tabs = ['Overview', 'Reviews'] as const;
+
+function Tabs({ active, onChange }: { active: number; onChange: (index: number) => void }) {
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const next = (active + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length;
+    onChange(next);
+    refs.current[next]?.focus();
+  };
+  return (
+    <div className="tabs" role="tablist" aria-label="Course information" onKeyDown={onKeyDown}>
+      {tabs.map((label, index) => (
+        <button
+          key={label}
+          ref={(element) => {
+            refs.current[index] = element;
+          }}
+          type="button"
+          role="tab"
+          id={`tab-${index}`}
+          aria-selected={active === index}
+          aria-controls={`panel-${index}`}
+          tabIndex={active === index ? 0 : -1}
+          className={active === index ? 'is-active' : undefined}
+          onClick={() => onChange(index)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Overview({ course }: { course: Course }) {
+  return (
+    <div className="course-overview">
+      <h2>Course Description</h2>
+      <p>{course.courseDescription || messages.noDescription}</p>
+      <h2>What you'll learn</h2>
+      {course.whatYoullLearn.length === 0 ? (
+        <p>{messages.noObjectives}</p>
+      ) : (
+        <ul className="check-list">
+          {course.whatYoullLearn.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
+      <h2>Details</h2>
+      <p>{course.description || messages.noDetails}</p>
+    </div>
+  );
+}
+
+function CurriculumAndReviews({ course }: { course: Course }) {
+  return (
+    <div className="course-reviews">
+      <h2>Curriculum</h2>
+      {course.curriculum.length === 0 ? (
+        <p>{messages.noCurriculum}</p>
+      ) : (
+        <ol className="curriculum">
+          {course.curriculum.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lessons may share a title; their order is their identity
+            <li key={`${index}-${item.title}`}>
+              <div className="curriculum-head">
+                <span className="curriculum-title">{item.title}</span>
+                <span className="curriculum-duration">{item.duration}</span>
+              </div>
+              <p>{item.content}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <h2>Reviews</h2>
+      <div className="review-summary">
+        <div className="review-average">
+          <strong>{course.rating.toFixed(1)}</strong>
+          <Stars rating={course.rating} size={18} />
+        </div>
+        <table className="review-table">
+          <caption className="visually-hidden">Ratings breakdown</caption>
+          <tbody>
+            {breakdown.map((row) => (
+              <tr key={row.stars}>
+                <th scope="row">{row.stars} stars</th>
+                <td>
+                  <span className="bar" aria-hidden="true">
+                    <span style={{ width: `${row.percent}%` }} />
+                  </span>
+                </td>
+                <td>{row.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function Sidebar({ course }: { course: Course }) {
+  const [playing, setPlaying] = useState(false);
+  const close = useCallback(() => setPlaying(false), []);
+  return (
+    <aside className="course-sidebar" aria-label="Enrol">
+      <div className="sidebar-thumb">
+        <img src={course.thumb} alt="" width="350" height="219" />
+        <button
+          type="button"
+          className="play-button"
+          aria-label="Play the course preview"
+          onClick={() => setPlaying(true)}
+        >
+          <PlayIcon size={28} />
+        </button>
+      </div>
+      {playing && <VideoModal videoLink={course.videoLink} title={course.title} onClose={close} />}
+      <dl className="sidebar-facts">
+        <div>
+          <dt>Course Fee</dt>
+          <dd>
+            <Price rupees={course.price} className="price price-large" />
+          </dd>
+        </div>
+        <div>
+          <dt>Level</dt>
+          <dd>{course.level}</dd>
+        </div>
+      </dl>
+      <p className="secure-payment">
+        <ShieldIcon size={18} /> Secure payment by Razorpay: UPI, cards, net banking
+      </p>
+      <ShareLinks title={course.title} />
+      <AddToCartButton courseId={course._id} />
+    </aside>
+  );
+}
+
+export default function CourseDetailsPage() {
+  const { id = '' } = useParams();
+  const { data: course, isLoading } = useGetCourseQuery(id);
+  const [tab, setTab] = useState(0);
+  useDocumentMeta(course?.title ?? messages.courseNotFound, course?.courseDescription.slice(0, 160), course?.thumb);
+
+  if (isLoading) return <p className="container section state-message">{messages.loading}</p>;
+  if (!course) {
+    return (
+      <section className="container section not-found">
+        <h1>{messages.courseNotFound}</h1>
+        <Link className="btn" to="/courses">
+          {messages.allCourses}
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="section course-details">
+      <div className="container course-details-grid">
+        <div className="course-main">
+          <header className="course-header">
+            <div className="course-card-meta">
+              <Link to={`/courses?q=${encodeURIComponent(course.tag)}`} className="tag">
+                {course.tag}
+              </Link>
+              <span className="rating">
+                <Stars rating={course.rating} /> <span>({course.review || '4.5'})</span>
+              </span>
+            </div>
+            <h1>{course.title}</h1>
+            <ul className="course-facts">
+              <li>
+                By <strong>{course.instructor}</strong>
+              </li>
+              <li>{dateFormat.format(new Date(course.createdAt))}</li>
+              <li>{course.students.toLocaleString('en-IN')} Students</li>
+            </ul>
+          </header>
+          <Tabs active={tab} onChange={setTab} />
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
+            {tab === 0 ? <Overview course={course} /> : <CurriculumAndReviews course={course} />}
+          </div>
+        </div>
+        <Sidebar course={course} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { messages } from '@shop/shared';
+import { Link, useSearchParams } from 'react-router';
+import { PageBanner } from '../../components/ui/page-banner';
+import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { useGetCoursesQuery } from './api';
+import { CourseCard } from './course-card';
+
+export default function CoursesPage() {
+  const [params] = useSearchParams();
+  const q = params.get('q')?.trim() || undefined;
+  const { data: courses, isLoading, isError } = useGetCoursesQuery(q);
+  useDocumentMeta(
+    messages.allCourses,
+    'Price action, futures, options and risk-management video courses for Indian markets, priced in rupees.',
+  );
+
+  return (
+    <>
+      <PageBanner title={messages.allCourses} />
+      <section className="section">
+        <div className="container">
+          {q && (
+            <p className="search-summary">
+              Courses matching <strong>“{q}”</strong>{' '}
+              <Link to="/courses" className="link">
+                Show all courses
+              </Link>
+            </p>
+          )}
+          {isLoading ? (
+            <p className="state-message">{messages.loading}</p>
+          ) : isError ? (
+            <p className="state-message" role="alert">
+              {messages.coursesFailed}
+            </p>
+          ) : !courses || courses.length === 0 ? (
+            <p className="state-message">{messages.noCourses}</p>
+          ) : (
+            <div className="course-grid">
+              {courses.map((course, index) => (
+                <CourseCard key={course._id} course={course} eager={index < 3} />
+              ))}
+            </div>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Writes .br and .gz beside each compressible build file, so the server sends them without compressing per request. */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+          const full = path.join(dir, entry.name);
+          return entry.isDirectory() ? walk(full) : [full];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json|txt|xml)$/.test(file)) continue;
+        const content = fs.readFileSync(file);
+        if (content.length < 1024) continue;
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react(), precompress()],
+  build: { target: 'es2022', sourcemap: false, reportCompressedSize: false },
+  server: { proxy: { '/api': apiTarget, '/auth': apiTarget, '/uploads': apiTarget } },
+});

@@ -1,0 +1,126 @@
+import { describe } from 'vitest';
+import { allowFailedResources, expect, test } from './support/browser';
+
+describe('catalogue', () => {
+  test('home loads with the banner and courses', async ({ page }) => {
+    const res = await page.goto('/');
+    expect(res?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Never Stop Learning, Life Never Stop Growing' }).waitFor();
+    await page.locator('.course-card').first().waitFor();
+    expect(await page.getByRole('link', { name: 'Start Learning Now' }).getAttribute('href')).toBe('/courses');
+  });
+
+  test('/courses shows the twelve demo courses with images and rupee prices', async ({ page }) => {
+    await page.goto('/courses');
+    await page.getByRole('heading', { name: 'All Courses', level: 1 }).waitFor();
+    const cards = page.locator('.course-card');
+    await cards.nth(11).waitFor();
+    expect(await cards.count()).toBe(12);
+    const images = await page
+      .locator('.course-card img')
+      .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src')));
+    expect(images.every((src) => src?.startsWith('/images/courses/'))).toBe(true);
+    const firstImage = page.locator('.course-card img').first();
+    await expect.poll(() => firstImage.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    const prices = await page.locator('.course-card .price').allTextContents();
+    expect(prices).toContain('₹4,999.00');
+    expect(prices.every((price) => /^₹[\d,]+\.00$/.test(price))).toBe(true);
+  });
+
+  test('a card opens its detail page with the right title and price', async ({ page }) => {
+    await page.goto('/courses');
+    const card = page.locator('.course-card', { hasText: 'Risk Management and Position Sizing' });
+    await card.getByRole('link', { name: 'Buy Now: Risk Management and Position Sizing' }).click();
+    await page.waitForURL(/\/course-details\/[a-f0-9]{24}$/);
+    await page.getByRole('heading', { level: 1, name: 'Risk Management and Position Sizing' }).waitFor();
+    expect(await page.locator('.course-sidebar .price').textContent()).toBe('₹2,999.00');
+    expect(await page.title()).toContain('Risk Management and Position Sizing');
+    await expect.poll(() => page.locator('.course-facts').textContent()).toMatch(/01\/10\/2024/);
+  });
+
+  test('the Reviews tab shows the curriculum and the fixed breakdown', async ({ page }) => {
+    await page.goto('/course-details/64a1f0c2b7e4d1a2c3e50001');
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    await page.getByRole('heading', { name: 'Curriculum' }).waitFor();
+    expect(await page.locator('.curriculum li').count()).toBe(5);
+    expect(await page.locator('.review-table tr').first().textContent()).toBe('5 stars2');
+  });
+
+  test('the video modal opens and closes with Escape', async ({ page }) => {
+    await page.route(/youtube-nocookie\.com/, (route) =>
+      route.fulfill({ status: 200, body: '<!doctype html><title>player</title>', contentType: 'text/html' }),
+    );
+    await page.goto('/course-details/64a1f0c2b7e4d1a2c3e50001');
+    await page.getByRole('button', { name: 'Play the course preview' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.locator('iframe').getAttribute('src')).toContain('/embed/TSdemoPA001');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  test('an unknown course id shows Course not found', async ({ page, consoleErrors }) => {
+    await page.goto('/course-details/ffffffffffffffffffffffff');
+    await page.getByRole('heading', { name: 'Course not found' }).waitFor();
+    allowFailedResources(consoleErrors, 404);
+  });
+
+  test('the header search filters the course list', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search courses' }).first().fill('options');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/courses\?q=options$/);
+    await page.locator('.course-card').first().waitFor();
+    const titles = await page.locator('.course-card-title').allTextContents();
+    expect(titles).toContain('Options Buying Without the Guesswork');
+    expect(titles.length).toBeLessThan(12);
+  });
+
+  test('an unknown path shows the not-found text with a 404 status', async ({ page, consoleErrors }) => {
+    const res = await page.goto('/no-such-page');
+    expect(res?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'ERROR PAGE! Sorry! This Page is Not Available!' }).waitFor();
+    allowFailedResources(consoleErrors, 404);
+    expect(await page.getByRole('link', { name: 'Go To Home Page' }).getAttribute('href')).toBe('/');
+  });
+
+  test('the old shop links redirect to the catalogue', async ({ page }) => {
+    await page.goto('/shop');
+    await page.waitForURL(/\/courses$/);
+    await page.goto('/shop-details/64a1f0c2b7e4d1a2c3e50003');
+    await page.waitForURL(/\/course-details\/64a1f0c2b7e4d1a2c3e50003$/);
+    await page.getByRole('heading', { level: 1, name: 'Futures Trading Essentials for Indian Markets' }).waitFor();
+  });
+});
+
+describe('page wrapper', () => {
+  test('the header turns sticky after 200 px and back-to-top appears after 400 px', async ({ page }) => {
+    await page.goto('/courses');
+    await page.locator('.course-card').nth(11).waitFor();
+    const bar = page.locator('.main-bar');
+    expect(await bar.getAttribute('data-sticky')).toBe('false');
+    await page.evaluate(() => window.scrollTo(0, 150));
+    await expect.poll(() => bar.getAttribute('data-sticky')).toBe('false');
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect.poll(() => bar.getAttribute('data-sticky')).toBe('true');
+    expect(await bar.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    const backToTop = page.locator('.back-to-top');
+    expect(await backToTop.getAttribute('class')).not.toContain('is-visible');
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => backToTop.getAttribute('class')).toContain('is-visible');
+    await backToTop.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => bar.getAttribute('data-sticky')).toBe('false');
+  });
+
+  test('the mobile menu opens, searches and closes at 360 px', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.locator('#mobile-menu');
+    await menu.getByRole('link', { name: 'Courses' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.isHidden()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});

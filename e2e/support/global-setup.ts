@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not become healthy in 60 s:\n${log()}`);
+}
+
+/**
+ * Browser tests run against the production build served by the real server, as `npm start` runs it,
+ * on a temporary data folder. The build is made here unless E2E_SKIP_BUILD=1 (a build already exists).
+ */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) {
+    throw new Error(
+      "Chromium is missing: install Debian's chromium (apt-get install chromium) to run the browser tests.",
+    );
+  }
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the web build failed');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+  let output = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  server.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  await waitForHealth(baseURL, server, () => output);
+  project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    if (/"level":(50|60)/.test(output)) console.error(`server logged errors during the browser tests:\n${output}`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

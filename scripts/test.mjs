@@ -1,0 +1,58 @@
+// `npm test`: everything CI runs, in order, stopping at the first failing step. Ends with one line that
+// counts the tests of every step: "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, '.tmp/test-reports');
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+
+const vitest = (name, args) => [
+  'vitest',
+  'run',
+  ...args,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(reports, `${name}.json`)}`,
+];
+const steps = [
+  { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
+  { name: 'lint', cmd: ['npm', 'run', 'lint'] },
+  { name: 'unit and API tests (SQLite)', cmd: ['npx', ...vitest('sqlite', [])] },
+  {
+    name: 'API tests (PostgreSQL)',
+    cmd: ['node', 'scripts/with-postgres.mjs', 'npx', ...vitest('postgres', ['--project', 'api'])],
+  },
+  { name: 'browser tests (Chromium)', cmd: ['npx', ...vitest('e2e', ['--config', 'e2e/vitest.config.ts'])] },
+];
+
+function summary() {
+  let passed = 0;
+  let failed = 0;
+  for (const file of fs.readdirSync(reports)) {
+    const report = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  }
+  return { passed, failed };
+}
+
+let failedStep = null;
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const result = spawnSync(step.cmd[0], step.cmd.slice(1), {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+  });
+  if (result.status !== 0) {
+    failedStep = step.name;
+    break;
+  }
+}
+const { passed, failed } = summary();
+console.log(failedStep ? `\nFAILED at: ${failedStep}` : '\nAll test steps passed.');
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failedStep ? 1 : 0);
