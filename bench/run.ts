@@ -113,7 +113,9 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   const [basePort, shopPort] = [await freePort(), await freePort()];
   const children: ChildProcess[] = [];
-  const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+  const stop = () => {
+    for (const child of children) child.kill('SIGTERM');
+  };
   process.on('exit', stop);
 
   const [bCmd, bArgs] = pinned(0, process.execPath, ['--import', 'tsx', path.join(root, 'bench/baseline-server.ts')]);
@@ -121,7 +123,14 @@ async function main() {
   children.push(baseline);
   const [sCmd, sArgs] = pinned(0, process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')]);
   const shop = spawn(sCmd, sArgs, {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(shopPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(shopPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: 'inherit',
   });
   children.push(shop);
@@ -159,7 +168,15 @@ async function main() {
     web: bundleSizes(),
   };
   fs.writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(report, null, 2)}\n`);
-  console.table(rows.map((r) => ({ endpoint: r.name, 'req/s': r.requestsPerSecond, 'x baseline': r.ratio, 'p99 ms': r.p99Ms, errors: r.errors })));
+  console.table(
+    rows.map((r) => ({
+      endpoint: r.name,
+      'req/s': r.requestsPerSecond,
+      'x baseline': r.ratio,
+      'p99 ms': r.p99Ms,
+      errors: r.errors,
+    })),
+  );
   console.log(`server peak RSS: ${report.serverPeakRssMb} MB`);
   if (report.web) {
     console.log(`web: home page JS ${report.web.homePageGzipKb} KB gzip (entry ${report.web.entryGzipKb} KB)`);

@@ -124,3 +124,27 @@ describe('page wrapper', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });
+
+describe('serving the built app', () => {
+  test('hashed assets are pre-compressed and cached for a year; pages are not cached', async ({ page }) => {
+    const res = await page.goto('/courses');
+    expect(res?.headers()['cache-control']).toBe('no-cache');
+    const html = await res?.text();
+    const script = html?.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeTruthy();
+    const asset = await page.request.get(script ?? '', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(asset.status()).toBe(200);
+    expect(asset.headers()['content-encoding']).toBe('br');
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzipOnly = await page.request.get(script ?? '', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipOnly.headers()['content-encoding']).toBe('gzip');
+  });
+
+  test('pages carry the security headers', async ({ page }) => {
+    const res = await page.goto('/');
+    const headers = res?.headers() ?? {};
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+  });
+});

@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { type DbHandle, migrateToLatest, openDatabase } from './db/database.js';
 import type { AppDeps } from './deps.js';
 import { createMailQueue } from './mail/mailer.js';
+import { ResponseCache } from './modules/catalog/response-cache.js';
 import { registerModules } from './modules/index.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
@@ -67,7 +68,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
 
   const mail = createMailQueue(handle.db, config, app.log);
   app.addHook('onClose', () => mail.stop());
-  const deps: AppDeps = { db: handle.db, dbKind: handle.kind, config, mail };
+  const deps: AppDeps = { db: handle.db, dbKind: handle.kind, config, mail, catalogCache: new ResponseCache() };
   app.decorate('deps', deps);
   registerSessions(app, handle.db);
   await registerModules(app, deps);

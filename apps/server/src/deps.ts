@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Db, DbKind } from './db/database.js';
 import type { MailQueue } from './mail/mailer.js';
+import type { ResponseCache } from './modules/catalog/response-cache.js';
 
 /** What every module's routes receive: the database, the configuration and the adapters. */
 export interface AppDeps {
@@ -8,6 +9,8 @@ export interface AppDeps {
   dbKind: DbKind;
   config: Config;
   mail: MailQueue;
+  /** Serialized catalogue answers; anything that changes a course calls `catalogCache.invalidate()`. */
+  catalogCache: ResponseCache;
 }
 
 declare module 'fastify' {

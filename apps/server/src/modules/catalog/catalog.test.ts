@@ -111,6 +111,7 @@ describe('course import', () => {
     });
 
     await importCourses(t.database.db, JSON.stringify({ courses: [{ ...created, _id: id, price: 999 }] }));
+    t.app.deps.catalogCache.invalidate();
     const updated = getCourseResponse.parse((await t.app.inject({ url: `/api/courses/${id}` })).json());
     expect(updated.course.price).toBe(999);
   });
@@ -125,5 +126,29 @@ describe('course import', () => {
     await expect(importCourses(t.database.db, '{not json')).rejects.toThrow(/not valid JSON/);
     const after = listCoursesResponse.parse((await t.app.inject({ url: '/api/courses' })).json()).courses.length;
     expect(after).toBe(before);
+  });
+});
+
+describe('catalogue caching', () => {
+  it('answers a repeated list request with 304 when the ETag matches', async () => {
+    const first = await t.app.inject({ url: '/api/courses' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await t.app.inject({ url: '/api/courses', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('shows a changed course at once after invalidation', async () => {
+    const id = demoCourses[1]?._id ?? '';
+    const before = await t.app.inject({ url: `/api/courses/${id}` });
+    await importCourses(t.database.db, JSON.stringify([{ ...demoCourses[1], price: 7777 }]));
+    t.app.deps.catalogCache.invalidate();
+    const after = await t.app.inject({
+      url: `/api/courses/${id}`,
+      headers: { 'if-none-match': before.headers.etag as string },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(getCourseResponse.parse(after.json()).course.price).toBe(7777);
   });
 });

@@ -1,16 +1,32 @@
 import { courseParams, errorResponse, getCourseResponse, listCoursesQuery, listCoursesResponse } from '@shop/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
 import { getPublishedCourse, listCourses } from './service.js';
 
-export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+/** Sends a cached, already-serialized answer, or 304 when the browser holds the same version. */
+function sendCached(request: FastifyRequest, reply: FastifyReply, entry: { body: string; etag: string }) {
+  reply.header('etag', entry.etag).header('cache-control', 'no-cache');
+  if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(entry.body);
+}
+
+export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, catalogCache }) => {
+  // The contracts document and validate these answers in tests; at run time the cached string is sent as is.
   app.get(
     '/courses',
     {
       config: { skipSession: true },
       schema: { querystring: listCoursesQuery, response: { 200: listCoursesResponse, 400: errorResponse } },
     },
-    async (request) => ({ ok: true as const, courses: await listCourses(db, request.query.q || undefined) }),
+    async (request, reply) => {
+      const q = request.query.q || undefined;
+      const entry = await catalogCache.get(`list:${q ?? ''}`, async () => ({
+        ok: true,
+        courses: await listCourses(db, q),
+      }));
+      return sendCached(request, reply, entry);
+    },
   );
 
   app.get(
@@ -22,6 +38,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
         response: { 200: getCourseResponse, 400: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => ({ ok: true as const, course: await getPublishedCourse(db, request.params.id) }),
+    async (request, reply) => {
+      const { id } = request.params;
+      const entry = await catalogCache.get(`course:${id}`, async () => ({
+        ok: true,
+        course: await getPublishedCourse(db, id),
+      }));
+      return sendCached(request, reply, entry);
+    },
   );
 };
