@@ -11,6 +11,8 @@ import type { AppDeps } from './deps.js';
 import { createMailQueue } from './mail/mailer.js';
 import { ResponseCache } from './modules/catalog/response-cache.js';
 import { registerModules } from './modules/index.js';
+import { createGateway } from './payments/create-gateway.js';
+import type { PaymentGateway } from './payments/gateway.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerWeb } from './plugins/web.js';
@@ -20,9 +22,12 @@ export interface BuildOptions {
   /** An open database; when omitted, the app opens the configured one and closes it with the app. */
   database?: DbHandle;
   logger?: boolean;
+  /** A payment gateway to use instead of the configured one (tests). */
+  gateway?: PaymentGateway;
 }
 
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database, logger = true } = options;
   const handle = database ?? openDatabase(config.database);
   await migrateToLatest(handle.db);
 
@@ -68,7 +73,14 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
 
   const mail = createMailQueue(handle.db, config, app.log);
   app.addHook('onClose', () => mail.stop());
-  const deps: AppDeps = { db: handle.db, dbKind: handle.kind, config, mail, catalogCache: new ResponseCache() };
+  const deps: AppDeps = {
+    db: handle.db,
+    dbKind: handle.kind,
+    config,
+    mail,
+    catalogCache: new ResponseCache(),
+    gateway: options.gateway ?? createGateway(config, handle.db),
+  };
   app.decorate('deps', deps);
   registerSessions(app, handle.db);
   await registerModules(app, deps);

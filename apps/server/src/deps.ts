@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db, DbKind } from './db/database.js';
 import type { MailQueue } from './mail/mailer.js';
 import type { ResponseCache } from './modules/catalog/response-cache.js';
+import type { PaymentGateway } from './payments/gateway.js';
 
 /** What every module's routes receive: the database, the configuration and the adapters. */
 export interface AppDeps {
@@ -11,6 +12,7 @@ export interface AppDeps {
   mail: MailQueue;
   /** Serialized catalogue answers; anything that changes a course calls `catalogCache.invalidate()`. */
   catalogCache: ResponseCache;
+  gateway: PaymentGateway;
 }
 
 declare module 'fastify' {

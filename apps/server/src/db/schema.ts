@@ -62,9 +62,106 @@ export interface MailOutboxTable {
   created_at: string;
 }
 
+export type OrderStatus = 'created' | 'attempted' | 'paid' | 'failed' | 'expired' | 'refunded';
+
+/** Prices, discount and total are fixed at order time: later price changes never alter an order. */
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  status: OrderStatus;
+  subtotal_paise: number;
+  discount_paise: number;
+  total_paise: number;
+  coupon_id: string | null;
+  coupon_code: string | null;
+  discount_percent: number;
+  currency: Generated<string>;
+  gateway: 'razorpay' | 'sandbox' | 'free';
+  gateway_order_id: string | null;
+  cart_fingerprint: string;
+  billing_name: string;
+  billing_email: string;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  refunded_at: string | null;
+}
+
+export interface OrderLinesTable {
+  id: string;
+  order_id: string;
+  course_id: string;
+  title: string;
+  unit_price_paise: number;
+}
+
+export interface PaymentsTable {
+  id: string;
+  order_id: string;
+  gateway_payment_id: string;
+  amount_paise: number;
+  status: string;
+  source: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderEventsTable {
+  id: string;
+  order_id: string;
+  from_status: string | null;
+  to_status: string;
+  source: string;
+  note: Generated<string>;
+  created_at: string;
+}
+
+export interface WebhookEventsTable {
+  event_id: string;
+  event_type: string;
+  received_at: string;
+}
+
+export interface RefundsTable {
+  id: string;
+  order_id: string;
+  gateway_payment_id: string;
+  gateway_refund_id: string | null;
+  amount_paise: number;
+  status: string;
+  created_at: string;
+}
+
+export interface SandboxOrdersTable {
+  id: string;
+  amount: number;
+  currency: string;
+  receipt: string;
+  notes: string;
+  status: 'created' | 'attempted' | 'paid';
+  created_at: string;
+}
+
+export interface SandboxPaymentsTable {
+  id: string;
+  order_id: string;
+  amount: number;
+  status: 'captured' | 'failed' | 'refunded';
+  amount_refunded: Generated<number>;
+  created_at: string;
+}
+
 export interface Database {
   courses: CoursesTable;
   users: UsersTable;
   sessions: SessionsTable;
   mail_outbox: MailOutboxTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  payments: PaymentsTable;
+  order_events: OrderEventsTable;
+  webhook_events: WebhookEventsTable;
+  refunds: RefundsTable;
+  sandbox_orders: SandboxOrdersTable;
+  sandbox_payments: SandboxPaymentsTable;
 }

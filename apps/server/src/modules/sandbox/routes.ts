@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../auth/session.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { SandboxGateway } from '../../payments/sandbox-gateway.js';
+
+const widget = fs.readFileSync(path.join(import.meta.dirname, 'checkout-widget.js'), 'utf8');
+
+const payBody = z.object({
+  order_id: z.string().min(1).max(64),
+  outcome: z.enum(['captured', 'failed']),
+});
+const payResponse = z.object({
+  ok: z.literal(true),
+  razorpay_order_id: z.string(),
+  razorpay_payment_id: z.string(),
+  razorpay_signature: z.string(),
+});
+
+/** Test-mode payments, served only while no Razorpay key is configured. */
+export const sandboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, gateway }) => {
+  if (!(gateway instanceof SandboxGateway)) return;
+
+  app.get('/sandbox/checkout.js', { config: { skipSession: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(widget),
+  );
+
+  app.post('/api/sandbox/pay', { schema: { body: payBody, response: { 200: payResponse } } }, async (request) => {
+    const user = requireUser(request);
+    const order = await db
+      .selectFrom('orders')
+      .select(['id'])
+      .where('gateway_order_id', '=', request.body.order_id)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    if (!order) throw new AppError('not_found', 'No such order for this account.');
+    return { ok: true as const, ...(await gateway.pay(request.body.order_id, request.body.outcome)) };
+  });
+};

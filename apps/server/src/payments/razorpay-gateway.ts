@@ -1,0 +1,119 @@
+import {
+  type GatewayOrder,
+  type GatewayPayment,
+  type GatewayRefund,
+  GatewayRejectedError,
+  GatewayUnavailableError,
+  type PaymentGateway,
+} from './gateway.js';
+import { verifyPaymentSignature, verifyWebhookSignature } from './signatures.js';
+
+export interface RazorpayOptions {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  apiUrl: string;
+  checkoutUrl: string;
+  /** Give up on a slow gateway after this long, so a checkout answers within seconds either way. */
+  timeoutMs?: number;
+}
+
+interface RazorpayPaymentEntity {
+  id: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  status: GatewayPayment['status'];
+  amount_refunded?: number;
+}
+
+export function toGatewayPayment(entity: RazorpayPaymentEntity): GatewayPayment {
+  return {
+    id: entity.id,
+    orderId: entity.order_id,
+    amount: entity.amount,
+    currency: entity.currency,
+    status: entity.status,
+    amountRefunded: entity.amount_refunded ?? 0,
+  };
+}
+
+/** Razorpay's Orders and Payments API over fetch, with Basic auth `key_id:key_secret`. */
+export class RazorpayGateway implements PaymentGateway {
+  readonly mode = 'razorpay' as const;
+  readonly keyId: string;
+  readonly checkoutUrl: string;
+  private readonly auth: string;
+
+  constructor(private readonly options: RazorpayOptions) {
+    this.keyId = options.keyId;
+    this.checkoutUrl = options.checkoutUrl;
+    this.auth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
+  }
+
+  private async call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.options.apiUrl.replace(/\/$/, '')}${path}`, {
+        method,
+        headers: { authorization: this.auth, 'content-type': 'application/json', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 8_000),
+      });
+    } catch (error) {
+      throw new GatewayUnavailableError(`payment gateway unreachable: ${(error as Error).message}`);
+    }
+    const text = await res.text();
+    if (res.status >= 500) throw new GatewayUnavailableError(`payment gateway answered ${res.status}`);
+    const json = text
+      ? (JSON.parse(text) as T & { error?: { description?: string } })
+      : ({} as T & { error?: { description?: string } });
+    if (!res.ok) throw new GatewayRejectedError(json.error?.description ?? `payment gateway refused (${res.status})`);
+    return json;
+  }
+
+  async createOrder(input: {
+    amountPaise: number;
+    receipt: string;
+    notes: Record<string, string>;
+  }): Promise<GatewayOrder> {
+    const order = await this.call<GatewayOrder>('POST', '/orders', {
+      amount: input.amountPaise,
+      currency: 'INR',
+      receipt: input.receipt,
+      notes: input.notes,
+    });
+    return { id: order.id, amount: order.amount, currency: order.currency, status: order.status };
+  }
+
+  async fetchOrderPayments(gatewayOrderId: string): Promise<GatewayPayment[]> {
+    const list = await this.call<{ items: RazorpayPaymentEntity[] }>(
+      'GET',
+      `/orders/${encodeURIComponent(gatewayOrderId)}/payments`,
+    );
+    return list.items.map(toGatewayPayment);
+  }
+
+  async refundPayment(paymentId: string, amountPaise: number, idempotencyKey: string): Promise<GatewayRefund> {
+    const refund = await this.call<{ id: string; payment_id: string; amount: number; status: GatewayRefund['status'] }>(
+      'POST',
+      `/payments/${encodeURIComponent(paymentId)}/refund`,
+      { amount: amountPaise, speed: 'normal', receipt: idempotencyKey.slice(0, 40) },
+      { 'x-razorpay-idempotency-key': idempotencyKey },
+    );
+    return { id: refund.id, paymentId: refund.payment_id, amount: refund.amount, status: refund.status };
+  }
+
+  verifyPaymentSignature(gatewayOrderId: string, paymentId: string, signature: string | undefined): boolean {
+    return verifyPaymentSignature(this.options.keySecret, gatewayOrderId, paymentId, signature);
+  }
+
+  verifyWebhookSignature(rawBody: Buffer | string, signature: string | undefined): boolean {
+    return verifyWebhookSignature(this.options.webhookSecret, rawBody, signature);
+  }
+}

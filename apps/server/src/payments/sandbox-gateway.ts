@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from '../db/database.js';
+import {
+  type GatewayOrder,
+  type GatewayPayment,
+  type GatewayRefund,
+  GatewayRejectedError,
+  type PaymentGateway,
+} from './gateway.js';
+import { paymentSignature, verifyPaymentSignature, verifyWebhookSignature } from './signatures.js';
+
+const gatewayId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex').slice(0, 14)}`;
+
+/**
+ * The secret the sandbox signs with: random per data folder, kept in DATA_DIR/sandbox-secret, so a
+ * sandbox signature is as unforgeable as a real one and survives restarts.
+ */
+export function loadSandboxSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'sandbox-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('hex');
+    try {
+      fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch {
+      return fs.readFileSync(file, 'utf8').trim();
+    }
+  }
+}
+
+/**
+ * Test mode without Razorpay: Razorpay's order and payment books kept in our own tables, payments made
+ * by the local widget (Pay / Fail), signed with real HMAC-SHA256 exactly as Razorpay signs them.
+ */
+export class SandboxGateway implements PaymentGateway {
+  readonly mode = 'sandbox' as const;
+  readonly keyId = 'rzp_test_sandbox';
+
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    readonly checkoutUrl: string,
+  ) {}
+
+  async createOrder(input: {
+    amountPaise: number;
+    receipt: string;
+    notes: Record<string, string>;
+  }): Promise<GatewayOrder> {
+    if (!Number.isInteger(input.amountPaise) || input.amountPaise < 100) {
+      throw new GatewayRejectedError('The amount must be atleast INR 1.00');
+    }
+    const order = { id: gatewayId('order'), amount: input.amountPaise, currency: 'INR', status: 'created' as const };
+    await this.db
+      .insertInto('sandbox_orders')
+      .values({
+        ...order,
+        receipt: input.receipt.slice(0, 40),
+        notes: JSON.stringify(input.notes),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    return order;
+  }
+
+  async fetchOrderPayments(gatewayOrderId: string): Promise<GatewayPayment[]> {
+    const rows = await this.db
+      .selectFrom('sandbox_payments')
+      .selectAll()
+      .where('order_id', '=', gatewayOrderId)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      orderId: row.order_id,
+      amount: row.amount,
+      currency: 'INR',
+      status: row.status,
+      amountRefunded: row.amount_refunded,
+    }));
+  }
+
+  /** What the widget's Pay and Fail buttons do: record the payment and sign the result. */
+  async pay(gatewayOrderId: string, outcome: 'captured' | 'failed') {
+    const order = await this.db
+      .selectFrom('sandbox_orders')
+      .selectAll()
+      .where('id', '=', gatewayOrderId)
+      .executeTakeFirst();
+    if (!order) throw new GatewayRejectedError('The id provided does not exist');
+    const paymentId = gatewayId('pay');
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('sandbox_payments')
+        .values({
+          id: paymentId,
+          order_id: order.id,
+          amount: order.amount,
+          status: outcome,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      await trx
+        .updateTable('sandbox_orders')
+        .set({ status: outcome === 'captured' ? 'paid' : 'attempted' })
+        .where('id', '=', order.id)
+        .where('status', '!=', 'paid')
+        .execute();
+    });
+    return {
+      razorpay_order_id: order.id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: paymentSignature(this.secret, order.id, paymentId),
+    };
+  }
+
+  async refundPayment(paymentId: string, amountPaise: number): Promise<GatewayRefund> {
+    const payment = await this.db
+      .selectFrom('sandbox_payments')
+      .selectAll()
+      .where('id', '=', paymentId)
+      .executeTakeFirst();
+    if (!payment) throw new GatewayRejectedError('The id provided does not exist');
+    if (payment.status === 'refunded') {
+      return { id: `rfnd_${paymentId.slice(4)}`, paymentId, amount: payment.amount_refunded, status: 'processed' };
+    }
+    if (payment.status !== 'captured' || amountPaise > payment.amount) {
+      throw new GatewayRejectedError('The refund amount provided is greater than amount captured');
+    }
+    await this.db
+      .updateTable('sandbox_payments')
+      .set({ status: amountPaise === payment.amount ? 'refunded' : 'captured', amount_refunded: amountPaise })
+      .where('id', '=', paymentId)
+      .execute();
+    return { id: `rfnd_${paymentId.slice(4)}`, paymentId, amount: amountPaise, status: 'processed' };
+  }
+
+  verifyPaymentSignature(gatewayOrderId: string, paymentId: string, signature: string | undefined): boolean {
+    return verifyPaymentSignature(this.secret, gatewayOrderId, paymentId, signature);
+  }
+
+  verifyWebhookSignature(rawBody: Buffer | string, signature: string | undefined): boolean {
+    return verifyWebhookSignature(this.secret, rawBody, signature);
+  }
+}
