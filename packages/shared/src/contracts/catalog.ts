@@ -34,7 +34,23 @@ export type Course = z.infer<typeof course>;
 export const listCoursesQuery = z.object({
   q: z.string().trim().max(100).optional(),
 });
-export const listCoursesResponse = z.object({ ok: z.literal(true), courses: z.array(course) });
+/** What a course card shows: the list endpoint leaves out descriptions and curriculum. */
+export const courseSummary = course.pick({
+  _id: true,
+  title: true,
+  thumb: true,
+  tag: true,
+  review: true,
+  rating: true,
+  instructor: true,
+  price: true,
+  level: true,
+  createdAt: true,
+  students: true,
+});
+export type CourseSummary = z.infer<typeof courseSummary>;
+
+export const listCoursesResponse = z.object({ ok: z.literal(true), courses: z.array(courseSummary) });
 export type ListCoursesResponse = z.infer<typeof listCoursesResponse>;
 
 export const courseParams = z.object({ id: objectId });

@@ -1,4 +1,4 @@
-import type { Course, CourseInput } from '@shop/shared';
+import type { Course, CourseInput, CourseSummary } from '@shop/shared';
 import { rupeesToPaise } from '@shop/shared';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -6,6 +6,36 @@ import type { CoursesTable } from '../../db/schema.js';
 import { newId } from '../../ids.js';
 
 type CourseRow = Selectable<CoursesTable>;
+
+const summaryColumns = [
+  'id',
+  'title',
+  'thumb',
+  'tag',
+  'rating',
+  'instructor',
+  'price_paise',
+  'level',
+  'students',
+  'created_at',
+] as const;
+type SummaryRow = Pick<CourseRow, (typeof summaryColumns)[number]>;
+
+export function toCourseSummary(row: SummaryRow): CourseSummary {
+  return {
+    _id: row.id,
+    title: row.title,
+    thumb: row.thumb,
+    tag: row.tag,
+    review: row.rating.toFixed(1),
+    rating: row.rating,
+    instructor: row.instructor,
+    price: row.price_paise / 100,
+    level: row.level,
+    createdAt: row.created_at,
+    students: row.students,
+  };
+}
 
 export function toCourse(row: CourseRow): Course {
   return {
@@ -32,8 +62,8 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-export async function findPublishedCourses(db: Db, query?: string): Promise<CourseRow[]> {
-  let select = db.selectFrom('courses').selectAll().where('published', '=', 1);
+export async function findPublishedCourses(db: Db, query?: string): Promise<SummaryRow[]> {
+  let select = db.selectFrom('courses').select(summaryColumns).where('published', '=', 1);
   if (query) {
     const pattern = `%${escapeLike(query.toLowerCase())}%`;
     select = select.where((eb) =>

@@ -1,9 +1,29 @@
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 
-interface Entry {
+export interface CachedAnswer {
   body: string;
   etag: string;
   expiresAt: number;
+  /** Compressed once per cached answer, not once per request. */
+  encoded: { br?: Buffer; gzip?: Buffer };
+}
+
+/** The best encoding the client accepts, compressed on first use and kept with the answer. */
+export function encodedBody(
+  entry: CachedAnswer,
+  acceptEncoding: string | undefined,
+): { encoding: 'br' | 'gzip'; body: Buffer } | null {
+  if (entry.body.length < 1024 || !acceptEncoding) return null;
+  if (/\bbr\b/.test(acceptEncoding)) {
+    entry.encoded.br ??= zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
+    return { encoding: 'br', body: entry.encoded.br };
+  }
+  if (/\bgzip\b/.test(acceptEncoding)) {
+    entry.encoded.gzip ??= zlib.gzipSync(entry.body, { level: 9 });
+    return { encoding: 'gzip', body: entry.encoded.gzip };
+  }
+  return null;
 }
 
 /**
@@ -11,14 +31,14 @@ interface Entry {
  * `invalidate()`; a short lifetime covers writes from another process (the CLI, a second server).
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, CachedAnswer>();
 
   constructor(
     private readonly ttlMs = 5_000,
     private readonly maxEntries = 500,
   ) {}
 
-  async get(key: string, load: () => Promise<unknown>, now = Date.now()): Promise<Entry> {
+  async get(key: string, load: () => Promise<unknown>, now = Date.now()): Promise<CachedAnswer> {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) return hit;
     const body = JSON.stringify(await load());
@@ -26,6 +46,7 @@ export class ResponseCache {
       body,
       etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`,
       expiresAt: now + this.ttlMs,
+      encoded: {},
     };
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     this.entries.set(key, entry);

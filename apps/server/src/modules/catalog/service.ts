@@ -1,12 +1,12 @@
-import type { Course } from '@shop/shared';
+import type { Course, CourseSummary } from '@shop/shared';
 import { messages } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { findCourseById, findPublishedCourses, toCourse } from './repo.js';
+import { findCourseById, findPublishedCourses, toCourse, toCourseSummary } from './repo.js';
 
-export async function listCourses(db: Db, query?: string): Promise<Course[]> {
+export async function listCourses(db: Db, query?: string): Promise<CourseSummary[]> {
   const rows = await findPublishedCourses(db, query);
-  return rows.map(toCourse);
+  return rows.map(toCourseSummary);
 }
 
 /** Unpublished courses are not shown to visitors; their buyers reach them through their enrolments. */

@@ -1,9 +1,9 @@
-import type { Course, GetCourseResponse, ListCoursesResponse } from '@shop/shared';
+import type { Course, CourseSummary, GetCourseResponse, ListCoursesResponse } from '@shop/shared';
 import { api } from '../../app/api';
 
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCourses: build.query<Course[], string | undefined>({
+    getCourses: build.query<CourseSummary[], string | undefined>({
       query: (q) => (q ? `/courses?q=${encodeURIComponent(q)}` : '/courses'),
       transformResponse: (response: ListCoursesResponse) => response.courses,
       providesTags: ['Course'],

@@ -1,4 +1,4 @@
-import type { Course } from '@shop/shared';
+import type { CourseSummary } from '@shop/shared';
 import { messages } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import { Price } from '../../components/ui/price';
 import { Stars } from '../../components/ui/stars';
 
 interface CourseCardProps {
-  course: Course;
+  course: CourseSummary;
   /** Extra controls in the card's corner (the wishlist heart). */
   actions?: ReactNode;
   /** The first cards on a page load eagerly: they are the page's largest image. */
