@@ -62,9 +62,61 @@ export interface MailOutboxTable {
   created_at: string;
 }
 
+export interface CartsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CartItemsTable {
+  cart_id: string;
+  course_id: string;
+  quantity: Generated<number>;
+  added_at: string;
+}
+
+/** `code_lower` makes codes case-insensitive; the dates are exclusive/inclusive instants (see coupons module). */
+export interface CouponsTable {
+  id: string;
+  code: string;
+  code_lower: string;
+  percent: number;
+  starts_at: string | null;
+  expires_at: string | null;
+  max_uses: number | null;
+  max_uses_per_user: number | null;
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CouponRedemptionsTable {
+  id: string;
+  coupon_id: string;
+  user_id: string;
+  order_id: string | null;
+  redeemed_at: string;
+}
+
+/** A learner owns a course while a row exists with no revoked_at. */
+export interface EnrolmentsTable {
+  id: string;
+  user_id: string;
+  course_id: string;
+  order_id: string | null;
+  granted_at: string;
+  revoked_at: string | null;
+}
+
 export interface Database {
   courses: CoursesTable;
   users: UsersTable;
   sessions: SessionsTable;
   mail_outbox: MailOutboxTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  enrolments: EnrolmentsTable;
 }
