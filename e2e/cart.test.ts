@@ -156,6 +156,37 @@ describe('cart, wishlist and coupons', () => {
     await page.getByRole('link', { name: 'Cart, 1 course' }).waitFor();
   });
 
+  test('a visitor clears the browser cart after confirming, and empties the wishlist', async ({ page }) => {
+    await page.goto('/courses');
+    await page.getByRole('button', { name: `Wishlist: ${basicMaths.title}` }).click();
+    await page.goto('/wishlist');
+    await page.getByRole('button', { name: `Add To Cart: ${basicMaths.title}` }).click();
+    await toast(page, `${basicMaths.title} added to cart`);
+    await page.getByRole('button', { name: `Add To Cart: ${basicMaths.title}` }).click();
+    await toast(page, 'Increase Product Quantity');
+
+    await page.goto('/cart');
+    const picked = page.getByRole('region', { name: 'Courses you picked' });
+    await picked.getByText('× 2').waitFor();
+    await picked.getByRole('button', { name: `Decrease quantity of ${basicMaths.title}` }).click();
+    await toast(page, 'Decrease cart quantity');
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.accept();
+    });
+    await picked.getByRole('button', { name: 'Clear cart' }).click();
+    await picked.waitFor({ state: 'detached' });
+    expect(asked).toBe('Are you sure you want to delete your cart?');
+    expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
+
+    await page.goto('/wishlist');
+    await page.getByRole('button', { name: `Remove ${basicMaths.title} from wishlist` }).click();
+    await toast(page, 'Removed from your wishlist');
+    await page.getByText('Your Wishlist is Empty').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('wishlist'))).toBe('[]');
+  });
+
   test('a course the learner owns cannot be added, and the message links to Enrolled Courses', async ({
     page,
     context,

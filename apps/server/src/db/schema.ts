@@ -76,7 +76,7 @@ export interface CartItemsTable {
   added_at: string;
 }
 
-/** `code_lower` makes codes case-insensitive; the dates are exclusive/inclusive instants (see coupons module). */
+/** `code_lower` makes codes case-insensitive. Usable from `starts_at` (inclusive) until `expires_at` (exclusive). */
 export interface CouponsTable {
   id: string;
   code: string;
