@@ -51,7 +51,11 @@ export default async function setup(project: TestProject) {
     );
   }
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    const build = spawnSync('npm', ['run', 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) throw new Error('the web build failed');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));

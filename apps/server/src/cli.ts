@@ -5,6 +5,7 @@ import { type Db, migrateToLatest, openDatabase } from './db/database.js';
 import { seedDemo } from './db/seed.js';
 import { AppError } from './errors.js';
 import { importCourses } from './modules/catalog/import-courses.js';
+import { createCoupon } from './modules/coupons/create-coupon.js';
 
 interface Command {
   usage: string;
@@ -30,7 +31,59 @@ const commands: Record<string, Command> = {
       return `Imported ${ids.length} course(s): ${ids.join(', ')}`;
     },
   },
+  'coupon:create': {
+    usage:
+      'coupon:create --code C --percent P [--starts YYYY-MM-DD] [--expires YYYY-MM-DD] [--max-uses N] [--max-uses-per-user N]\n' +
+      '                               add a discount coupon (dates are whole days, India time)',
+    async run(db, args) {
+      const { values } = parseArgs({
+        args,
+        options: {
+          code: { type: 'string' },
+          percent: { type: 'string' },
+          starts: { type: 'string' },
+          expires: { type: 'string' },
+          'max-uses': { type: 'string' },
+          'max-uses-per-user': { type: 'string' },
+        },
+      });
+      const whole = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+      const coupon = await createCoupon(db, {
+        code: values.code ?? '',
+        percent: whole(values.percent),
+        startsOn: values.starts,
+        expiresOn: values.expires,
+        maxUses: whole(values['max-uses']),
+        maxUsesPerUser: whole(values['max-uses-per-user']),
+      }).catch((error: unknown) => {
+        throw nameTheOption(error, couponFlags);
+      });
+      const terms = [
+        coupon.startsAt && `from ${values.starts}`,
+        coupon.expiresAt && `until the end of ${values.expires}`,
+        coupon.maxUses && `${coupon.maxUses} use(s) in all`,
+        coupon.maxUsesPerUser && `${coupon.maxUsesPerUser} per learner`,
+      ].filter(Boolean);
+      return `Created coupon ${coupon.code}: ${coupon.percent}% off${terms.length ? `, ${terms.join(', ')}` : ''}.`;
+    },
+  },
 };
+
+const couponFlags: Record<string, string> = {
+  code: '--code',
+  percent: '--percent',
+  startsOn: '--starts',
+  expiresOn: '--expires',
+  maxUses: '--max-uses',
+  maxUsesPerUser: '--max-uses-per-user',
+};
+
+/** A validation error speaks of input fields; on the command line, name the option instead. */
+function nameTheOption(error: unknown, flags: Record<string, string>): unknown {
+  if (!(error instanceof AppError) || !error.fields) return error;
+  const [field, message] = Object.entries(error.fields)[0] ?? [];
+  return field && flags[field] ? new AppError(error.code, `${flags[field]}: ${message}`) : error;
+}
 
 function usage(): string {
   return ['Usage: npm run cli -- <command>', '', ...Object.values(commands).map((c) => `  ${c.usage}`)].join('\n');
@@ -57,8 +110,13 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
+    const code = (error as { code?: string }).code;
     const expected =
-      error instanceof AppError || error instanceof ConfigError || (error as { code?: string }).code === 'ENOENT';
+      error instanceof AppError ||
+      error instanceof ConfigError ||
+      code === 'ENOENT' ||
+      // parseArgs: an unknown option or a missing value
+      code?.startsWith('ERR_PARSE_ARGS') === true;
     console.error(expected ? (error as Error).message : error);
     process.exit(1);
   },

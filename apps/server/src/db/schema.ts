@@ -151,6 +151,53 @@ export interface SandboxPaymentsTable {
   created_at: string;
 }
 
+export interface CartsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CartItemsTable {
+  cart_id: string;
+  course_id: string;
+  quantity: Generated<number>;
+  added_at: string;
+}
+
+/** `code_lower` makes codes case-insensitive. Usable from `starts_at` (inclusive) until `expires_at` (exclusive). */
+export interface CouponsTable {
+  id: string;
+  code: string;
+  code_lower: string;
+  percent: number;
+  starts_at: string | null;
+  expires_at: string | null;
+  max_uses: number | null;
+  max_uses_per_user: number | null;
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CouponRedemptionsTable {
+  id: string;
+  coupon_id: string;
+  user_id: string;
+  order_id: string | null;
+  redeemed_at: string;
+}
+
+/** A learner owns a course while a row exists with no revoked_at. */
+export interface EnrolmentsTable {
+  id: string;
+  user_id: string;
+  course_id: string;
+  order_id: string | null;
+  granted_at: string;
+  revoked_at: string | null;
+}
+
 export interface Database {
   courses: CoursesTable;
   users: UsersTable;
@@ -164,4 +211,9 @@ export interface Database {
   refunds: RefundsTable;
   sandbox_orders: SandboxOrdersTable;
   sandbox_payments: SandboxPaymentsTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  enrolments: EnrolmentsTable;
 }

@@ -1,11 +1,25 @@
 import { upsertCourse } from '../modules/catalog/repo.js';
+import { upsertCoupon } from '../modules/coupons/repo.js';
 import type { Db } from './database.js';
 import { demoCourses } from './seed-courses.js';
+
+/** The demo coupon: 10 percent off, no dates or limits. */
+const DEMO_COUPON_ID = '64a1f0c2b7e4d1a2c3e5c010';
+const welcomeCoupon = {
+  code: 'WELCOME10',
+  percent: 10,
+  starts_at: null,
+  expires_at: null,
+  max_uses: null,
+  max_uses_per_user: null,
+  active: 1,
+};
 
 /** Writes the demo catalogue (and, as later modules add them, other demo rows). Idempotent. */
 export async function seedDemo(db: Db): Promise<number> {
   await db.transaction().execute(async (trx) => {
     for (const course of demoCourses) await upsertCourse(trx, course);
+    await upsertCoupon(trx, DEMO_COUPON_ID, welcomeCoupon, new Date().toISOString());
   });
   return demoCourses.length;
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { sessionRoutes } from './accounts/routes.js';
+import { cartRoutes } from './cart/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
+import { couponRoutes } from './coupons/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 
@@ -11,4 +13,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(catalogRoutes, { prefix: '/api', ...deps });
   await app.register(sessionRoutes, deps);
   await app.register(sandboxRoutes, deps);
+  await app.register(cartRoutes, { prefix: '/api', ...deps });
+  await app.register(couponRoutes, { prefix: '/api', ...deps });
 }

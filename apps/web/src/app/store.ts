@@ -1,12 +1,15 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { cartSlice, cartStorage } from '../features/cart/cart-slice';
+import { wishlistSlice, wishlistStorage } from '../features/wishlist/wishlist-slice';
 import { api } from './api';
 
 /** The RTK Query cache and the feature slices (session, cart, wishlist) as they arrive: one line each. */
-export const rootReducer = combineSlices(api);
+export const rootReducer = combineSlices(api, cartSlice, wishlistSlice);
 
 export const store = configureStore({
   reducer: rootReducer,
-  middleware: (getDefault) => getDefault().concat(api.middleware),
+  middleware: (getDefault) =>
+    getDefault().prepend(cartStorage.middleware, wishlistStorage.middleware).concat(api.middleware),
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

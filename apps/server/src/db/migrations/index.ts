@@ -1,11 +1,13 @@
 import type { Migration } from 'kysely';
 import * as catalog from './001-catalog.js';
 import * as accounts from './002-accounts.js';
+import * as cartCoupons from './005-cart-coupons.js';
 import * as orders from './006-orders.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
   '001-catalog': catalog,
   '002-accounts': accounts,
+  '005-cart-coupons': cartCoupons,
   '006-orders': orders,
 };

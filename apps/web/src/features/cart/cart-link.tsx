@@ -1,11 +1,29 @@
 import { Link } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
 import { CartIcon } from '../../components/ui/icons';
+import { useGetProfileQuery } from '../account/api';
+import { useGetCartQuery } from './api';
+import { selectLocalCartItems } from './cart-slice';
+import { useLocalCartMergePending, useMergeLocalCartOnSignIn } from './use-merge-local-cart';
 
-/** The header's cart icon. */
+/** The header's cart icon with the number of courses: the server cart when signed in, else the browser cart. */
 export function CartLink() {
+  useMergeLocalCartOnSignIn();
+  const { data: profile } = useGetProfileQuery();
+  // While a browser cart moves in, the merge answer brings the new cart; an earlier read could overwrite it.
+  const mergePending = useLocalCartMergePending();
+  const { data: cart } = useGetCartQuery(undefined, { skip: !profile || mergePending });
+  const localCount = useAppSelector(selectLocalCartItems).length;
+  const count = profile ? (cart?.courses.length ?? 0) : localCount;
+  const label = count === 0 ? 'Cart' : `Cart, ${count} ${count === 1 ? 'course' : 'courses'}`;
   return (
-    <Link to="/cart" className="icon-link" aria-label="Cart">
+    <Link to="/cart" className="icon-link" aria-label={label}>
       <CartIcon size={22} />
+      {count > 0 && (
+        <span className="badge" aria-hidden="true">
+          {count}
+        </span>
+      )}
     </Link>
   );
 }

@@ -8,6 +8,7 @@ import { Stars } from '../../components/ui/stars';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { VideoModal } from '../../components/ui/video-modal';
 import { AddToCartButton } from '../cart/add-to-cart-button';
+import { WishlistButton } from '../wishlist/wishlist-button';
 import { useGetCourseQuery } from './api';
 import { ShareLinks } from './share-links';
 
@@ -158,6 +159,7 @@ function Sidebar({ course }: { course: Course }) {
       </p>
       <ShareLinks title={course.title} />
       <AddToCartButton courseId={course._id} />
+      <WishlistButton course={course} showLabel />
     </aside>
   );
 }

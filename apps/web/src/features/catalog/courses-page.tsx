@@ -2,6 +2,7 @@ import { messages } from '@shop/shared';
 import { Link, useSearchParams } from 'react-router';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { WishlistButton } from '../wishlist/wishlist-button';
 import { useGetCoursesQuery } from './api';
 import { CourseCard } from './course-card';
 
@@ -38,7 +39,12 @@ export default function CoursesPage() {
           ) : (
             <div className="course-grid">
               {courses.map((course, index) => (
-                <CourseCard key={course._id} course={course} eager={index < 3} />
+                <CourseCard
+                  key={course._id}
+                  course={course}
+                  eager={index < 3}
+                  actions={<WishlistButton course={course} />}
+                />
               ))}
             </div>
           )}

@@ -1,0 +1,56 @@
+import {
+  cartChangeResponse,
+  cartCourseBody,
+  errorResponse,
+  getCartResponse,
+  mergeCartBody,
+  mergeCartResponse,
+  messages,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../auth/session.js';
+import type { AppDeps } from '../../deps.js';
+import { addToCart } from './add-to-cart.js';
+import { getCart } from './get-cart.js';
+import { mergeCart } from './merge-cart.js';
+import { removeFromCart } from './remove-from-cart.js';
+
+const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+/** The signed-in learner's own cart; nobody reaches another user's cart (there is no user id in any path). */
+export const cartRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get('/cart', { schema: { response: { 200: getCartResponse, 401: errorResponse } } }, async (request) => {
+    const user = requireUser(request);
+    return { ok: true as const, cart: await getCart(db, user.id) };
+  });
+
+  app.post(
+    '/cart/add',
+    { schema: { body: cartCourseBody, response: { 200: cartChangeResponse, ...refusals, 409: errorResponse } } },
+    async (request) => {
+      const user = requireUser(request);
+      await addToCart(db, user.id, request.body.courseId);
+      return { ok: true as const, message: messages.addedToCart, cart: await getCart(db, user.id) };
+    },
+  );
+
+  app.post(
+    '/cart/remove',
+    { schema: { body: cartCourseBody, response: { 200: cartChangeResponse, ...refusals } } },
+    async (request) => {
+      const user = requireUser(request);
+      await removeFromCart(db, user.id, request.body.courseId);
+      return { ok: true as const, message: messages.courseRemovedFromCart, cart: await getCart(db, user.id) };
+    },
+  );
+
+  app.post(
+    '/cart/merge',
+    { schema: { body: mergeCartBody, response: { 200: mergeCartResponse, ...refusals } } },
+    async (request) => {
+      const user = requireUser(request);
+      const added = await mergeCart(db, user.id, request.body.courseIds);
+      return { ok: true as const, added, cart: await getCart(db, user.id) };
+    },
+  );
+};

@@ -1,0 +1,66 @@
+import type {
+  Cart,
+  CartChangeResponse,
+  CouponResponse,
+  GetCartResponse,
+  MergeCartBody,
+  MergeCartResponse,
+} from '@shop/shared';
+import { api } from '../../app/api';
+
+export const cartApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The signed-in learner's server cart; callers skip it for visitors (it answers 401). */
+    getCart: build.query<Cart, void>({
+      query: () => '/cart',
+      transformResponse: (response: GetCartResponse) => response.cart,
+      providesTags: ['Cart'],
+    }),
+    addToCart: build.mutation<CartChangeResponse, string>({
+      query: (courseId) => ({ url: '/cart/add', method: 'POST', body: { courseId } }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }): Promise<void> => {
+        const cart = await changedCart(queryFulfilled);
+        if (cart) dispatch(cartApi.util.upsertQueryData('getCart', undefined, cart));
+      },
+    }),
+    removeFromCart: build.mutation<CartChangeResponse, string>({
+      query: (courseId) => ({ url: '/cart/remove', method: 'POST', body: { courseId } }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }): Promise<void> => {
+        const cart = await changedCart(queryFulfilled);
+        if (cart) dispatch(cartApi.util.upsertQueryData('getCart', undefined, cart));
+      },
+    }),
+    mergeCart: build.mutation<MergeCartResponse, MergeCartBody>({
+      query: (body) => ({ url: '/cart/merge', method: 'POST', body }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }): Promise<void> => {
+        const cart = await changedCart(queryFulfilled);
+        if (cart) dispatch(cartApi.util.upsertQueryData('getCart', undefined, cart));
+      },
+    }),
+    /** A mutation rather than a query: every Apply asks the server afresh, nothing is cached. */
+    checkCoupon: build.mutation<CouponResponse, string>({
+      query: (code) => `/coupon/${encodeURIComponent(code)}`,
+    }),
+  }),
+});
+
+/**
+ * Every cart change answers with the whole cart: it replaces the cached one at once, so the page and
+ * the header badge never show the cart as it was before the change (and no refetch is needed).
+ * A failed change leaves the cache alone; its caller reports the failure.
+ */
+async function changedCart(queryFulfilled: Promise<{ data: { cart: Cart } }>): Promise<Cart | null> {
+  try {
+    return (await queryFulfilled).data.cart;
+  } catch {
+    return null;
+  }
+}
+
+export const {
+  useGetCartQuery,
+  useAddToCartMutation,
+  useRemoveFromCartMutation,
+  useMergeCartMutation,
+  useCheckCouponMutation,
+} = cartApi;

@@ -1,0 +1,76 @@
+import { createListenerMiddleware, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+
+/** The spec's wishlist item (browser storage key 'wishlist'); price in rupees as the API gives it. */
+export interface WishlistItem {
+  id: string;
+  title: string;
+  thumb: string;
+  price: number;
+}
+
+export interface WishlistState {
+  items: WishlistItem[];
+}
+
+export const WISHLIST_STORAGE_KEY = 'wishlist';
+const COURSE_ID = /^[a-f0-9]{24}$/;
+
+function isItem(value: unknown): value is WishlistItem {
+  const item = value as Partial<WishlistItem> | null;
+  return (
+    typeof item?.id === 'string' &&
+    COURSE_ID.test(item.id) &&
+    typeof item.title === 'string' &&
+    typeof item.thumb === 'string' &&
+    typeof item.price === 'number' &&
+    Number.isFinite(item.price) &&
+    item.price >= 0
+  );
+}
+
+/** Whatever is in browser storage, keeping only well-formed items: storage can be edited or stale. */
+export function loadWishlist(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): WishlistState {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(WISHLIST_STORAGE_KEY) ?? '[]');
+    return { items: Array.isArray(parsed) ? parsed.filter(isItem) : [] };
+  } catch {
+    return { items: [] };
+  }
+}
+
+export const wishlistSlice = createSlice({
+  name: 'wishlist',
+  initialState: () => loadWishlist(),
+  reducers: {
+    /** A course already on the list stays once; the caller tells the user it is already there. */
+    addItem(state, action: PayloadAction<WishlistItem>) {
+      if (!state.items.some((item) => item.id === action.payload.id)) state.items.push(action.payload);
+    },
+    removeItem(state, action: PayloadAction<string>) {
+      state.items = state.items.filter((item) => item.id !== action.payload);
+    },
+    clearItems(state) {
+      state.items = [];
+    },
+  },
+  selectors: {
+    selectWishlistItems: (state) => state.items,
+  },
+});
+
+export const { addItem, removeItem, clearItems } = wishlistSlice.actions;
+export const { selectWishlistItems } = wishlistSlice.selectors;
+
+/** Every change to the wishlist is written to browser storage. */
+export const wishlistStorage = createListenerMiddleware();
+wishlistStorage.startListening({
+  matcher: isAnyOf(addItem, removeItem, clearItems),
+  effect: (_action, listenerApi) => {
+    const { items } = wishlistSlice.selectSlice(listenerApi.getState() as { wishlist: WishlistState });
+    try {
+      localStorage.setItem(WISHLIST_STORAGE_KEY, JSON.stringify(items));
+    } catch {
+      // storage full or disabled (private mode): the list still works for this visit
+    }
+  },
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { objectId } from './common.js';
+
+export const cartCourseBody = z.object({ courseId: objectId });
+export type CartCourseBody = z.infer<typeof cartCourseBody>;
+
+/** The spec's populated course inside a cart entry; price in rupees like every API price. */
+export const cartCourse = z.object({
+  _id: objectId,
+  title: z.string(),
+  price: z.number().nonnegative(),
+  thumb: z.string(),
+});
+export type CartCourse = z.infer<typeof cartCourse>;
+
+export const cartEntry = z.object({ courseId: cartCourse, quantity: z.number().int().positive() });
+export type CartEntry = z.infer<typeof cartEntry>;
+
+export const cart = z.object({ userId: z.string(), courses: z.array(cartEntry) });
+export type Cart = z.infer<typeof cart>;
+
+export const getCartResponse = z.object({ ok: z.literal(true), cart });
+export type GetCartResponse = z.infer<typeof getCartResponse>;
+
+/** add and remove answer with the message to show and the cart as it now is. */
+export const cartChangeResponse = z.object({ ok: z.literal(true), message: z.string(), cart });
+export type CartChangeResponse = z.infer<typeof cartChangeResponse>;
+
+export const MAX_MERGE_COURSES = 100;
+
+/** A visitor's browser cart, moved into the server cart at sign-in. */
+export const mergeCartBody = z.object({ courseIds: z.array(objectId).max(MAX_MERGE_COURSES) });
+export type MergeCartBody = z.infer<typeof mergeCartBody>;
+
+export const mergeCartResponse = z.object({ ok: z.literal(true), added: z.number().int().nonnegative(), cart });
+export type MergeCartResponse = z.infer<typeof mergeCartResponse>;
+
+/**
+ * What the cart page hands to /check-out in navigation state (the spec's cart, validDiscount,
+ * finalTotal, discountCouponId; amounts in paise, no client-side encryption). It only pre-fills the
+ * summary: the server recomputes every amount from its own prices and the coupon.
+ */
+export interface CheckoutHandOff {
+  cart: CartCourse[];
+  validDiscount: number;
+  finalTotal: number;
+  discountCouponId: string | null;
+  couponCode: string | null;
+}

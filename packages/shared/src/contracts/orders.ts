@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+const rupees = z
+  .number({ error: 'must be a number of rupees' })
+  .nonnegative('must not be negative')
+  .max(10_000_000, 'is larger than any order this shop takes')
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must have at most two decimals');
+
+/**
+ * The spec's order-creation payload. `amount` is the rupee total the buyer saw; the server prices the
+ * signed-in user's cart itself and refuses (409) when the two differ. `userId` is ignored (the session
+ * decides), and `courseId` only records what the page showed.
+ */
+export const createOrderBody = z.object({
+  amount: rupees,
+  name: z.string().trim().min(1, 'is required').max(200),
+  email: z.email('must be a valid e-mail address').max(254),
+  courseId: z.string().max(5000).optional().default(''),
+  userId: z.string().max(100).nullish(),
+  validDiscount: rupees.optional().default(0),
+  discountCouponId: z.string().max(100).nullish(),
+});
+export type CreateOrderBody = z.input<typeof createOrderBody>;
+
+export const createOrderResponse = z.object({
+  ok: z.literal(true),
+  /** The gateway's order id (Razorpay `order_…`), or null for a free (100 %) order. */
+  order_id: z.string().nullable(),
+  /** Paise, as the checkout widget takes it. */
+  amount: z.number().int().nonnegative(),
+  name: z.string(),
+  email: z.string(),
+  validDiscount: z.number(),
+  discountCouponId: z.string().nullable(),
+  courseId: z.string(),
+  userId: z.string(),
+  currency: z.literal('INR'),
+  key_id: z.string(),
+  /** Our own order id. */
+  orderId: z.string(),
+  /** Where the widget script loads from, and whether it is the TEST MODE sandbox. */
+  checkoutUrl: z.string(),
+  mode: z.enum(['razorpay', 'sandbox', 'free']),
+  /** True when a 100 % coupon made the order free: it is paid and enrolled already, no widget. */
+  paid: z.boolean(),
+});
+export type CreateOrderResponse = z.infer<typeof createOrderResponse>;
+
+export const verifyPaymentBody = z.object({
+  razorpay_order_id: z.string().min(1).max(64),
+  razorpay_payment_id: z.string().min(1).max(64),
+  razorpay_signature: z.string().min(1).max(256),
+  name: z.string().max(200).optional(),
+  email: z.string().max(254).optional(),
+  validDiscount: z.number().optional(),
+  discountCouponId: z.string().max(100).nullish(),
+  courseId: z.string().max(5000).optional(),
+  userId: z.string().max(100).nullish(),
+  amount: z.number().optional(),
+  currency: z.string().max(10).optional(),
+});
+export type VerifyPaymentBody = z.input<typeof verifyPaymentBody>;
+
+export const verifyPaymentResponse = z.object({
+  ok: z.literal(true),
+  success: z.literal(true),
+  message: z.string(),
+  orderId: z.string(),
+});
+export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponse>;
