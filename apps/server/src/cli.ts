@@ -1,19 +1,42 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.js';
-import { type Db, migrateToLatest, openDatabase } from './db/database.js';
+import pino from 'pino';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { type Db, type DbHandle, migrateToLatest, openDatabase } from './db/database.js';
 import { seedDemo } from './db/seed.js';
 import { AppError } from './errors.js';
+import { createMailQueue } from './mail/mailer.js';
 import { importCourses } from './modules/catalog/import-courses.js';
+import { ResponseCache } from './modules/catalog/response-cache.js';
 import { createCoupon } from './modules/coupons/create-coupon.js';
+import { reconcilePayments } from './modules/orders/reconcile-payments.js';
+import { createGateway } from './payments/create-gateway.js';
 
 interface Command {
   usage: string;
-  run(db: Db, args: string[]): Promise<string>;
+  run(db: Db, args: string[], env: { config: Config; database: DbHandle }): Promise<string>;
 }
 
 /** Operator commands: `npm run cli -- <command> [options]`. */
 const commands: Record<string, Command> = {
+  'payments:reconcile': {
+    usage: 'payments:reconcile           fulfil or expire orders still awaiting payment after 15 minutes',
+    async run(db, _args, { config, database }) {
+      const log = pino({ level: 'warn' });
+      const mail = createMailQueue(db, config, log);
+      const deps = {
+        db,
+        dbKind: database.kind,
+        config,
+        mail,
+        catalogCache: new ResponseCache(),
+        gateway: createGateway(config, db),
+      };
+      const report = await reconcilePayments(deps, log);
+      await mail.deliverPending();
+      return `Checked ${report.checked} pending order(s): ${report.fulfilled} fulfilled, ${report.expired} expired, ${report.unreachable} not reachable at the gateway.`;
+    },
+  },
   'db:seed': {
     usage: 'db:seed                      write the demo catalogue (existing demo courses are reset)',
     async run(db) {
@@ -100,7 +123,7 @@ async function main(): Promise<number> {
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
-    console.log(await command.run(database.db, args));
+    console.log(await command.run(database.db, args, { config, database }));
     return 0;
   } finally {
     await database.close();

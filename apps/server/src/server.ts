@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { seedIfEmpty } from './db/seed.js';
+import { startReconciliation } from './modules/orders/reconcile-timer.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
   app.addHook('onClose', () => database.close());
   app.deps.mail.start();
   app.deps.mail.kick();
+  startReconciliation(app);
   const seeded = await seedIfEmpty(database.db);
   if (seeded > 0) app.log.info({ courses: seeded }, 'seeded the demo catalogue into an empty database');
 

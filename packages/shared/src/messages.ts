@@ -78,6 +78,18 @@ export const messages = {
   removedFromWishlist: 'Removed from your wishlist',
   wishlistEmpty: 'Your Wishlist is Empty',
   wishlistAddToCart: 'Add To Cart',
+  // issue 6: checkout, payments and the learner's area
+  checkoutNoLogin: 'Please log in to Check-out your cart.',
+  orderSubmissionFailed: 'Order or payment submission failed. Please try again.',
+  orderCreateFailed: 'Failed to create order or initiate payment. Please try again',
+  paymentVerificationFailed: 'Payment verification failed. Please try again.',
+  razorpaySdkFailed: 'Razorpay SDK failed to load. Please check your internet connection.',
+  paymentSuccess: 'Payment successful! ... Redirecting to your course...',
+  cartTotalChanged: 'The total of your cart has changed. Please review your cart and try again.',
+  couponNoLongerValid: 'This coupon can no longer be used. Please review your cart and try again.',
+  gatewayUnavailable: 'The payment service is not answering right now. Nothing was charged. Please try again in a few minutes.',
+  orderNotFound: 'No such order for this account.',
+  freeOrderEnrolled: 'Your coupon covers the whole price: you are enrolled. Redirecting to your course...',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -65,3 +65,28 @@ describe('mail queue', () => {
     expect(fs.readFileSync(path.join(config.dataDir, 'outbox', files[0] ?? ''), 'utf8')).toContain('verify-email/abc');
   });
 });
+
+describe('mail queue hygiene', () => {
+  it('keeps no body (and so no sign-in link) once a mail is delivered', async () => {
+    const queue = createMailQueue(database.db, testConfig({ SMTP_URL: smtp.url }), log);
+    const id = await queue.enqueue({
+      to: 'd@example.com',
+      subject: 'Link',
+      text: 'Sign in: https://shop.test/verify-email/SECRET',
+      html: '<a href="x">SECRET</a>',
+    });
+    await queue.deliverPending();
+    const row = await database.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.sent_at).not.toBeNull();
+    expect(JSON.stringify(row)).not.toContain('SECRET');
+  });
+
+  it('a mail queued during a delivery pass goes out without waiting for the timer', async () => {
+    const queue = createMailQueue(database.db, testConfig({ SMTP_URL: smtp.url }), log);
+    await queue.enqueue({ to: 'e1@example.com', subject: 'First', text: 'one' });
+    const pass = queue.deliverPending();
+    await queue.send({ to: 'e2@example.com', subject: 'Second', text: 'two' });
+    await pass;
+    await smtp.waitFor('e2@example.com', 5000);
+  });
+});

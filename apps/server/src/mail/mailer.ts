@@ -51,6 +51,7 @@ const MAX_ATTEMPTS = 10;
  */
 export class MailQueue {
   private delivering: Promise<number> | null = null;
+  private again = false;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -89,10 +90,21 @@ export class MailQueue {
     void this.deliverPending().catch((error: unknown) => this.log.error({ err: error }, 'mail delivery pass failed'));
   }
 
-  /** One delivery pass; concurrent callers share it. Resolves to the number of messages sent. */
-  deliverPending(now = new Date()): Promise<number> {
-    this.delivering ??= this.runPass(now).finally(() => {
+  /**
+   * One delivery pass; concurrent callers share it. A call during a pass schedules one more pass, so a
+   * message queued meanwhile does not wait for the timer. Resolves to the number of messages sent.
+   */
+  deliverPending(now?: Date): Promise<number> {
+    if (this.delivering) {
+      this.again = true;
+      return this.delivering;
+    }
+    this.delivering = this.runPass(now ?? new Date()).finally(() => {
       this.delivering = null;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
     });
     return this.delivering;
   }
@@ -117,9 +129,16 @@ export class MailQueue {
           text: row.text_body,
           html: row.html_body ?? undefined,
         });
+        // A delivered mail's body may hold a sign-in link: it is not kept once the mail has left.
         await this.db
           .updateTable('mail_outbox')
-          .set({ sent_at: new Date().toISOString(), attempts: row.attempts + 1, last_error: null })
+          .set({
+            sent_at: new Date().toISOString(),
+            attempts: row.attempts + 1,
+            last_error: null,
+            text_body: '',
+            html_body: null,
+          })
           .where('id', '=', row.id)
           .execute();
         sent++;

@@ -5,6 +5,7 @@ import { cartRoutes } from './cart/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { couponRoutes } from './coupons/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { orderRoutes } from './orders/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 
 /** Each module's routes (most under /api). One line per module. */
@@ -13,6 +14,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(catalogRoutes, { prefix: '/api', ...deps });
   await app.register(sessionRoutes, deps);
   await app.register(sandboxRoutes, deps);
+  await app.register(orderRoutes, deps);
   await app.register(cartRoutes, { prefix: '/api', ...deps });
   await app.register(couponRoutes, { prefix: '/api', ...deps });
 }

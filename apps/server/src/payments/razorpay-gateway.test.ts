@@ -62,7 +62,11 @@ describe('RazorpayGateway against the documented API', () => {
     ]);
     expect(gateway.verifyPaymentSignature(order.id, paid.razorpay_payment_id, paid.razorpay_signature)).toBe(true);
     expect(
-      gateway.verifyPaymentSignature(order.id, paid.razorpay_payment_id, `${paid.razorpay_signature.slice(0, -1)}0`),
+      gateway.verifyPaymentSignature(
+        order.id,
+        paid.razorpay_payment_id,
+        `${paid.razorpay_signature.slice(0, -1)}${paid.razorpay_signature.endsWith('0') ? '1' : '0'}`,
+      ),
     ).toBe(false);
     expect(gateway.verifyPaymentSignature('order_other', paid.razorpay_payment_id, paid.razorpay_signature)).toBe(
       false,

@@ -27,8 +27,15 @@ async function isUsable(db: Db, coupon: CouponRow, userId: string, now: string):
   if (coupon.active !== 1) return false;
   if (coupon.starts_at && now < coupon.starts_at) return false;
   if (coupon.expires_at && now >= coupon.expires_at) return false;
-  if (coupon.max_uses !== null && (await countRedemptions(db, coupon.id)) >= coupon.max_uses) return false;
-  if (coupon.max_uses_per_user !== null && (await countRedemptions(db, coupon.id, userId)) >= coupon.max_uses_per_user)
+  if (
+    coupon.max_uses !== null &&
+    (await countRedemptions(db, coupon.id, { excludeUnpaidOf: userId })) >= coupon.max_uses
+  )
+    return false;
+  if (
+    coupon.max_uses_per_user !== null &&
+    (await countRedemptions(db, coupon.id, { userId, excludeUnpaidOf: userId })) >= coupon.max_uses_per_user
+  )
     return false;
   return true;
 }

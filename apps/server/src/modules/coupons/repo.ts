@@ -13,12 +13,30 @@ export async function findCouponByCode(db: Db, code: string): Promise<CouponRow 
   return db.selectFrom('coupons').selectAll().where('code_lower', '=', normaliseCode(code)).executeTakeFirst();
 }
 
-export async function countRedemptions(db: Db, couponId: string, userId?: string): Promise<number> {
+/**
+ * Uses of a coupon: paid orders' redemptions and the reservations of orders awaiting payment.
+ * `excludeUnpaidOf` leaves out that user's own unpaid orders, which a new checkout replaces.
+ */
+export async function countRedemptions(
+  db: Db,
+  couponId: string,
+  options: { userId?: string; excludeUnpaidOf?: string } = {},
+): Promise<number> {
   let query = db
     .selectFrom('coupon_redemptions')
+    .leftJoin('orders', 'orders.id', 'coupon_redemptions.order_id')
     .select((eb) => eb.fn.countAll<number>().as('uses'))
-    .where('coupon_id', '=', couponId);
-  if (userId) query = query.where('user_id', '=', userId);
+    .where('coupon_redemptions.coupon_id', '=', couponId);
+  if (options.userId) query = query.where('coupon_redemptions.user_id', '=', options.userId);
+  const excluded = options.excludeUnpaidOf;
+  if (excluded) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('orders.id', 'is', null),
+        eb.not(eb.and([eb('orders.user_id', '=', excluded), eb('orders.status', 'in', ['created', 'attempted'])])),
+      ]),
+    );
+  }
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.uses);
 }

@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import { type CreateOrderBody, type CreateOrderResponse, messages, rupeesToPaise } from '@shop/shared';
+import type { SessionUser } from '../../auth/session.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { newId } from '../../ids.js';
+import { GatewayRejectedError, GatewayUnavailableError } from '../../payments/gateway.js';
+import { type PricedCart, priceCart } from '../cart/price-cart.js';
+import { findUsableCoupon } from '../coupons/find-usable-coupon.js';
+import { fulfilContext } from './fulfil-context.js';
+import { fulfilOrder } from './fulfil-order.js';
+import { lockRow } from './lock-row.js';
+import { recordOrderEvent } from './order-events.js';
+
+/** A pending order for the same cart is reused for this long instead of creating another. */
+const REUSE_MINUTES = 30;
+
+type Body = Required<Pick<CreateOrderBody, 'amount' | 'name' | 'email'>> & Pick<CreateOrderBody, 'discountCouponId'>;
+
+function fingerprint(priced: PricedCart): string {
+  const parts = priced.lines.map((line) => `${line.id}:${line.price_paise}`).sort();
+  parts.push(`coupon:${priced.coupon?.id ?? ''}`, `total:${priced.totals.total}`);
+  return createHash('sha256').update(parts.join('|')).digest('hex');
+}
+
+async function couponCodeFor(deps: AppDeps, couponId: string | null | undefined): Promise<string | null> {
+  if (!couponId) return null;
+  const row = await deps.db.selectFrom('coupons').select('code').where('id', '=', couponId).executeTakeFirst();
+  return row?.code ?? null;
+}
+
+/**
+ * Prices the signed-in user's cart from our own prices and coupon, refuses a total that differs from
+ * what the buyer saw, reserves the coupon, and opens the gateway order. A free (100 %) order is paid
+ * and enrolled at once without the gateway, whose minimum is ₹1.
+ */
+export async function createOrder(
+  deps: AppDeps,
+  user: SessionUser,
+  body: Body,
+  now = new Date(),
+): Promise<CreateOrderResponse> {
+  const { db, gateway } = deps;
+  const couponCode = await couponCodeFor(deps, body.discountCouponId);
+  const priced = await priceCart(db, user.id, couponCode, now);
+  if (priced.lines.length === 0) throw new AppError('bad_request', messages.cartEmptyAtCheckout);
+  if (body.discountCouponId && !priced.coupon) throw new AppError('conflict', messages.couponNoLongerValid);
+  if (rupeesToPaise(body.amount) !== priced.totals.total) throw new AppError('conflict', messages.cartTotalChanged);
+
+  const print = fingerprint(priced);
+  const free = priced.totals.total === 0;
+  const mode = free ? 'free' : gateway.mode;
+  const since = new Date(now.getTime() - REUSE_MINUTES * 60_000).toISOString();
+  const pending = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .where('status', 'in', ['created', 'attempted'])
+    .where('cart_fingerprint', '=', print)
+    .where('gateway', '=', mode)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (pending) return answer(deps, user, pending.id, pending.gateway_order_id, priced, body, mode, false);
+
+  const orderId = newId();
+  let gatewayOrderId: string | null = null;
+  if (!free) {
+    try {
+      const order = await gateway.createOrder({
+        amountPaise: priced.totals.total,
+        receipt: orderId,
+        notes: { orderId, userId: user.id },
+      });
+      gatewayOrderId = order.id;
+    } catch (error) {
+      if (error instanceof GatewayUnavailableError) throw new AppError('unavailable', messages.gatewayUnavailable);
+      if (error instanceof GatewayRejectedError)
+        throw new AppError('bad_request', `${messages.orderCreateFailed}: ${error.message}`);
+      throw error;
+    }
+  }
+
+  const stamp = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    if (priced.coupon) {
+      // Re-checked under the coupon's lock: of many concurrent orders, only those within its limits keep it.
+      await lockRow(trx, deps.dbKind, 'coupons', priced.coupon.id);
+      const still = await findUsableCoupon(trx, priced.coupon.code, user.id, now);
+      if (!still) throw new AppError('conflict', messages.couponNoLongerValid);
+    }
+    // A new cart supersedes the user's other unpaid orders; their coupon reservations are released.
+    const superseded = await trx
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('user_id', '=', user.id)
+      .where('status', 'in', ['created', 'attempted'])
+      .execute();
+    for (const old of superseded) {
+      await trx.updateTable('orders').set({ status: 'expired', updated_at: stamp }).where('id', '=', old.id).execute();
+      await trx.deleteFrom('coupon_redemptions').where('order_id', '=', old.id).execute();
+      await recordOrderEvent(trx, old.id, old.status, 'expired', 'checkout', `superseded by ${orderId}`, now);
+    }
+    await trx
+      .insertInto('orders')
+      .values({
+        id: orderId,
+        user_id: user.id,
+        status: 'created',
+        subtotal_paise: priced.totals.subtotal,
+        discount_paise: priced.totals.discount,
+        total_paise: priced.totals.total,
+        coupon_id: priced.coupon?.id ?? null,
+        coupon_code: priced.coupon?.code ?? null,
+        discount_percent: priced.coupon?.percent ?? 0,
+        gateway: mode,
+        gateway_order_id: gatewayOrderId,
+        cart_fingerprint: print,
+        billing_name: body.name,
+        billing_email: body.email,
+        created_at: stamp,
+        updated_at: stamp,
+        paid_at: null,
+        refunded_at: null,
+      })
+      .execute();
+    await trx
+      .insertInto('order_lines')
+      .values(
+        priced.lines.map((line) => ({
+          id: newId(),
+          order_id: orderId,
+          course_id: line.id,
+          title: line.title,
+          unit_price_paise: line.price_paise,
+        })),
+      )
+      .execute();
+    if (priced.coupon) {
+      await trx
+        .insertInto('coupon_redemptions')
+        .values({ id: newId(), coupon_id: priced.coupon.id, user_id: user.id, order_id: orderId, redeemed_at: stamp })
+        .execute();
+    }
+    await recordOrderEvent(trx, orderId, null, 'created', 'checkout', gatewayOrderId ?? 'free order', now);
+  });
+
+  if (free) {
+    await fulfilOrder(fulfilContext(deps), orderId, null, 'free', now);
+  }
+  return answer(deps, user, orderId, gatewayOrderId, priced, body, mode, free);
+}
+
+function answer(
+  deps: AppDeps,
+  user: SessionUser,
+  orderId: string,
+  gatewayOrderId: string | null,
+  priced: PricedCart,
+  body: Body,
+  mode: 'razorpay' | 'sandbox' | 'free',
+  paid: boolean,
+): CreateOrderResponse {
+  return {
+    ok: true,
+    order_id: gatewayOrderId,
+    amount: priced.totals.total,
+    name: body.name,
+    email: body.email,
+    validDiscount: priced.totals.discount / 100,
+    discountCouponId: priced.coupon?.id ?? null,
+    courseId: priced.lines.map((line) => line.id).join(','),
+    userId: user.id,
+    currency: 'INR',
+    key_id: deps.gateway.keyId,
+    orderId,
+    checkoutUrl: deps.gateway.checkoutUrl,
+    mode,
+    paid,
+  };
+}

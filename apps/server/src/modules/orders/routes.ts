@@ -1,0 +1,77 @@
+import {
+  createOrderBody,
+  createOrderResponse,
+  errorResponse,
+  verifyPaymentBody,
+  verifyPaymentResponse,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../auth/session.js';
+import type { AppDeps } from '../../deps.js';
+import { createOrder } from './create-order.js';
+import { handleWebhook } from './handle-webhook.js';
+import { verifyPayment } from './verify-payment.js';
+
+const webhookResponse = z.object({ ok: z.literal(true), duplicate: z.boolean() });
+
+export const orderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.post(
+    '/api/create-order',
+    {
+      schema: {
+        body: createOrderBody,
+        response: {
+          200: createOrderResponse,
+          400: errorResponse,
+          401: errorResponse,
+          409: errorResponse,
+          503: errorResponse,
+        },
+      },
+    },
+    async (request) => createOrder(deps, requireUser(request), request.body),
+  );
+
+  app.post(
+    '/api/verify-payment',
+    {
+      schema: {
+        body: verifyPaymentBody,
+        response: {
+          200: verifyPaymentResponse,
+          400: errorResponse.extend({ success: z.literal(false).optional() }),
+          401: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
+    async (request) => verifyPayment(deps, requireUser(request), request.body),
+  );
+
+  // Webhooks are signed over the exact bytes Razorpay sent, so this scope keeps the raw body.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post(
+      '/api/webhooks/razorpay',
+      {
+        config: { skipOriginCheck: true, skipSession: true },
+        schema: { response: { 200: webhookResponse, 400: errorResponse } },
+      },
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['x-razorpay-signature'];
+        const eventId = request.headers['x-razorpay-event-id'];
+        const result = await handleWebhook(
+          deps,
+          raw,
+          typeof signature === 'string' ? signature : undefined,
+          typeof eventId === 'string' ? eventId : undefined,
+          request.log,
+        );
+        return { ok: true as const, duplicate: result.duplicate };
+      },
+    );
+  });
+};

@@ -1,0 +1,43 @@
+import { messages, type VerifyPaymentResponse } from '@shop/shared';
+import type { SessionUser } from '../../auth/session.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { fulfilContext } from './fulfil-context.js';
+import { fulfilOrder } from './fulfil-order.js';
+
+interface VerifyInput {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+/**
+ * The buyer's browser reports a payment. The signature must be Razorpay's HMAC of the gateway order id
+ * WE stored for the caller's own order and the payment id; only then is the order fulfilled. A replay
+ * answers success without granting anything again.
+ */
+export async function verifyPayment(
+  deps: AppDeps,
+  user: SessionUser,
+  input: VerifyInput,
+): Promise<VerifyPaymentResponse> {
+  const order = await deps.db
+    .selectFrom('orders')
+    .select(['id', 'gateway_order_id', 'total_paise', 'status'])
+    .where('gateway_order_id', '=', input.razorpay_order_id)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  if (!order?.gateway_order_id) throw new AppError('not_found', messages.orderNotFound);
+  if (
+    !deps.gateway.verifyPaymentSignature(order.gateway_order_id, input.razorpay_payment_id, input.razorpay_signature)
+  ) {
+    throw new AppError('bad_request', messages.paymentVerificationFailed);
+  }
+  await fulfilOrder(
+    fulfilContext(deps),
+    order.id,
+    { gatewayPaymentId: input.razorpay_payment_id, amountPaise: order.total_paise },
+    'verify',
+  );
+  return { ok: true, success: true, message: messages.paymentSuccess, orderId: order.id };
+}
