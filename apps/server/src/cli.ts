@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { type Db, migrateToLatest, openDatabase } from './db/database.js';
 import { seedDemo } from './db/seed.js';
 import { AppError } from './errors.js';
+import { createAdmin } from './modules/accounts/create-admin.js';
 import { importCourses } from './modules/catalog/import-courses.js';
 
 interface Command {
@@ -28,6 +29,17 @@ const commands: Record<string, Command> = {
       if (!file) throw new AppError('bad_request', 'Name the JSON file: course:import FILE.json');
       const ids = await importCourses(db, fs.readFileSync(file, 'utf8'));
       return `Imported ${ids.length} course(s): ${ids.join(', ')}`;
+    },
+  },
+  'user:create-admin': {
+    usage: 'user:create-admin --email E --password P [--username U]   create an admin, or promote an existing user',
+    async run(db, args) {
+      const { values } = parseArgs({
+        args,
+        options: { email: { type: 'string' }, password: { type: 'string' }, username: { type: 'string' } },
+      });
+      const done = await createAdmin(db, values);
+      return done === 'created' ? `Created the admin account ${values.email}.` : `${values.email} is now an admin.`;
     },
   },
 };

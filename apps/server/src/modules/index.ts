@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
-import { sessionRoutes } from './accounts/routes.js';
+import { googleRoutes } from './accounts/google-routes.js';
+import { accountRoutes, sessionRoutes } from './accounts/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { healthRoutes } from './health/routes.js';
 
@@ -9,4 +10,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(healthRoutes, { prefix: '/api', ...deps });
   await app.register(catalogRoutes, { prefix: '/api', ...deps });
   await app.register(sessionRoutes, deps);
+  await app.register(accountRoutes, { prefix: '/api', ...deps });
+  await app.register(googleRoutes, deps);
 }
