@@ -79,6 +79,7 @@ export const signedInResponse = z.object({
   redirectUrl: z.string(),
   username: z.string(),
   email: z.string(),
+  role: z.enum(['learner', 'admin']),
 });
 export type SignedInResponse = z.infer<typeof signedInResponse>;
 
@@ -94,13 +95,3 @@ export type ProfileResponse = z.infer<typeof profileResponse>;
 
 export const logoutResponse = z.object({ ok: z.literal(true), message: z.string() });
 export type LogoutResponse = z.infer<typeof logoutResponse>;
-
-/** Messages the Google callback may put in /google-auth-redirect?message=…; the page shows no other text. */
-export const googleCallbackMessages: readonly string[] = [
-  messages.googleSignedIn,
-  messages.googleFailed,
-  messages.googleUnavailable,
-  messages.googleEmailUnverified,
-  messages.googleEmailInUse,
-  messages.accountUnavailable,
-];

@@ -79,6 +79,7 @@ describe('sign-up and e-mail verification', () => {
       redirectUrl: '/',
       username: person.username,
       email: person.email,
+      role: 'learner',
     });
     const cookie = verified.cookies.find((c) => c.name === 'token');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -186,6 +187,7 @@ describe('password sign-in', () => {
       redirectUrl: '/',
       username: person.username,
       email: person.email,
+      role: 'learner',
     });
     const token = sessionCookie(res);
     expect(token).toBeDefined();

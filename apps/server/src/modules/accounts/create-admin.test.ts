@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPerson } from '../../../test/account-flows.js';
 import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
-import { AppError } from '../../errors.js';
 import { createAdmin } from './create-admin.js';
 
 let t: TestApp;
@@ -41,7 +41,9 @@ describe('user:create-admin', () => {
       '--email: Email must be a valid email',
     );
     const email = newPerson().email;
-    await expect(createAdmin(t.database.db, { email, password: 'short' })).rejects.toBeInstanceOf(AppError);
+    await expect(createAdmin(t.database.db, { email, password: 'short' })).rejects.toThrow(
+      `--password: ${messages.passwordTooShort}`,
+    );
     const rows = await t.database.db.selectFrom('users').select('id').where('email', '=', email).execute();
     expect(rows).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { emailField, PASSWORD_MAX, PASSWORD_MIN, usernameField } from '@shop/shared';
+import { emailField, messages, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, usernameField } from '@shop/shared';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Db } from '../../db/database.js';
@@ -7,7 +7,11 @@ import { findUserByEmail, insertUser, isUsernameTaken, updateUser } from './repo
 
 const createAdminInput = z.object({
   email: emailField,
-  password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).optional(),
+  password: z
+    .string()
+    .min(PASSWORD_MIN, messages.passwordTooShort)
+    .max(PASSWORD_MAX, messages.passwordTooLong)
+    .optional(),
   username: usernameField.optional(),
 });
 
@@ -29,26 +33,24 @@ export async function createAdmin(
   if (existing) {
     await updateUser(db, existing.id, {
       role: 'admin',
+      // The operator vouches for the address: an admin must be able to sign in with the password.
+      email_verified_at: existing.email_verified_at ?? new Date().toISOString(),
       ...(password ? { password_hash: await hashPassword(password) } : {}),
     });
     return 'promoted';
   }
-  if (!password)
+  if (!password) {
     throw new AppError(
       'bad_request',
-      `--password is required to create a new account (${PASSWORD_MIN} to ${PASSWORD_MAX} characters)`,
+      `--password is required for a new account (${PASSWORD_MIN} to ${PASSWORD_MAX} characters)`,
     );
-  const name =
-    username ??
-    email
-      .split('@')[0]
-      ?.replace(/[^\p{L}\p{N}._-]/gu, '')
-      .slice(0, 40) ??
-    'admin';
-  if (await isUsernameTaken(db, name || 'admin'))
-    throw new AppError('conflict', `The username "${name}" is taken; choose one with --username`);
+  }
+  const name = username ?? (email.split('@')[0] ?? '').replace(/[^\p{L}\p{N}._-]/gu, '').slice(0, USERNAME_MAX);
+  if (!name || (await isUsernameTaken(db, name))) {
+    throw new AppError('conflict', `The username "${name}" is not available; choose one with --username`);
+  }
   await insertUser(db, {
-    username: name || 'admin',
+    username: name,
     email,
     passwordHash: await hashPassword(password),
     emailVerifiedAt: new Date().toISOString(),

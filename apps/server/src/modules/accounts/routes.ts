@@ -37,6 +37,7 @@ function signedIn(user: UserRow, message: string) {
     redirectUrl: redirectUrlFor(user),
     username: user.username,
     email: user.email,
+    role: user.role,
   };
 }
 
