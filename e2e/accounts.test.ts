@@ -114,6 +114,17 @@ describe('accounts', () => {
     await page.waitForURL(/\/login\?next=%2Fprofile$/);
   });
 
+  test('logout goes home even when the server call fails', async ({ page, consoleErrors }) => {
+    const person = await createVerifiedUser();
+    await page.goto('/login?next=/profile');
+    await signInWithPassword(page, person.email, person.password);
+    await page.getByRole('heading', { name: person.username, level: 2 }).waitFor();
+    await page.route('**/api/logout', (route) => route.fulfill({ status: 503, body: '{"ok":false}' }));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${baseURL}/`);
+    allowFailedResources(consoleErrors, 503);
+  });
+
   test('each validation message of spec section 5 appears under its field', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).click();

@@ -2,6 +2,7 @@ import { messages } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Navigate, NavLink, useLocation } from 'react-router';
 import { useGetProfileQuery } from './api';
+import { loginPathFor } from './safe-next-path';
 import { useLogout } from './use-session';
 import './account.css';
 
@@ -39,7 +40,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (isLoading) return <p className="state-message">{messages.loading}</p>;
   if (!profile) {
-    return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+    return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
   }
   return (
     <div className="dashboard">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNextPath } from './safe-next-path';
+import { loginPathFor, safeNextPath } from './safe-next-path';
 
 describe('safeNextPath', () => {
   it('keeps same-site relative paths with their query and hash', () => {
@@ -23,5 +23,14 @@ describe('safeNextPath', () => {
     ]) {
       expect(safeNextPath(value), String(value)).toBeNull();
     }
+  });
+});
+
+describe('loginPathFor', () => {
+  it('makes a login link that safeNextPath brings back unchanged', () => {
+    const returnTo = '/course-details/64a1f0c2b7e4d1a2c3e50001?tab=1';
+    const link = new URL(loginPathFor(returnTo), 'http://shop.test');
+    expect(link.pathname).toBe('/login');
+    expect(safeNextPath(link.searchParams.get('next'))).toBe(returnTo);
   });
 });

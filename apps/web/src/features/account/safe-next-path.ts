@@ -17,3 +17,8 @@ export function safeNextPath(value: string | null | undefined): string | null {
   if (url.origin !== PROBE_ORIGIN) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** The login page, set to come back to `returnTo` (this page, say) after signing in. */
+export function loginPathFor(returnTo: string): string {
+  return `/login?next=${encodeURIComponent(returnTo)}`;
+}
