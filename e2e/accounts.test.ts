@@ -135,6 +135,7 @@ describe('accounts', () => {
     await expect.poll(() => fieldMessage(page, 'Email')).toBe('Email must be a valid email');
 
     await page.getByRole('button', { name: 'Email Signin' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('link-email');
     await page.getByRole('button', { name: 'Send Link' }).click();
     expect(await fieldMessage(page, 'Email')).toBe('Email is a required field');
     await page.getByLabel('Email', { exact: true }).fill('still wrong');
@@ -142,6 +143,7 @@ describe('accounts', () => {
     await expect.poll(() => fieldMessage(page, 'Email')).toBe('Email must be a valid email');
     await page.getByRole('button', { name: 'Back to Signin' }).click();
     await page.getByLabel('Password', { exact: true }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('login-email');
 
     await page.goto('/registration');
     await page.getByRole('button', { name: 'Register' }).click();
