@@ -6,6 +6,7 @@ import { type Db, type DbHandle, migrateToLatest, openDatabase } from './db/data
 import { seedDemo } from './db/seed.js';
 import { AppError } from './errors.js';
 import { createMailQueue } from './mail/mailer.js';
+import { createAdmin } from './modules/accounts/create-admin.js';
 import { importCourses } from './modules/catalog/import-courses.js';
 import { ResponseCache } from './modules/catalog/response-cache.js';
 import { createCoupon } from './modules/coupons/create-coupon.js';
@@ -19,6 +20,17 @@ interface Command {
 
 /** Operator commands: `npm run cli -- <command> [options]`. */
 const commands: Record<string, Command> = {
+  'user:create-admin': {
+    usage: 'user:create-admin --email E --password P [--username U]   create an admin, or promote an existing user',
+    async run(db, args) {
+      const { values } = parseArgs({
+        args,
+        options: { email: { type: 'string' }, password: { type: 'string' }, username: { type: 'string' } },
+      });
+      const done = await createAdmin(db, values);
+      return done === 'created' ? `Created the admin account ${values.email}.` : `${values.email} is now an admin.`;
+    },
+  },
   'payments:reconcile': {
     usage: 'payments:reconcile           fulfil or expire orders still awaiting payment after 15 minutes',
     async run(db, _args, { config, database }) {

@@ -1,3 +1,4 @@
+export * from './contracts/accounts.js';
 export * from './contracts/cart.js';
 export * from './contracts/catalog.js';
 export * from './contracts/common.js';

@@ -133,3 +133,19 @@ export function requireAdmin(request: FastifyRequest): SessionUser {
   if (user.role !== 'admin') throw new AppError('forbidden', messages.adminOnly);
   return user;
 }
+
+/**
+ * Signs the caller in as `userId`: a brand-new session token in the cookie (never one the caller
+ * brought along), and the session the request arrived with, if any, ended.
+ */
+export async function startSession(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+): Promise<void> {
+  if (request.user) await revokeSession(db, request.user.sessionId);
+  const token = await createSession(db, userId);
+  setSessionCookie(reply, token, config);
+}

@@ -198,11 +198,31 @@ export interface EnrolmentsTable {
   revoked_at: string | null;
 }
 
+/** An e-mailed link token (verification or sign-in), stored as its SHA-256; `used_at` set when consumed. */
+export interface AuthTokensTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  purpose: 'verify_email' | 'sign_in';
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** One fixed-window counter per key (e.g. sign-in failures of one address from one IP). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_ends_at: string;
+}
+
 export interface Database {
   courses: CoursesTable;
   users: UsersTable;
   sessions: SessionsTable;
   mail_outbox: MailOutboxTable;
+  auth_tokens: AuthTokensTable;
+  rate_limits: RateLimitsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   payments: PaymentsTable;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
-import { sessionRoutes } from './accounts/routes.js';
+import { googleRoutes } from './accounts/google-routes.js';
+import { accountRoutes, sessionRoutes } from './accounts/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { couponRoutes } from './coupons/routes.js';
@@ -17,4 +18,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(orderRoutes, deps);
   await app.register(cartRoutes, { prefix: '/api', ...deps });
   await app.register(couponRoutes, { prefix: '/api', ...deps });
+  await app.register(accountRoutes, { prefix: '/api', ...deps });
+  await app.register(googleRoutes, deps);
 }

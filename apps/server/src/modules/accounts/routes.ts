@@ -1,14 +1,45 @@
-import { messages } from '@shop/shared';
+import {
+  acceptedResponse,
+  emailLinkRequest,
+  errorResponse,
+  logoutResponse,
+  messages,
+  profileResponse,
+  signedInResponse,
+  signInRequest,
+  signUpRequest,
+  verifyEmailTokenRequest,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { clearSessionCookie, revokeSession } from '../../auth/session.js';
+import { pruneLinkTokens } from '../../auth/link-tokens.js';
+import { pruneLimits } from '../../auth/rate-limit.js';
+import { clearSessionCookie, revokeSession, startSession } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
+import { TooManyAttemptsError } from './limits.js';
+import type { UserRow } from './repo.js';
+import { sendSignInLink } from './send-sign-in-link.js';
+import { signInWithLink } from './sign-in-with-link.js';
+import { signInWithPassword } from './sign-in-with-password.js';
+import { signUp } from './sign-up.js';
 
-const profileResponse = z.union([
-  z.object({ ok: z.literal(true), username: z.string(), email: z.string(), role: z.enum(['learner', 'admin']) }),
-  z.object({ ok: z.literal(false), message: z.string() }),
-]);
-const logoutResponse = z.object({ ok: z.literal(true), message: z.string() });
+const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
+
+/** Where the client goes after a password sign-in: the operator to the admin area, learners home. */
+function redirectUrlFor(user: UserRow): string {
+  return user.role === 'admin' ? '/admin' : '/';
+}
+
+function signedIn(user: UserRow, message: string) {
+  return {
+    ok: true as const,
+    success: true as const,
+    message,
+    redirectUrl: redirectUrlFor(user),
+    username: user.username,
+    email: user.email,
+    role: user.role,
+  };
+}
 
 export const sessionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   /**
@@ -35,4 +66,64 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   app.post('/api/logout', { schema: { response: { 200: logoutResponse } } }, (request, reply) =>
     logout(request, reply),
   );
+};
+
+/** Sign-up, password sign-in, sign-in links and the landing page's token check (spec section 7). */
+export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, config } = deps;
+
+  // Errors still reach the app's error handler (rethrown); a 429 first gets its Retry-After header.
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof TooManyAttemptsError) reply.header('retry-after', Math.ceil(error.retryAfterMs / 1000));
+    throw error;
+  });
+
+  app.post(
+    '/signup',
+    { schema: { body: signUpRequest, response: { 200: acceptedResponse, ...refusals } } },
+    async (request) => {
+      await signUp(deps, request.body, request.ip);
+      return { ok: true as const, success: true as const, message: messages.signedUp };
+    },
+  );
+
+  app.post(
+    '/signin',
+    { schema: { body: signInRequest, response: { 200: signedInResponse, ...refusals } } },
+    async (request, reply) => {
+      const user = await signInWithPassword(deps, request.body, request.ip);
+      await startSession(db, config, request, reply, user.id);
+      return signedIn(user, messages.signedIn);
+    },
+  );
+
+  app.post(
+    '/email',
+    { schema: { body: emailLinkRequest, response: { 200: acceptedResponse, ...refusals } } },
+    async (request) => {
+      await sendSignInLink(deps, request.body, request.ip);
+      return { ok: true as const, success: true as const, message: messages.linkSent };
+    },
+  );
+
+  app.post(
+    '/verify-email-token',
+    { schema: { body: verifyEmailTokenRequest, response: { 200: signedInResponse, ...refusals } } },
+    async (request, reply) => {
+      const user = await signInWithLink(db, request.body.token);
+      await startSession(db, config, request, reply, user.id);
+      return signedIn(user, messages.emailVerified);
+    },
+  );
+
+  const prune = setInterval(
+    () => {
+      Promise.all([pruneLinkTokens(db), pruneLimits(db)]).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'pruning old link tokens and rate limits failed'),
+      );
+    },
+    60 * 60 * 1000,
+  );
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
 };

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
@@ -161,11 +163,17 @@ describe('verify-payment', () => {
     expect(cart.cart.courses).toEqual([]);
     const mails = await t.database.db
       .selectFrom('mail_outbox')
-      .select(['subject', 'text_body'])
+      .select(['subject'])
       .where('to_address', '=', user.email)
       .execute();
-    expect(mails).toHaveLength(1);
-    expect(mails[0]?.text_body).toContain('/enrolled-courses');
+    expect(mails).toEqual([{ subject: `Your TradeSkool order ${order.orderId}` }]);
+    await t.app.deps.mail.deliverPending();
+    const delivered = fs
+      .readdirSync(path.join(t.config.dataDir, 'outbox'))
+      .map((file) => fs.readFileSync(path.join(t.config.dataDir, 'outbox', file), 'utf8'))
+      .filter((raw) => raw.includes(order.orderId));
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]).toContain('/enrolled-courses');
   });
 
   it.each([

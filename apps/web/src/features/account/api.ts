@@ -1,14 +1,17 @@
+import type {
+  AcceptedResponse,
+  EmailLinkRequest,
+  ProfileResponse,
+  SignedInResponse,
+  SignInRequest,
+  SignUpRequest,
+} from '@shop/shared';
 import { api } from '../../app/api';
 
 export interface Profile {
   username: string;
   email: string;
-}
-
-interface ProfileResponse {
-  ok: boolean;
-  username?: string;
-  email?: string;
+  role: 'learner' | 'admin';
 }
 
 export const accountApi = api.injectEndpoints({
@@ -18,12 +21,41 @@ export const accountApi = api.injectEndpoints({
       queryFn: async (_arg, _api, _extra, baseQuery) => {
         const result = await baseQuery('/profile');
         const data = result.data as ProfileResponse | undefined;
-        if (data?.ok && data.username && data.email) return { data: { username: data.username, email: data.email } };
+        if (data?.ok) return { data: { username: data.username, email: data.email, role: data.role } };
         return { data: null };
       },
       providesTags: ['Profile'],
     }),
+    signIn: build.mutation<SignedInResponse, SignInRequest>({
+      query: (body) => ({ url: '/signin', method: 'POST', body }),
+    }),
+    signUp: build.mutation<AcceptedResponse, SignUpRequest>({
+      query: (body) => ({ url: '/signup', method: 'POST', body }),
+    }),
+    sendSignInLink: build.mutation<AcceptedResponse, EmailLinkRequest>({
+      query: (body) => ({ url: '/email', method: 'POST', body }),
+    }),
+    /** The landing page of a mailed link: a POST, because mail scanners follow GET links. */
+    verifyEmailToken: build.mutation<SignedInResponse, string>({
+      query: (token) => ({ url: '/verify-email-token', method: 'POST', body: { token } }),
+    }),
+    logout: build.mutation<void, void>({
+      query: () => ({ url: '/logout', method: 'POST' }),
+    }),
   }),
 });
 
-export const { useGetProfileQuery } = accountApi;
+export const {
+  useGetProfileQuery,
+  useSignInMutation,
+  useSignUpMutation,
+  useSendSignInLinkMutation,
+  useVerifyEmailTokenMutation,
+  useLogoutMutation,
+} = accountApi;
+
+/** The per-field messages a refused call carries (`{ fields: { email: '…' } }`), if any. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const fields = (error as { data?: { fields?: unknown } } | undefined)?.data?.fields;
+  return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
+}

@@ -1,14 +1,52 @@
+import { messages } from '@shop/shared';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { EmailLinkForm } from './email-link-form';
+import { GoogleLink } from './google-link';
+import { PasswordSignInForm } from './password-sign-in-form';
+import { safeNextPath } from './safe-next-path';
+import './account.css';
+
+/** Notices other pages and the server may ask for with `/login?error=…`; no free text is shown from the URL. */
+const notices: Record<string, string> = {
+  'google-unavailable': messages.googleUnavailable,
+};
 
 export default function LoginPage() {
-  useDocumentMeta('Login');
+  useDocumentMeta('Login', 'Sign in to your account to see your courses and checkout.');
+  const [searchParams] = useSearchParams();
+  const [mode, setMode] = useState<'password' | 'email' | 'password-again'>('password');
+  const next = safeNextPath(searchParams.get('next'));
+  const notice = notices[searchParams.get('error') ?? ''];
+
   return (
     <>
       <PageBanner title="Login" />
       <section className="section">
-        <div className="container content">
-          <p>Welcome back!</p>
+        <div className="container">
+          <div className="auth-card">
+            <h2>{messages.welcomeBack}</h2>
+            {notice && (
+              <p className="form-error" role="alert">
+                {notice}
+              </p>
+            )}
+            <GoogleLink />
+            {mode === 'email' ? (
+              <EmailLinkForm onPasswordMode={() => setMode('password-again')} />
+            ) : (
+              <PasswordSignInForm
+                onEmailMode={() => setMode('email')}
+                next={next}
+                focusOnMount={mode === 'password-again'}
+              />
+            )}
+            <p className="auth-switch">
+              Don't have an account? <Link to="/registration">Register</Link>
+            </p>
+          </div>
         </div>
       </section>
     </>

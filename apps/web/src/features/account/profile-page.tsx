@@ -1,5 +1,27 @@
+import { messages } from '@shop/shared';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { useGetProfileQuery } from './api';
+import { DashboardLayout } from './dashboard-sidebar';
+
+function MyProfile() {
+  const { data: profile } = useGetProfileQuery();
+  return (
+    <section className="dashboard-panel" aria-labelledby="my-profile">
+      <h2 id="my-profile">{messages.myProfile}</h2>
+      <dl className="profile-list">
+        <div>
+          <dt>Username</dt>
+          <dd>{profile?.username ?? messages.loading}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>{profile?.email ?? messages.loading}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
 
 export default function ProfilePage() {
   useDocumentMeta('Profile');
@@ -7,8 +29,10 @@ export default function ProfilePage() {
     <>
       <PageBanner title="Profile" />
       <section className="section">
-        <div className="container content">
-          <p>My Profile</p>
+        <div className="container">
+          <DashboardLayout>
+            <MyProfile />
+          </DashboardLayout>
         </div>
       </section>
     </>

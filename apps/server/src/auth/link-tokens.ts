@@ -1,0 +1,64 @@
+import type { Db } from '../db/database.js';
+import { newId } from '../ids.js';
+import { hashToken, newToken } from './tokens.js';
+
+export type LinkPurpose = 'verify_email' | 'sign_in';
+
+/** How long each kind of e-mailed link works (security.md). */
+export const LINK_TTL_MS: Record<LinkPurpose, number> = {
+  verify_email: 24 * 60 * 60 * 1000,
+  sign_in: 15 * 60 * 1000,
+};
+
+/**
+ * A new single-use link token for one user and one purpose; only its hash is stored. Older unused
+ * tokens of the same purpose stop working, so only the latest mail's link signs in.
+ */
+export async function issueLinkToken(db: Db, userId: string, purpose: LinkPurpose, now = new Date()): Promise<string> {
+  const token = newToken();
+  await db.deleteFrom('auth_tokens').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+  await db
+    .insertInto('auth_tokens')
+    .values({
+      id: newId(),
+      token_hash: hashToken(token),
+      user_id: userId,
+      purpose,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + LINK_TTL_MS[purpose]).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * Marks the token used and returns its user and purpose, or null when it is unknown, expired, already
+ * used or meant for another purpose. One conditional UPDATE: of two concurrent uses, exactly one wins.
+ */
+export async function consumeLinkToken(
+  db: Db,
+  token: string,
+  purposes: readonly LinkPurpose[],
+  now = new Date(),
+): Promise<{ userId: string; purpose: LinkPurpose } | null> {
+  const row = await db
+    .updateTable('auth_tokens')
+    .set({ used_at: now.toISOString() })
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .where('purpose', 'in', [...purposes])
+    .returning(['user_id', 'purpose'])
+    .executeTakeFirst();
+  return row ? { userId: row.user_id, purpose: row.purpose } : null;
+}
+
+/** Drops tokens that can no longer be used (expired or used more than a day ago). */
+export async function pruneLinkTokens(db: Db, now = new Date()): Promise<void> {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
+  await db
+    .deleteFrom('auth_tokens')
+    .where((eb) => eb.or([eb('expires_at', '<=', now.toISOString()), eb('used_at', '<=', dayAgo)]))
+    .execute();
+}

@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+
+export interface Limit {
+  /** How many hits the window allows. */
+  max: number;
+  windowMs: number;
+}
+
+export interface LimitResult {
+  allowed: boolean;
+  /** Time until the window ends (and the key may be used again). */
+  retryAfterMs: number;
+}
+
+/**
+ * Counts one hit for `key` in a fixed window that starts with the first hit, in one atomic upsert
+ * (so concurrent requests cannot slip past the count), and says whether it is still within the limit.
+ */
+export async function hitLimit(db: Db, key: string, limit: Limit, now = new Date()): Promise<LimitResult> {
+  const nowIso = now.toISOString();
+  const endsIso = new Date(now.getTime() + limit.windowMs).toISOString();
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, count: 1, window_ends_at: endsIso })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when rate_limits.window_ends_at <= ${nowIso} then 1 else rate_limits.count + 1 end`,
+        window_ends_at: sql<string>`case when rate_limits.window_ends_at <= ${nowIso} then ${endsIso} else rate_limits.window_ends_at end`,
+      }),
+    )
+    .returning(['count', 'window_ends_at'])
+    .executeTakeFirstOrThrow();
+  return {
+    allowed: Number(row.count) <= limit.max,
+    retryAfterMs: Math.max(0, Date.parse(row.window_ends_at) - now.getTime()),
+  };
+}
+
+/** Forgets the hits of a key (a successful sign-in clears its failures). */
+export async function clearLimit(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+}
+
+export async function pruneLimits(db: Db, now = new Date()): Promise<void> {
+  await db.deleteFrom('rate_limits').where('window_ends_at', '<=', now.toISOString()).execute();
+}

@@ -1,0 +1,74 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { UsersTable } from '../../db/schema.js';
+import { newId } from '../../ids.js';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email_lower', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+}
+
+/** Usernames are unique regardless of case (the `users_username_lower` index). */
+export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface NewUser {
+  username: string;
+  email: string;
+  passwordHash: string | null;
+  emailVerifiedAt: string | null;
+  googleSub?: string | null;
+  role?: 'learner' | 'admin';
+}
+
+export async function insertUser(db: Db, user: NewUser, now = new Date()): Promise<UserRow> {
+  const row = {
+    id: newId(),
+    username: user.username,
+    email: user.email,
+    email_lower: user.email.toLowerCase(),
+    password_hash: user.passwordHash,
+    email_verified_at: user.emailVerifiedAt,
+    google_sub: user.googleSub ?? null,
+    role: user.role ?? 'learner',
+    status: 'active' as const,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  await db.insertInto('users').values(row).execute();
+  return row;
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<UserRow, 'password_hash' | 'email_verified_at' | 'google_sub' | 'role'>>,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A unique constraint refused the write (SQLite and PostgreSQL report it differently). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { mailText, type ReceivedMail, type TestSmtp } from './smtp.js';
+
+/**
+ * The `count`-th mail to `to` caught by the SMTP listener. Each poll also runs a delivery pass, since a
+ * mail queued while an earlier pass was under way waits for the next one.
+ */
+export async function waitForMail(
+  app: FastifyInstance,
+  smtp: TestSmtp,
+  to: string,
+  count = 1,
+  timeoutMs = 5000,
+): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = smtp.received.filter((mail) => mail.to.includes(to.toLowerCase()));
+    const mail = mails[count - 1];
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`mail #${count} to ${to} did not arrive within ${timeoutMs} ms`);
+    await app.deps.mail.deliverPending();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export function mailsTo(smtp: TestSmtp, to: string): ReceivedMail[] {
+  return smtp.received.filter((mail) => mail.to.includes(to.toLowerCase()));
+}
+
+/** The token of the /verify-email/{token} link in a mail, as a reader would click it. */
+export function linkToken(mail: ReceivedMail): string {
+  const match = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(mailText(mail.raw));
+  if (!match?.[1]) throw new Error(`no verification link in the mail:\n${mail.raw}`);
+  return match[1];
+}
+
+/** The value of the session cookie a response sets, or undefined. */
+export function sessionCookie(res: { cookies: { name: string; value: string }[] }): string | undefined {
+  const cookie = res.cookies.find((c) => c.name === 'token');
+  return cookie?.value || undefined;
+}
+
+let counter = 0;
+
+/** A unique address, username and client IP for one test's person. */
+export function newPerson(prefix = 'user') {
+  counter += 1;
+  const suffix = `${Date.now().toString(36)}${counter}`;
+  return {
+    username: `${prefix}_${suffix}`,
+    email: `${prefix}.${suffix}@example.com`,
+    password: `correct horse ${suffix}`,
+    ip: `198.51.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`,
+  };
+}

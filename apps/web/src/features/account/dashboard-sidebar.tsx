@@ -1,0 +1,51 @@
+import { messages } from '@shop/shared';
+import type { ReactNode } from 'react';
+import { Navigate, NavLink, useLocation } from 'react-router';
+import { useGetProfileQuery } from './api';
+import { loginPathFor } from './safe-next-path';
+import { useLogout } from './use-session';
+import './account.css';
+
+/** The dashboard's side menu: the username as heading, Profile, Enrolled Courses and Logout. */
+export function DashboardSidebar({ username }: { username: string }) {
+  const logout = useLogout();
+  return (
+    <aside className="dashboard-sidebar" aria-label="Account">
+      <h2 className="dashboard-username">{username}</h2>
+      <nav aria-label="Dashboard">
+        <ul>
+          <li>
+            <NavLink to="/profile">{messages.profile}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/enrolled-courses">{messages.enrolledCourses}</NavLink>
+          </li>
+          <li>
+            <button type="button" onClick={() => void logout()}>
+              {messages.logout}
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </aside>
+  );
+}
+
+/**
+ * The page body of /profile and /enrolled-courses: the sidebar beside the page's panel. Visitors are
+ * sent to the login page, which brings them back here afterwards.
+ */
+export function DashboardLayout({ children }: { children: ReactNode }) {
+  const { data: profile, isLoading } = useGetProfileQuery();
+  const location = useLocation();
+  if (isLoading) return <p className="state-message">{messages.loading}</p>;
+  if (!profile) {
+    return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
+  }
+  return (
+    <div className="dashboard">
+      <DashboardSidebar username={profile.username} />
+      <div className="dashboard-main">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type EmailLinkRequest, emailLinkRequest, messages } from '@shop/shared';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '../../app/api';
+import { useSendSignInLinkMutation } from './api';
+import { FormField } from './form-field';
+
+/** The login page's 'Email Signin' mode: mails a sign-in link, then says to check spam or try again. */
+export function EmailLinkForm({ onPasswordMode }: { onPasswordMode: () => void }) {
+  const [sendLink, { isLoading }] = useSendSignInLinkMutation();
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useForm<EmailLinkRequest>({ resolver: zodResolver(emailLinkRequest), defaultValues: { email: '' } });
+  // This form only appears after the 'Email Signin' button: keep the keyboard user's place.
+  useEffect(() => setFocus('email'), [setFocus]);
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    setSent(false);
+    try {
+      await sendLink(values).unwrap();
+      setSent(true);
+    } catch (error) {
+      setFailure(errorMessage(error, messages.linkSendFailed));
+    }
+  });
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-label="Get a sign-in link by email">
+      <p className="auth-hint">We will email you a link that signs you in, no password needed.</p>
+      <FormField
+        id="link-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        registration={register('email')}
+      />
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+      {sent && (
+        <div className="form-notice" role="status">
+          <p>{messages.linkSent}</p>
+          <p>{messages.linkSpamNote}</p>
+        </div>
+      )}
+      <button type="submit" className="btn btn-block" disabled={isLoading}>
+        {isLoading ? 'Sending...' : sent ? 'Send Again' : 'Send Link'}
+      </button>
+      <button type="button" className="link-button" onClick={onPasswordMode}>
+        {messages.backToSignin}
+      </button>
+    </form>
+  );
+}

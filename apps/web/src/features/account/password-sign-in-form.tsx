@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages, type SignInRequest, signInRequest } from '@shop/shared';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../app/api';
+import { useSignInMutation } from './api';
+import { FormField } from './form-field';
+import { safeNextPath } from './safe-next-path';
+import { useSignedIn } from './use-session';
+
+/** The login page's password mode. After signing in: the `next` path, else the server's redirectUrl, else '/'. */
+interface PasswordSignInFormProps {
+  onEmailMode: () => void;
+  next: string | null;
+  /** Put the cursor in the e-mail field (after switching modes, so keyboard users are not lost). */
+  focusOnMount: boolean;
+}
+
+export function PasswordSignInForm({ onEmailMode, next, focusOnMount }: PasswordSignInFormProps) {
+  const [signIn, { isLoading }] = useSignInMutation();
+  const signedIn = useSignedIn();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useForm<SignInRequest>({ resolver: zodResolver(signInRequest), defaultValues: { email: '', password: '' } });
+  useEffect(() => {
+    if (focusOnMount) setFocus('email');
+  }, [focusOnMount, setFocus]);
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const result = await signIn(values).unwrap();
+      signedIn(result);
+      navigate(next ?? safeNextPath(result.redirectUrl) ?? '/', { replace: true });
+    } catch (error) {
+      const status = (error as { status?: unknown }).status;
+      setFailure(typeof status === 'number' ? errorMessage(error, messages.invalidCredentials) : messages.loginFailed);
+    }
+  });
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-label="Sign in with email and password">
+      <FormField
+        id="login-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        registration={register('email')}
+      />
+      <FormField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        registration={register('password')}
+      />
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <button type="submit" className="btn btn-block" disabled={isLoading}>
+        {isLoading ? 'Signing in...' : 'Sign In'}
+      </button>
+      <button type="button" className="link-button" onClick={onEmailMode}>
+        {messages.emailSignin}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../app/api';
+import { useAppDispatch } from '../../app/hooks';
+import { accountApi, type Profile, useLogoutMutation } from './api';
+
+/** After any sign-in: the header shows the user at once, and data of whoever was here before is refetched. */
+export function useSignedIn() {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    (user: Profile) => {
+      const profile = { username: user.username, email: user.email, role: user.role };
+      dispatch(accountApi.util.upsertQueryData('getProfile', undefined, profile));
+      // Also ask the server again: a profile check that left before the sign-in may still answer "visitor".
+      dispatch(api.util.invalidateTags(['Profile', 'Cart', 'Enrolled']));
+    },
+    [dispatch],
+  );
+}
+
+/**
+ * Logout: ends the session on the server, drops every cached server answer, and goes home, even
+ * when the call fails (the spec's rule; the session then ends at its expiry).
+ */
+export function useLogout() {
+  const [logout] = useLogoutMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await logout().unwrap();
+    } catch {
+      // Going home signed out locally is still right; nothing more to tell the user.
+    }
+    // Leave the dashboard first: on it, a signed-out profile would redirect to the login page instead.
+    await navigate('/', { replace: true });
+    dispatch(api.util.resetApiState());
+    dispatch(accountApi.util.upsertQueryData('getProfile', undefined, null));
+  }, [logout, dispatch, navigate]);
+}

@@ -1,0 +1,260 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, inject } from 'vitest';
+import { allowFailedResources, baseURL, expect, test } from './support/browser';
+
+const outbox = path.join(inject('dataDir'), 'outbox');
+let counter = 0;
+
+function newPerson() {
+  counter += 1;
+  const suffix = `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}`;
+  return { username: `e2e_${suffix}`, email: `e2e.${suffix}@example.com`, password: `a long password ${suffix}` };
+}
+
+/** The body of an .eml file with quoted-printable soft breaks and escapes undone. */
+function decodeMail(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** The `count`-th mail the dev outbox wrote for `email`, as the newcomer would open it. */
+async function mailFor(email: string, count = 1): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : [];
+    const mails = files
+      .map((file) => decodeMail(fs.readFileSync(path.join(outbox, file), 'utf8')))
+      .filter((text) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(text));
+    const mail = mails[count - 1];
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail #${count} for ${email} in ${outbox}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function linkIn(mail: string): string {
+  const match = /https?:\/\/\S+?\/verify-email\/[A-Za-z0-9_-]+/.exec(mail);
+  if (!match) throw new Error(`no verification link in:\n${mail}`);
+  return match[0];
+}
+
+/** A verified account made through the API, as another browser would have made it. */
+async function createVerifiedUser() {
+  const person = newPerson();
+  const signUp = await fetch(`${baseURL}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...person, cpassword: person.password }),
+  });
+  expect(signUp.status).toBe(200);
+  const token = linkIn(await mailFor(person.email))
+    .split('/')
+    .pop();
+  const verified = await fetch(`${baseURL}/api/verify-email-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  expect(verified.status).toBe(200);
+  return person;
+}
+
+/** The message shown under a field, found through the field's aria-describedby. */
+async function fieldMessage(page: Page, label: string | RegExp): Promise<string | null> {
+  const input = page.getByLabel(label, { exact: typeof label === 'string' });
+  const describedBy = await input.getAttribute('aria-describedby');
+  if (!describedBy) return null;
+  return page.locator(`[id="${describedBy}"]`).textContent();
+}
+
+async function signInWithPassword(page: Page, email: string, password: string) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+describe('accounts', () => {
+  test('sign up, open the link from the outbox, land signed in, see the username on /profile, log out', async ({
+    page,
+  }) => {
+    const person = newPerson();
+    await page.goto('/registration');
+    await page.getByRole('heading', { name: 'Create Your Account' }).waitFor();
+    await page.getByLabel('Username', { exact: true }).fill(person.username);
+    await page.getByLabel('Email', { exact: true }).fill(person.email);
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(person.password);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText('Account created. We have sent a verification link to your email').waitFor();
+
+    const mail = await mailFor(person.email);
+    expect(mail).toContain(`Hello ${person.username},`);
+    await page.goto(linkIn(mail));
+    await page.getByText('Email verified successfully!').waitFor();
+    await page.getByRole('heading', { name: 'Redirecting...' }).waitFor();
+    await page.getByRole('link', { name: `Profile of ${person.username}` }).waitFor();
+    await page.waitForURL(`${baseURL}/`, { timeout: 6000 });
+
+    await page.getByRole('link', { name: `Profile of ${person.username}` }).click();
+    await page.waitForURL(/\/profile$/);
+    await page.getByRole('heading', { name: person.username, level: 2 }).waitFor();
+    const panel = page.getByRole('region', { name: 'My Profile' });
+    await expect.poll(() => panel.textContent()).toContain(person.email);
+    expect(await panel.textContent()).toContain(person.username);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${baseURL}/`);
+    await page.getByRole('link', { name: 'login' }).waitFor();
+    const profile = await page.evaluate(() => fetch('/api/profile').then((res) => res.json()));
+    expect(profile.ok).toBe(false);
+    await page.goto('/profile');
+    await page.waitForURL(/\/login\?next=%2Fprofile$/);
+  });
+
+  test('logout goes home even when the server call fails', async ({ page, consoleErrors }) => {
+    const person = await createVerifiedUser();
+    await page.goto('/login?next=/profile');
+    await signInWithPassword(page, person.email, person.password);
+    await page.getByRole('heading', { name: person.username, level: 2 }).waitFor();
+    await page.route('**/api/logout', (route) => route.fulfill({ status: 503, body: '{"ok":false}' }));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${baseURL}/`);
+    allowFailedResources(consoleErrors, 503);
+  });
+
+  test('each validation message of spec section 5 appears under its field', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    expect(await fieldMessage(page, 'Email')).toBe('Email is a required field');
+    expect(await fieldMessage(page, 'Password')).toBe('Password is a required field');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-address');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => fieldMessage(page, 'Email')).toBe('Email must be a valid email');
+
+    await page.getByRole('button', { name: 'Email Signin' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('link-email');
+    await page.getByRole('button', { name: 'Send Link' }).click();
+    expect(await fieldMessage(page, 'Email')).toBe('Email is a required field');
+    await page.getByLabel('Email', { exact: true }).fill('still wrong');
+    await page.getByRole('button', { name: 'Send Link' }).click();
+    await expect.poll(() => fieldMessage(page, 'Email')).toBe('Email must be a valid email');
+    await page.getByRole('button', { name: 'Back to Signin' }).click();
+    await page.getByLabel('Password', { exact: true }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('login-email');
+
+    await page.goto('/registration');
+    await page.getByRole('button', { name: 'Register' }).click();
+    expect(await fieldMessage(page, 'Username')).toBe('Username is a required field');
+    expect(await fieldMessage(page, 'Email')).toBe('Email is a required field');
+    expect(await fieldMessage(page, 'Password')).toBe('Password is a required field');
+    expect(await fieldMessage(page, 'Confirm Password')).toBe('Password is a required field');
+    await page.getByLabel('Email', { exact: true }).fill('nobody@');
+    await page.getByLabel('Password', { exact: true }).fill('long enough');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('different one');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect.poll(() => fieldMessage(page, 'Email')).toBe('Email must be a valid email');
+    expect(await fieldMessage(page, 'Confirm Password')).toBe('Passwords must match');
+    expect(await page.getByLabel('Email', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  test('password sign-in returns to a ?next= path on this site, and ignores one that leaves it', async ({ page }) => {
+    const person = await createVerifiedUser();
+    await page.goto('/login?next=/cart');
+    await signInWithPassword(page, person.email, person.password);
+    await page.waitForURL(/\/cart$/);
+    await page.getByRole('link', { name: `Profile of ${person.username}` }).waitFor();
+
+    await page.context().clearCookies();
+    await page.goto('/login?next=//evil.example/steal');
+    await signInWithPassword(page, person.email, person.password);
+    await page.waitForURL(`${baseURL}/`);
+  });
+
+  test('a visitor sent from /profile to the login page comes back after signing in', async ({ page }) => {
+    const person = await createVerifiedUser();
+    await page.goto('/profile');
+    await page.waitForURL(/\/login\?next=%2Fprofile$/);
+    await signInWithPassword(page, person.email, person.password);
+    await page.waitForURL(/\/profile$/);
+    await page.getByRole('heading', { name: person.username, level: 2 }).waitFor();
+  });
+
+  test('a wrong password shows the server message', async ({ page, consoleErrors }) => {
+    const person = await createVerifiedUser();
+    await page.goto('/login');
+    await signInWithPassword(page, person.email, 'not my password');
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password.' }).waitFor();
+    expect(page.url()).toContain('/login');
+    allowFailedResources(consoleErrors, 401);
+  });
+
+  test('an unverified account is told to verify its address first', async ({ page, consoleErrors }) => {
+    const person = newPerson();
+    await fetch(`${baseURL}/api/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...person, cpassword: person.password }),
+    });
+    await page.goto('/login');
+    await signInWithPassword(page, person.email, person.password);
+    await page.getByRole('alert').filter({ hasText: 'Please verify your email address first.' }).waitFor();
+    await mailFor(person.email, 2);
+    allowFailedResources(consoleErrors, 403);
+  });
+
+  test('Email Signin mails a link that signs in; a used link fails', async ({ page, consoleErrors }) => {
+    const person = await createVerifiedUser();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Email Signin' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(person.email);
+    await page.getByRole('button', { name: 'Send Link' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'Link has been sent to your email.' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Check your spam folder');
+
+    const link = linkIn(await mailFor(person.email, 2));
+    await page.goto(link);
+    await page.getByText('Email verified successfully!').waitFor();
+    await page.getByRole('link', { name: `Profile of ${person.username}` }).waitFor();
+
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Email verification failed.' }).waitFor();
+    await page.getByText('This link is invalid, has expired or was already used.').waitFor();
+    expect(await page.getByRole('link', { name: 'Go to Home Page' }).getAttribute('href')).toBe('/');
+    allowFailedResources(consoleErrors, 400);
+  });
+
+  test('Continue with google leads back to the login page with a clear message when Google is not set up', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Continue with google' }).click();
+    await page.waitForURL(/\/login\?error=google-unavailable$/);
+    await page.getByRole('alert').filter({ hasText: 'Google sign-in is not available on this site.' }).waitFor();
+  });
+
+  test('the Google landing page shows only known messages and goes home after 3.5 seconds', async ({ page }) => {
+    await page.goto(`/google-auth-redirect?message=${encodeURIComponent('Call +91 00000 to unlock your account')}`);
+    await page.getByText('Try again.').waitFor();
+    expect(await page.getByText('Call +91').count()).toBe(0);
+    const started = Date.now();
+    await page.waitForURL(`${baseURL}/`, { timeout: 6000 });
+    expect(Date.now() - started).toBeGreaterThan(2500);
+  });
+
+  test('the login and profile pages fit a 360 px screen', async ({ page }) => {
+    const person = await createVerifiedUser();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Welcome back!' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await signInWithPassword(page, person.email, person.password);
+    await page.waitForURL(`${baseURL}/`);
+    await page.goto('/profile');
+    await page.getByRole('region', { name: 'My Profile' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+
+/** Spec section 5: '{label} is a required field'. */
+export function requiredMessage(label: string): string {
+  return messages.fieldRequired.replace('{label}', label);
+}
+
+/** 'Too many attempts, try again in 12 minutes' (or '1 minute'). */
+export function tooManyAttemptsMessage(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return messages.tooManyAttempts.replace('{minutes}', `${minutes} minute${minutes === 1 ? '' : 's'}`);
+}
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const USERNAME_MAX = 40;
+
+function required(label: string) {
+  return z.string({ error: requiredMessage(label) });
+}
+
+/** Trimmed, required, a valid address; the pipe stops at the first failure so each field shows one message. */
+export const emailField = required('Email')
+  .trim()
+  .min(1, requiredMessage('Email'))
+  .pipe(z.email(messages.invalidEmail).max(254, messages.emailTooLong));
+
+/** Any existing password: required and bounded, without revealing the rules for new ones. */
+const currentPassword = required('Password')
+  .min(1, requiredMessage('Password'))
+  .max(PASSWORD_MAX, messages.passwordTooLong);
+
+/** OWASP: 8 to 128 characters, no composition rules; spaces count (passwords are never trimmed). */
+const newPassword = required('Password')
+  .min(1, requiredMessage('Password'))
+  .min(PASSWORD_MIN, messages.passwordTooShort)
+  .max(PASSWORD_MAX, messages.passwordTooLong);
+
+export const usernameField = required('Username')
+  .trim()
+  .min(1, requiredMessage('Username'))
+  .max(USERNAME_MAX, messages.usernameTooLong)
+  .regex(/^[\p{L}\p{N} ._-]+$/u, messages.usernameCharacters);
+
+/** The login form (password mode) and POST /api/signin. */
+export const signInRequest = z.object({ email: emailField, password: currentPassword });
+export type SignInRequest = z.input<typeof signInRequest>;
+
+/** The login form's 'Email Signin' mode and POST /api/email. */
+export const emailLinkRequest = z.object({ email: emailField });
+export type EmailLinkRequest = z.input<typeof emailLinkRequest>;
+
+/** The registration form and POST /api/signup. The confirmation is labelled Password, as the spec says. */
+export const signUpRequest = z
+  .object({
+    username: usernameField,
+    email: emailField,
+    password: newPassword,
+    cpassword: required('Password').min(1, requiredMessage('Password')),
+  })
+  .refine((form) => form.password === form.cpassword, { path: ['cpassword'], message: messages.passwordsMustMatch });
+export type SignUpRequest = z.input<typeof signUpRequest>;
+
+export const verifyEmailTokenRequest = z.object({
+  token: z
+    .string({ error: messages.invalidToken })
+    .trim()
+    .min(1, messages.invalidToken)
+    .max(200, messages.invalidToken),
+});
+export type VerifyEmailTokenRequest = z.input<typeof verifyEmailTokenRequest>;
+
+/** A call that signed the user in (password, link, verification): the session itself is the HttpOnly cookie. */
+export const signedInResponse = z.object({
+  ok: z.literal(true),
+  success: z.literal(true),
+  message: z.string(),
+  redirectUrl: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(['learner', 'admin']),
+});
+export type SignedInResponse = z.infer<typeof signedInResponse>;
+
+/** Sign-up and link sending: the same answer whether or not the address has an account. */
+export const acceptedResponse = z.object({ ok: z.literal(true), success: z.literal(true), message: z.string() });
+export type AcceptedResponse = z.infer<typeof acceptedResponse>;
+
+export const profileResponse = z.union([
+  z.object({ ok: z.literal(true), username: z.string(), email: z.string(), role: z.enum(['learner', 'admin']) }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
+export type ProfileResponse = z.infer<typeof profileResponse>;
+
+export const logoutResponse = z.object({ ok: z.literal(true), message: z.string() });
+export type LogoutResponse = z.infer<typeof logoutResponse>;
