@@ -18,7 +18,7 @@ export const pageMeta = {
       'Price action, futures, options and risk-management video courses for Indian markets, priced in rupees.',
   },
   about: {
-    title: messages.aboutPageTitle,
+    title: 'About Us',
     description:
       'A small Gujarat-based team teaching rule-based price action, futures and options trading for Indian markets.',
   },
