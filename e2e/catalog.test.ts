@@ -70,6 +70,8 @@ describe('catalogue', () => {
     await page.getByRole('searchbox', { name: 'Search courses' }).first().fill('options');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/courses\?q=options$/);
+    // The home page's carousel cards may still be on screen until the courses page has rendered.
+    await page.getByText('Courses matching').waitFor();
     await page.locator('.course-card').first().waitFor();
     const titles = await page.locator('.course-card-title').allTextContents();
     expect(titles).toContain('Options Buying Without the Guesswork');

@@ -52,8 +52,10 @@ export function StatsStrip() {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
         rememberCounted();
-        const startedAt = performance.now();
+        let startedAt: number | undefined;
         const tick = (now: number) => {
+          // Frame timestamps can precede this callback, so the clock starts at the first frame.
+          startedAt ??= now;
           const progress = easeOutExpo(Math.min(1, (now - startedAt) / DURATION_MS));
           for (const number of numbers) {
             const target = Number(number.dataset.target);
