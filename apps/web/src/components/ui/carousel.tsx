@@ -65,6 +65,9 @@ export function Carousel({ label, layout, breakpoints = [], children }: Carousel
   const count = items.length;
   const { slidesPerView, spaceBetween } = useLayout(layout, breakpoints);
   const loops = count > slidesPerView;
+  // The track needs the visible slides plus one spare on each side; a short list is repeated to fill it.
+  const copies = loops ? Math.ceil((Math.ceil(slidesPerView) + 2) / count) : 1;
+  const total = count * copies;
   const reduceMotion = useReducedMotion();
 
   const [start, setStart] = useState(0);
@@ -79,7 +82,7 @@ export function Carousel({ label, layout, breakpoints = [], children }: Carousel
 
   const settle = () => {
     window.clearTimeout(settleTimer.current);
-    setStart((current) => mod(current + shift, count));
+    setStart((current) => mod(current + shift, total));
     setShift(0);
     setMoving(false);
   };
@@ -88,7 +91,7 @@ export function Carousel({ label, layout, breakpoints = [], children }: Carousel
     if (!loops || moving) return;
     setDrag(0);
     if (reduceMotion) {
-      setStart((current) => mod(current + step, count));
+      setStart((current) => mod(current + step, total));
       return;
     }
     setShift(step);
@@ -134,7 +137,7 @@ export function Carousel({ label, layout, breakpoints = [], children }: Carousel
   };
 
   const first = loops ? start - 1 : 0;
-  const ordered = items.map((_, position) => mod(first + position, count));
+  const ordered = Array.from({ length: total }, (_, position) => mod(first + position, total));
   const visibleFrom = loops ? 1 : 0;
   const visibleTo = visibleFrom + Math.ceil(slidesPerView);
   const offset = (loops ? -1 : 0) - shift;
@@ -155,7 +158,6 @@ export function Carousel({ label, layout, breakpoints = [], children }: Carousel
       aria-label={label}
       style={rootStyle}
       onKeyDown={onKeyDown}
-      data-start={start}
     >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: swipe is an extra gesture; the buttons do the same */}
       <div
@@ -177,13 +179,15 @@ export function Carousel({ label, layout, breakpoints = [], children }: Carousel
           style={trackStyle}
           onTransitionEnd={(event) => event.target === event.currentTarget && moving && settle()}
         >
-          {ordered.map((index, position) => {
+          {ordered.map((slot, position) => {
+            const index = slot % count;
             const item = items[index];
+            const key = isValidElement(item) && item.key !== null ? item.key : index;
             const shown = position >= visibleFrom && position < visibleTo;
             return (
               // biome-ignore lint/a11y/useSemanticElements: the APG carousel's slide is a group; a fieldset is for form controls
               <div
-                key={isValidElement(item) && item.key !== null ? item.key : index}
+                key={`${key}:${Math.floor(slot / count)}`}
                 className="carousel-slide"
                 role="group"
                 aria-roledescription="slide"
@@ -212,7 +216,7 @@ export function Carousel({ label, layout, breakpoints = [], children }: Carousel
         </div>
       )}
       <p className="visually-hidden" aria-live="polite">
-        {loops ? `Showing slide ${start + 1} of ${count}` : ''}
+        {loops ? `Showing slide ${(start % count) + 1} of ${count}` : ''}
       </p>
     </section>
   );

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { prefersReducedMotion } from '../../components/ui/use-reduced-motion';
 
 /** Set once the numbers have counted up; later visits show them at once. */
-export const COUNTED_KEY = 'countedBefore';
+const COUNTED_KEY = 'countedBefore';
 const DURATION_MS = 2000;
 
 const stats = [
