@@ -128,12 +128,17 @@ export function Carousel({ label, layout, breakpoints = [], children }: Carousel
     }
     setDrag(dx);
   };
-  const onPointerEnd = () => {
+  const onPointerUp = (event: PointerEvent) => {
     const down = pointer.current;
     pointer.current = null;
     if (!down?.dragging) return;
     swallowClick.current = true;
-    go(drag <= -SWIPE_PX ? 1 : drag >= SWIPE_PX ? -1 : 0);
+    const dx = event.clientX - down.x;
+    go(dx <= -SWIPE_PX ? 1 : dx >= SWIPE_PX ? -1 : 0);
+  };
+  const onPointerCancel = () => {
+    if (pointer.current?.dragging) go(0);
+    pointer.current = null;
   };
 
   const first = loops ? start - 1 : 0;
@@ -164,8 +169,8 @@ export function Carousel({ label, layout, breakpoints = [], children }: Carousel
         className="carousel-viewport"
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
-        onPointerUp={onPointerEnd}
-        onPointerCancel={onPointerEnd}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerCancel}
         onDragStart={(event) => event.preventDefault()}
         onClickCapture={(event) => {
           if (!swallowClick.current) return;
