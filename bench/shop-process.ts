@@ -46,7 +46,7 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 
 export async function start(script: string, env: Record<string, string>, healthPath: string): Promise<Running> {
   const port = await freePort();
-  const args = ['--import', 'tsx', path.join(root, script)];
+  const args = script.endsWith('.mjs') ? [path.join(root, script)] : ['--import', 'tsx', path.join(root, script)];
   const [cmd, argv] = hasTaskset ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(cmd, argv, {
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env, PORT: String(port) },
@@ -75,7 +75,7 @@ export async function start(script: string, env: Record<string, string>, healthP
 }
 
 export function startShop(dataDir: string): Promise<Running> {
-  return start('apps/server/src/server.ts', { DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1' }, '/api/health');
+  return start('apps/server/dist/server.mjs', { DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1' }, '/api/health');
 }
 
 export function tempDir(name: string): string {
