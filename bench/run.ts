@@ -4,6 +4,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { bundleSizes } from './bundle-sizes.js';
 import { BenchData, growDatabase } from './fixtures.js';
+import { lighthouseScores, type PageScores } from './lighthouse.js';
 import { pinning, pinSelf, type Running, root, start, startShop, tempDir } from './shop-process.js';
 
 /**
@@ -231,6 +232,18 @@ async function main() {
   };
   report.web = bundleSizes();
 
+  if (process.env.BENCH_LIGHTHOUSE !== '0') {
+    console.log('lighthouse (mobile defaults, median of 3 runs per page)...');
+    const lhDir = tempDir('lighthouse');
+    const lhShop = await startShop(lhDir);
+    const lhData = new BenchData(path.join(lhDir, 'shop.sqlite'));
+    const detail = `/course-details/${lhData.courses()[0]?.id}`;
+    lhData.close();
+    report.lighthouse = await lighthouseScores(['/', '/courses', detail].map((p) => `${lhShop.url}${p}`));
+    await lhShop.stop();
+    fs.rmSync(lhDir, { recursive: true, force: true });
+  }
+
   fs.writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.table(
     (report.http as (LoadResult & { ratio: number })[]).map((r) => ({
@@ -248,6 +261,11 @@ async function main() {
   if (web) {
     console.log(`web: home page JavaScript ${web.homePageGzipKb} KB gzip (entry ${web.entryGzipKb} KB)`);
     console.table(web.routes.map((r) => ({ route: r.route, 'gzip KB': r.gzipKb })));
+  }
+  if (report.lighthouse) {
+    console.table(
+      (report.lighthouse as PageScores[]).map((page) => ({ page: new URL(page.url).pathname, ...page.scores })),
+    );
   }
   for (const dir of [dataDir, bigDir]) fs.rmSync(dir, { recursive: true, force: true });
 }
