@@ -104,6 +104,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is not valid'}${shown}`);
   }
   const env = parsed.data;
+  if (env.RAZORPAY_KEY_ID) {
+    const missing = (['RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const).find((name) => !env[name]);
+    if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when RAZORPAY_KEY_ID is set`);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
