@@ -6,6 +6,7 @@ import { cartRoutes } from './cart/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { couponRoutes } from './coupons/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { learningRoutes } from './learning/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 
@@ -20,4 +21,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(couponRoutes, { prefix: '/api', ...deps });
   await app.register(accountRoutes, { prefix: '/api', ...deps });
   await app.register(googleRoutes, deps);
+  await app.register(learningRoutes, deps);
 }
