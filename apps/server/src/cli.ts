@@ -50,7 +50,8 @@ const commands: Record<string, Command> = {
     },
   },
   'db:seed': {
-    usage: 'db:seed                      write the demo catalogue and its course files (existing demo courses are reset)',
+    usage:
+      'db:seed                      write the demo catalogue and its course files (existing demo courses are reset)',
     async run(db, _args, { config }) {
       const count = await seedDemo(db, config.dataDir);
       return `Seeded ${count} demo courses.`;

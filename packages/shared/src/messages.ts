@@ -107,7 +107,8 @@ export const messages = {
   signInToCheckout: 'Sign in to check out',
   placingOrder: 'Placing your order...',
   paymentCancelled: 'Payment cancelled. Your cart is unchanged; you can place the order again.',
-  couponDropped: 'Your coupon could not be applied again, so this order has no discount. Go back to your cart to apply it.',
+  couponDropped:
+    'Your coupon could not be applied again, so this order has no discount. Go back to your cart to apply it.',
   noEnrolledCourses: 'No courses found.',
   enrolledCoursesFailed: 'Error loading courses. Please try again later.',
   /** `{n}` is the video's number, from 1. */
