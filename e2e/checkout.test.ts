@@ -245,7 +245,7 @@ describe('checkout and the learner’s area', () => {
     await page.getByRole('article', { name: psychology.title }).waitFor();
   });
 
-  test('Enrolled Courses shows 3, 2, 1.5 and 1 cards across as the screen narrows, never wider than it', async ({
+  test('Enrolled Courses loops through the cards, 3, 2, 1.5 or 1 across, never wider than the screen', async ({
     page,
     context,
   }) => {
@@ -254,12 +254,11 @@ describe('checkout and the learner’s area', () => {
     await page.goto('/enrolled-courses');
     const carousel = page.getByRole('region', { name: 'Enrolled Courses' });
     await carousel.getByRole('article').first().waitFor();
-    expect(await carousel.getByRole('article').count()).toBe(4);
     const cardsAcross = () =>
-      carousel.locator('.enrolled-track').evaluate((track) => {
-        const slide = track.firstElementChild as HTMLElement;
-        const gap = Number.parseFloat(getComputedStyle(track).columnGap);
-        return Math.round(((track.clientWidth + gap) / (slide.getBoundingClientRect().width + gap)) * 10) / 10;
+      carousel.locator('.carousel-viewport').evaluate((viewport) => {
+        const slide = viewport.querySelector('.carousel-slide') as HTMLElement;
+        const gap = Number.parseFloat(getComputedStyle(slide.parentElement as HTMLElement).columnGap);
+        return Math.round(((viewport.clientWidth + gap) / (slide.getBoundingClientRect().width + gap)) * 10) / 10;
       });
     for (const [width, across] of [
       [1280, 3],
@@ -271,10 +270,19 @@ describe('checkout and the learner’s area', () => {
       await expect.poll(cardsAcross).toBe(across);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
-    const track = carousel.locator('.enrolled-track');
-    await carousel.getByRole('button', { name: 'Next course' }).click();
-    await expect.poll(() => track.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
-    await carousel.getByRole('button', { name: 'Previous course' }).click();
-    await expect.poll(() => track.evaluate((element) => element.scrollLeft)).toBe(0);
+
+    // One card across at 360 px: Next shows each course once, then the first again.
+    const shown = () => carousel.getByRole('article').first().getByRole('heading').textContent();
+    const seen = [await shown()];
+    for (let step = 0; step < 4; step++) {
+      const before = seen.at(-1);
+      await carousel.getByRole('button', { name: 'Next slide' }).click();
+      await expect.poll(shown).not.toBe(before);
+      seen.push(await shown());
+    }
+    expect(new Set(seen.slice(0, 4)).size).toBe(4);
+    expect(seen[4]).toBe(seen[0]);
+    await carousel.getByRole('button', { name: 'Previous slide' }).click();
+    await expect.poll(shown).toBe(seen[3]);
   });
 });

@@ -45,7 +45,7 @@ export const test = base.extend<PageFixtures>({
     const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
     context.on('weberror', (error) => consoleErrors.push(`page error: ${error.error().message}`));
     context.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(`console: ${message.text()}`);
+      if (message.type() === 'error') consoleErrors.push(`console: ${message.text()} (${message.location().url})`);
     });
     await use(context);
     await context.close();

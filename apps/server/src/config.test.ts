@@ -23,6 +23,9 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x@y/z' }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\//],
     [{ PUBLIC_URL: 'localhost:3000' }, /PUBLIC_URL must be an http/],
     [{ CONTACT_EMAIL: 'nope' }, /CONTACT_EMAIL must be an e-mail address/],
+    [{ CONTACT_TO: 'desk' }, /CONTACT_TO must be an e-mail address/],
+    [{ LEGAL_DISPUTE_DAYS: '0' }, /^Invalid configuration: LEGAL_DISPUTE_DAYS must be a whole number from 1 to 365/],
+    [{ LEGAL_LIABILITY_CAP_INR: '5000.5' }, /LEGAL_LIABILITY_CAP_INR must be a whole number/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

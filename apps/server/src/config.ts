@@ -14,6 +14,11 @@ const databaseUrl = z
     'must be a postgres:// or postgresql:// URL (leave it unset to use the embedded SQLite file)',
   );
 
+function wholeNumber(min: number, max: number) {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int(error).min(min, error).max(max, error);
+}
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
 const envSchema = z.object({
@@ -26,7 +31,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
-  CONTACT_TO: z.string().optional(),
+  CONTACT_TO: z.email({ error: 'must be an e-mail address' }).optional(),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
@@ -39,6 +44,14 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@tradeskool.in'),
   CORS_ORIGINS: z.string().default(''),
   WEB_DIST: z.string().optional(),
+  // Legal settings: values the original terms left blank. The defaults are placeholders the operator should review.
+  BUSINESS_ADDRESS: z.string().trim().min(1).max(300).default('Gujarat, India'),
+  LEGAL_DISPUTE_DAYS: wholeNumber(1, 365).default(30),
+  LEGAL_ARBITRATORS: wholeNumber(1, 9).default(1),
+  LEGAL_ARBITRATION_SEAT: z.string().trim().min(1).max(120).default('Brussels, Belgium'),
+  LEGAL_ARBITRATION_LANGUAGE: z.string().trim().min(1).max(60).default('English'),
+  LEGAL_LIABILITY_MONTHS: wholeNumber(1, 120).default(6),
+  LEGAL_LIABILITY_CAP_INR: wholeNumber(1, 100_000_000).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -53,10 +66,24 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   siteName: string;
   contactEmail: string;
+  /** Where contact-form messages are mailed: CONTACT_TO, or CONTACT_EMAIL when unset. */
+  contactTo: string;
+  legal: LegalSettings;
   corsOrigins: string[];
   /** Built web app to serve; null when it has not been built (API only). */
   webDist: string | null;
   raw: Env;
+}
+
+/** What the legal pages print where the original text had blanks; reaches the browser through site-config. */
+export interface LegalSettings {
+  businessAddress: string;
+  disputeDays: number;
+  arbitrators: number;
+  arbitrationSeat: string;
+  arbitrationLanguage: string;
+  liabilityMonths: number;
+  liabilityCapInr: number;
 }
 
 export class ConfigError extends Error {
@@ -90,6 +117,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     siteName: env.SITE_NAME,
     contactEmail: env.CONTACT_EMAIL,
+    contactTo: env.CONTACT_TO ?? env.CONTACT_EMAIL,
+    legal: {
+      businessAddress: env.BUSINESS_ADDRESS,
+      disputeDays: env.LEGAL_DISPUTE_DAYS,
+      arbitrators: env.LEGAL_ARBITRATORS,
+      arbitrationSeat: env.LEGAL_ARBITRATION_SEAT,
+      arbitrationLanguage: env.LEGAL_ARBITRATION_LANGUAGE,
+      liabilityMonths: env.LEGAL_LIABILITY_MONTHS,
+      liabilityCapInr: env.LEGAL_LIABILITY_CAP_INR,
+    },
     corsOrigins: env.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),

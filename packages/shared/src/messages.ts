@@ -169,6 +169,35 @@ export const messages = {
   googleEmailUnverified:
     'Google has not verified the email address of your Google account. Sign up with your email address instead.',
   googleEmailInUse: 'An account with this email already exists. Sign in with your password or an email link instead.',
+
+  // issue 3: home, about, contact, newsletter and the legal pages
+  newsletterTitle: 'Want to stay informed about new courses & study?',
+  newsletterPlaceholder: 'Type your e-mail',
+  subscribeNow: 'Subscribe Now',
+  newsletterSubscribed: 'Thank you for subscribing! We will e-mail you when new courses arrive.',
+  newsletterTooMany: 'Too many sign-ups from your network in the last hour. Please try again in an hour.',
+  statActiveCourses: 'Active Courses',
+  statSoldCourses: 'Sold Courses',
+  statActiveUsers: 'Active Users',
+  statAchieved: 'Achieved',
+  learningJourneyTitle: 'Start your Learning Journey Today!',
+  aboutPageTitle: 'Who We Are',
+  sendUsMessage: 'Send Us Message',
+  submitNow: 'Submit Now',
+  contactSent: 'Message sent successfully',
+  contactFailed: 'Your message could not be sent. Please try again, or write to us by e-mail.',
+  contactTooMany: 'You have sent 5 messages in the last hour. Please wait an hour, or write to us by e-mail.',
+  nameRequired: 'Name is a required field',
+  nameTooLong: 'Name must be at most 100 characters',
+  emailRequired: 'Email is a required field',
+  emailInvalid: 'Email must be a valid email',
+  commentRequired: 'Comment is a required field',
+  commentTooShort: 'Comment must be at least 10 characters',
+  commentTooLong: 'Comment must be at most 5,000 characters',
+  websiteInvalid: 'Website must be a web address of at most 200 characters',
+  termsTitle: 'Terms And Conditions',
+  refundPolicyTitle: 'Refund Policy',
+  privacyPolicyTitle: 'Privacy Policy',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -229,11 +229,32 @@ export interface CourseFilesTable {
   created_at: string;
 }
 
+/** Stored before any mail goes out, so a mail failure never loses a message; `handled` is for the admin console. */
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  website: string | null;
+  message: string;
+  ip: string | null;
+  handled: Generated<number>;
+  created_at: string;
+}
+
+export interface NewsletterSubscribersTable {
+  id: string;
+  email: string;
+  email_lower: string;
+  created_at: string;
+}
+
 export interface Database {
   courses: CoursesTable;
   users: UsersTable;
   sessions: SessionsTable;
   mail_outbox: MailOutboxTable;
+  contact_messages: ContactMessagesTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
   auth_tokens: AuthTokensTable;
   rate_limits: RateLimitsTable;
   orders: OrdersTable;

@@ -4,9 +4,11 @@ import { googleRoutes } from './accounts/google-routes.js';
 import { accountRoutes, sessionRoutes } from './accounts/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
+import { contactRoutes } from './contact/routes.js';
 import { couponRoutes } from './coupons/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { learningRoutes } from './learning/routes.js';
+import { newsletterRoutes } from './newsletter/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 
@@ -22,4 +24,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(accountRoutes, { prefix: '/api', ...deps });
   await app.register(googleRoutes, deps);
   await app.register(learningRoutes, deps);
+  await app.register(contactRoutes, { prefix: '/api', ...deps });
+  await app.register(newsletterRoutes, { prefix: '/api', ...deps });
 }

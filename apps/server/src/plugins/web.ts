@@ -4,17 +4,20 @@ import fastifyStatic from '@fastify/static';
 import { isClientRoute, messages } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import { escapeHtml, renderHeadTags, resolvePageHead } from './page-head.js';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** The browser's whitelisted settings travel in a meta tag: no inline script, so the CSP stays strict. */
-function withSiteConfig(html: string, config: Config): string {
-  const site = JSON.stringify({ siteName: config.siteName, contactEmail: config.contactEmail });
-  return html.replace('</head>', `<meta name="site-config" content="${escapeAttribute(site)}" />\n</head>`);
+/**
+ * The browser's whitelisted settings travel in a meta tag: no inline script, so the CSP stays strict.
+ * The built page's own title and description go: each request writes those of its page.
+ */
+function toTemplate(html: string, config: Config): string {
+  const site = JSON.stringify({ siteName: config.siteName, contactEmail: config.contactEmail, legal: config.legal });
+  return html
+    .replace(/<title>[^<]*<\/title>\s*/i, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, '')
+    .replace('</head>', () => `<meta name="site-config" content="${escapeHtml(site)}" />\n</head>`);
 }
 
 function isApiPath(url: string): boolean {
@@ -28,7 +31,7 @@ function isApiPath(url: string): boolean {
 export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
   const indexFile = config.webDist ? path.join(config.webDist, 'index.html') : null;
   const builtHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
-  const indexHtml = builtHtml && withSiteConfig(builtHtml, config);
+  const indexHtml = builtHtml && toTemplate(builtHtml, config);
 
   if (indexHtml && config.webDist) {
     await app.register(fastifyStatic, {
@@ -46,16 +49,15 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     app.log.warn('web app not built: serving the API only (run `npm run build`)');
   }
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (!indexHtml) {
       return reply.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build`.');
     }
-    return reply
-      .status(isClientRoute(pathname) ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+    const head = await resolvePageHead(app.deps.db, config, pathname, isClientRoute(pathname));
+    // A function replacement: `$&` in a course title must stay text, not become a replacement pattern.
+    const html = indexHtml.replace('</head>', () => `${renderHeadTags(head, config)}\n</head>`);
+    return reply.status(head.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
   app.get('/', sendIndex);

@@ -1,16 +1,41 @@
+/** Values the original legal texts left blank: operator settings (LEGAL_*, BUSINESS_ADDRESS) on the server. */
+export interface LegalSettings {
+  businessAddress: string;
+  disputeDays: number;
+  arbitrators: number;
+  arbitrationSeat: string;
+  arbitrationLanguage: string;
+  liabilityMonths: number;
+  liabilityCapInr: number;
+}
+
 export interface SiteConfig {
   siteName: string;
   contactEmail: string;
+  legal: LegalSettings;
 }
 
-const defaults: SiteConfig = { siteName: 'TradeSkool', contactEmail: 'support@tradeskool.in' };
+const defaults: SiteConfig = {
+  siteName: 'TradeSkool',
+  contactEmail: 'support@tradeskool.in',
+  legal: {
+    businessAddress: 'Gujarat, India',
+    disputeDays: 30,
+    arbitrators: 1,
+    arbitrationSeat: 'Brussels, Belgium',
+    arbitrationLanguage: 'English',
+    liabilityMonths: 6,
+    liabilityCapInr: 10_000,
+  },
+};
 
 /** The whitelisted settings the server writes into index.html as `<meta name="site-config">`. */
 function read(): SiteConfig {
   const content = document.querySelector('meta[name="site-config"]')?.getAttribute('content');
   if (!content) return defaults;
   try {
-    return { ...defaults, ...(JSON.parse(content) as Partial<SiteConfig>) };
+    const parsed = JSON.parse(content) as Partial<SiteConfig>;
+    return { ...defaults, ...parsed, legal: { ...defaults.legal, ...parsed.legal } };
   } catch {
     return defaults;
   }

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as catalog from './001-catalog.js';
 import * as accounts from './002-accounts.js';
+import * as content from './003-content.js';
 import * as authTokens from './004-auth-tokens.js';
 import * as cartCoupons from './005-cart-coupons.js';
 import * as orders from './006-orders.js';
@@ -10,6 +11,7 @@ import * as learning from './007-learning.js';
 export const migrations: Record<string, Migration> = {
   '001-catalog': catalog,
   '002-accounts': accounts,
+  '003-content': content,
   '004-auth-tokens': authTokens,
   '005-cart-coupons': cartCoupons,
   '006-orders': orders,

@@ -1,3 +1,4 @@
+import { documentTitle } from '@shop/shared';
 import { useEffect } from 'react';
 import { siteConfig } from '../../app/site-config';
 
@@ -14,7 +15,7 @@ function setMeta(selector: string, attribute: 'name' | 'property', key: string, 
 /** Sets the page's title and description (and Open Graph tags) for the current route. */
 export function useDocumentMeta(title: string, description?: string, image?: string): void {
   useEffect(() => {
-    const full = title ? `${title} | ${siteConfig.siteName}` : siteConfig.siteName;
+    const full = documentTitle(title, siteConfig.siteName);
     document.title = full;
     setMeta('meta[property="og:title"]', 'property', 'og:title', full);
     if (description) {

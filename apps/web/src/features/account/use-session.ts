@@ -34,6 +34,10 @@ export function useLogout() {
     }
     // Leave the dashboard first: on it, a signed-out profile would redirect to the login page instead.
     await navigate('/', { replace: true });
+    // Signed out first, and rendered so: views that load private data (the cart badge) then skip it,
+    // and dropping every cached answer afterwards makes none of them ask the server without a session.
+    await dispatch(accountApi.util.upsertQueryData('getProfile', undefined, null));
+    await new Promise((resolve) => setTimeout(resolve, 0));
     dispatch(api.util.resetApiState());
     dispatch(accountApi.util.upsertQueryData('getProfile', undefined, null));
   }, [logout, dispatch, navigate]);

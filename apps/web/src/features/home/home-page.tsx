@@ -1,12 +1,18 @@
-import { messages } from '@shop/shared';
+import { messages, pageMeta } from '@shop/shared';
 import { Link } from 'react-router';
+import { FaqAccordion } from '../../components/ui/faq-accordion';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
-import { useGetCoursesQuery } from '../catalog/api';
-import { CourseCard } from '../catalog/course-card';
+import { AboutBlock } from './about-block';
+import { faqItems } from './faq-items';
+import { FeaturesBlock } from './features-block';
+import { NewsletterBlock } from './newsletter-block';
+import { RoundText } from './round-text';
+import { StatsStrip } from './stats-strip';
+import { TopCourses } from './top-courses';
+import './home.css';
 
 export default function HomePage() {
-  useDocumentMeta('', messages.bannerText);
-  const { data: courses, isLoading, isError } = useGetCoursesQuery(undefined);
+  useDocumentMeta(pageMeta.home.title, pageMeta.home.description);
   return (
     <>
       <section className="hero">
@@ -21,29 +27,23 @@ export default function HomePage() {
           <img className="hero-art" src="/images/hero-chart.svg" alt="" width="520" height="400" fetchPriority="high" />
         </div>
       </section>
-      <section className="section" aria-labelledby="home-courses-title">
-        <div className="container">
-          <p className="eyebrow">{messages.topClassCourses}</p>
-          <h2 id="home-courses-title" className="section-title">
-            {messages.exploreCourses}
-          </h2>
-          {isLoading ? (
-            <p className="state-message">{messages.loading}</p>
-          ) : isError ? (
-            <p className="state-message" role="alert">
-              {messages.coursesFailed}
-            </p>
-          ) : !courses?.length ? (
-            <p className="state-message">{messages.noCourses}</p>
-          ) : (
-            <div className="course-grid">
-              {courses.slice(0, 4).map((course) => (
-                <CourseCard key={course._id} course={course} />
-              ))}
-            </div>
-          )}
+      <AboutBlock />
+      <TopCourses />
+      <NewsletterBlock />
+      <StatsStrip />
+      <section className="section home-faq" aria-labelledby="home-faq-title">
+        <div className="container home-faq-inner">
+          <div>
+            <p className="eyebrow">FAQ</p>
+            <h2 id="home-faq-title" className="section-title">
+              Frequently Asked Questions
+            </h2>
+          </div>
+          <FaqAccordion items={faqItems} />
         </div>
       </section>
+      <RoundText />
+      <FeaturesBlock />
     </>
   );
 }

@@ -1,17 +1,25 @@
 import { messages } from '@shop/shared';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
+import { Carousel, type CarouselBreakpoint, type CarouselLayout } from '../../components/ui/carousel';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { VideoModal } from '../../components/ui/video-modal';
 import { DashboardLayout } from '../account/dashboard-sidebar';
 import { useGetEnrolledCoursesQuery } from './api';
 import { type ChosenVideo, EnrolledCourseCard } from './enrolled-course-card';
-import { EnrolledTrack } from './enrolled-track';
 import './learning.css';
 
 /** Download links expire after 10 minutes; fetching them again every 5 keeps an open page working. */
 const REFRESH_LINKS_MS = 5 * 60_000;
+
+/** The spec's enrolled-courses carousel: 1 card across, 1.5 from 576 px, 2 from 768 px, 3 from 1200 px. */
+const layout: CarouselLayout = { slidesPerView: 1, spaceBetween: 20 };
+const breakpoints: CarouselBreakpoint[] = [
+  { minWidth: 576, slidesPerView: 1.5, spaceBetween: 20 },
+  { minWidth: 768, slidesPerView: 2, spaceBetween: 24 },
+  { minWidth: 1200, slidesPerView: 3, spaceBetween: 24 },
+];
 
 function EnrolledCourses() {
   const {
@@ -45,11 +53,13 @@ function EnrolledCourses() {
   }
   return (
     <>
-      <EnrolledTrack label={messages.enrolledCourses}>
-        {courses.map((course) => (
-          <EnrolledCourseCard key={course._id} course={course} onWatch={setVideo} />
-        ))}
-      </EnrolledTrack>
+      <div className="enrolled-carousel">
+        <Carousel label={messages.enrolledCourses} layout={layout} breakpoints={breakpoints}>
+          {courses.map((course) => (
+            <EnrolledCourseCard key={course._id} course={course} onWatch={setVideo} />
+          ))}
+        </Carousel>
+      </div>
       {video && <VideoModal videoLink={video.link} title={video.title} onClose={close} />}
     </>
   );

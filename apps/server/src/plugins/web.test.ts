@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { messages, pageMeta } from '@shop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { seedDemo } from '../db/seed.js';
+import { demoCourses } from '../db/seed-courses.js';
+import { upsertCourse } from '../modules/catalog/repo.js';
+
+/** Shaped like Vite's build output: the static title and description come first, the scripts after them. */
+const builtIndex = `<!doctype html>
+<html lang="en-IN">
+  <head>
+    <meta charset="UTF-8" />
+    <title>TradeSkool: Price Action, Futures and Options Courses</title>
+    <meta name="description" content="Video courses on price action." />
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+const PUBLIC_URL = 'https://shop.example.in';
+let webDist: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), builtIndex);
+  t = await createTestApp({
+    WEB_DIST: webDist,
+    PUBLIC_URL,
+    SITE_NAME: 'Nivesh Academy',
+    LEGAL_DISPUTE_DAYS: '45',
+    LEGAL_LIABILITY_CAP_INR: '25000',
+  });
+  await seedDemo(t.database.db);
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+function decode(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** The head as a crawler reads it, without running any JavaScript. */
+async function head(url: string) {
+  const res = await t.app.inject({ url });
+  const html = res.body;
+  const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => decode(m[1] ?? ''));
+  const metaNamed = (key: string) =>
+    [...html.matchAll(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`, 'g'))].map((m) =>
+      decode(m[1] ?? ''),
+    );
+  return { res, html, titles, metaNamed };
+}
+
+describe('page head sent by the server', () => {
+  it('gives / its title and description, once each', async () => {
+    const { res, titles, metaNamed } = await head('/');
+    expect(res.statusCode).toBe(200);
+    expect(titles).toEqual([`${pageMeta.home.title} | Nivesh Academy`]);
+    expect(metaNamed('description')).toEqual([messages.bannerText]);
+    expect(metaNamed('og:title')).toEqual([`${pageMeta.home.title} | Nivesh Academy`]);
+    expect(metaNamed('og:url')).toEqual([`${PUBLIC_URL}/`]);
+  });
+
+  it('gives /courses its title and description', async () => {
+    const { res, titles, metaNamed } = await head('/courses?q=options');
+    expect(res.statusCode).toBe(200);
+    expect(titles).toEqual(['All Courses | Nivesh Academy']);
+    expect(metaNamed('description')).toEqual([pageMeta.courses.description]);
+    expect(metaNamed('og:url')).toEqual([`${PUBLIC_URL}/courses`]);
+  });
+
+  it('gives a course page the course title, description and Open Graph tags', async () => {
+    const course = demoCourses[2];
+    if (!course?._id) throw new Error('demo course missing');
+    const { res, titles, metaNamed, html } = await head(`/course-details/${course._id}`);
+    expect(res.statusCode).toBe(200);
+    expect(titles).toEqual([`${course.title} | Nivesh Academy`]);
+    const [description] = metaNamed('description');
+    expect(description?.length).toBeLessThanOrEqual(160);
+    expect(course.courseDescription.replace(/\s+/g, ' ')).toContain((description ?? 'x').replace(/…$/, ''));
+    expect(metaNamed('og:title')).toEqual([`${course.title} | Nivesh Academy`]);
+    expect(metaNamed('og:description')).toEqual([description]);
+    expect(metaNamed('og:image')).toEqual([`${PUBLIC_URL}${course.thumb}`]);
+    expect(metaNamed('og:url')).toEqual([`${PUBLIC_URL}/course-details/${course._id}`]);
+    expect(metaNamed('twitter:card')).toEqual(['summary_large_image']);
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/course-details/${course._id}" />`);
+  });
+
+  it('escapes course text and shows a changed course at once', async () => {
+    const base = demoCourses[0];
+    if (!base) throw new Error('demo course missing');
+    const title = `Nifty </title><script>alert(1)</script> & "Bank" $& $' options`;
+    const id = await upsertCourse(t.database.db, {
+      ...base,
+      _id: undefined,
+      title,
+      courseDescription: 'Learn <b>fast</b> & "well"',
+    });
+    const first = await head(`/course-details/${id}`);
+    expect(first.html).not.toContain('<script>alert(1)</script>');
+    expect(first.html).not.toContain('<b>fast</b>');
+    expect(first.titles).toEqual([`${title} | Nivesh Academy`]);
+    expect(first.metaNamed('description')).toEqual(['Learn <b>fast</b> & "well"']);
+
+    await upsertCourse(t.database.db, { ...base, _id: id, title: 'Renamed Course Title' });
+    expect((await head(`/course-details/${id}`)).titles).toEqual(['Renamed Course Title | Nivesh Academy']);
+  });
+
+  it('answers 404 for an unknown, malformed or withdrawn course', async () => {
+    const base = demoCourses[1];
+    if (!base) throw new Error('demo course missing');
+    const hiddenId = await upsertCourse(t.database.db, { ...base, _id: undefined, title: 'Withdrawn Course' });
+    await t.database.db.updateTable('courses').set({ published: 0 }).where('id', '=', hiddenId).execute();
+    for (const id of ['ffffffffffffffffffffffff', 'not-an-id', hiddenId]) {
+      const { res, titles, metaNamed } = await head(`/course-details/${id}`);
+      expect(res.statusCode).toBe(404);
+      expect(titles).toEqual(['Course not found | Nivesh Academy']);
+      expect(metaNamed('og:url')).toEqual([]);
+    }
+  });
+
+  it('keeps the 404 status for unknown paths', async () => {
+    const { res, titles } = await head('/no-such-page');
+    expect(res.statusCode).toBe(404);
+    expect(titles).toEqual(['Page not found | Nivesh Academy']);
+  });
+
+  it('sends the legal settings to the browser in site-config', async () => {
+    const { html } = await head('/terms-and-conditions');
+    const content = /<meta name="site-config" content="([^"]*)"/.exec(html)?.[1];
+    const site = JSON.parse(decode(content ?? '{}'));
+    expect(site).toMatchObject({
+      siteName: 'Nivesh Academy',
+      legal: { disputeDays: 45, liabilityCapInr: 25000, liabilityMonths: 6, arbitrationSeat: 'Brussels, Belgium' },
+    });
+  });
+});

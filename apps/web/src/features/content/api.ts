@@ -1,0 +1,13 @@
+import type { ContactResponse, contactRequest } from '@shop/shared';
+import type { z } from 'zod';
+import { api } from '../../app/api';
+
+export const contentApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    sendContactMessage: build.mutation<ContactResponse, z.output<typeof contactRequest>>({
+      query: (body) => ({ url: '/contact', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useSendContactMessageMutation } = contentApi;
