@@ -163,6 +163,27 @@ describe('checkout and the learner’s area', () => {
     expect(await summary(page, 'total')).toBe('₹1,999.00');
   });
 
+  test('a total the server does not agree with is refused: its message shows and the buyer goes back to the cart', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    await signIn(context);
+    await addToCart(page, basicMaths.id);
+    await proceedToCheckout(page);
+    await fillBilling(page);
+    // As if the page held a stale total: the server prices the cart itself and refuses the difference.
+    await page.route(/\/api\/create-order$/, (route) => {
+      const body = route.request().postDataJSON() as { amount: number };
+      return route.continue({ postData: JSON.stringify({ ...body, amount: body.amount - 1 }) });
+    });
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await toast(page, 'The total of your cart has changed. Please review your cart and try again.');
+    await page.waitForURL(/\/cart$/);
+    expect(await page.locator('[data-sandbox-checkout]').count()).toBe(0);
+    allowFailedResources(consoleErrors, 409);
+  });
+
   test('a visitor at /check-out is told to log in and offered a way back', async ({ page }) => {
     await page.goto('/check-out');
     await toast(page, 'Please log in to Check-out your cart.');
