@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { storeCourseFile } from '../modules/learning/course-file-store.js';
+import { serverRoot } from '../paths.js';
 import type { Db } from './database.js';
 import { demoCourses } from './seed-courses.js';
 
 /** The demo course materials, shipped in apps/server/assets/course-files. */
-export const demoFileSourceDir = path.resolve(import.meta.dirname, '../../assets/course-files');
+export const demoFileSourceDir = path.join(serverRoot, 'assets/course-files');
 
 interface DemoFile {
   source: string;
