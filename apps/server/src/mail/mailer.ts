@@ -50,8 +50,9 @@ const MAX_ATTEMPTS = 10;
  * one), `deliverPending` hands due messages to the transport and retries failures with back-off.
  */
 export class MailQueue {
-  private delivering: Promise<number> | null = null;
-  private again = false;
+  /** Passes run one after another; `tail` is the last one, `queued` one not yet started. */
+  private tail: Promise<unknown> = Promise.resolve();
+  private queued: Promise<number> | null = null;
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
 
@@ -93,22 +94,19 @@ export class MailQueue {
   }
 
   /**
-   * One delivery pass; concurrent callers share it. A call during a pass schedules one more pass, so a
-   * message queued meanwhile does not wait for the timer. Resolves to the number of messages sent.
+   * A delivery pass, run after any pass already under way, so a message queued meanwhile is not left
+   * for the timer. Calls made while a pass waits to start share it; a call with an explicit `now` gets
+   * its own. Resolves to the number of messages sent.
    */
   deliverPending(now?: Date): Promise<number> {
-    if (this.delivering) {
-      this.again = true;
-      return this.delivering;
-    }
-    this.delivering = this.runPass(now ?? new Date()).finally(() => {
-      this.delivering = null;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      }
+    if (!now && this.queued) return this.queued;
+    const pass = this.tail.then(() => {
+      if (pass === this.queued) this.queued = null;
+      return this.runPass(now ?? new Date());
     });
-    return this.delivering;
+    if (!now) this.queued = pass;
+    this.tail = pass.catch(() => 0);
+    return pass;
   }
 
   private async runPass(now: Date): Promise<number> {
@@ -173,10 +171,9 @@ export class MailQueue {
   /** Stops the timer and waits for a running pass; no pass starts afterwards (the database may close next). */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.again = false;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.delivering?.catch(() => undefined);
+    await this.tail;
   }
 }
 
