@@ -169,6 +169,22 @@ export const messages = {
   termsTitle: 'Terms And Conditions',
   refundPolicyTitle: 'Refund Policy',
   privacyPolicyTitle: 'Privacy Policy',
+
+  // issue 7: the operator's console
+  adminBadImage: 'The file must be a PNG, JPEG or WebP image.',
+  adminImageTooLarge: 'The image must be at most 5 MB.',
+  adminCourseMissing: 'No such course.',
+  adminCouponMissing: 'No such coupon.',
+  adminOrderMissing: 'No such order.',
+  adminLearnerMissing: 'No such account.',
+  adminMessageMissing: 'No such message.',
+  adminRefundNotPaid: 'Only a paid order can be refunded.',
+  adminRefundNoPayment: 'This order has no captured payment to refund.',
+  adminRefundGatewayDown: 'The payment gateway could not be reached. Nothing was refunded; please try again.',
+  adminRefundRejected: 'The payment gateway refused the refund',
+  adminOwnStatus: 'You cannot suspend or terminate your own account.',
+  adminAlreadyOwned: 'The learner already has this course.',
+  adminNotOwned: 'The learner does not have this course.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -235,6 +235,19 @@ export interface NewsletterSubscribersTable {
   created_at: string;
 }
 
+/** One operator action: who, what, when, and the record before and after (JSON text). */
+export interface AuditLogTable {
+  id: string;
+  actor_id: string;
+  actor_email: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  before_json: string | null;
+  after_json: string | null;
+  created_at: string;
+}
+
 export interface Database {
   courses: CoursesTable;
   users: UsersTable;
@@ -257,4 +270,5 @@ export interface Database {
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
   enrolments: EnrolmentsTable;
+  audit_log: AuditLogTable;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { adminRoutes } from './admin/routes.js';
 import { googleRoutes } from './accounts/google-routes.js';
 import { accountRoutes, sessionRoutes } from './accounts/routes.js';
 import { cartRoutes } from './cart/routes.js';
@@ -24,4 +25,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(googleRoutes, deps);
   await app.register(contactRoutes, { prefix: '/api', ...deps });
   await app.register(newsletterRoutes, { prefix: '/api', ...deps });
+  await app.register(adminRoutes, deps);
 }
