@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
-import { adminRoutes } from './admin/routes.js';
 import { googleRoutes } from './accounts/google-routes.js';
 import { accountRoutes, sessionRoutes } from './accounts/routes.js';
+import { adminRoutes } from './admin/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { contactRoutes } from './contact/routes.js';

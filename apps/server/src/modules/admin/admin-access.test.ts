@@ -86,7 +86,11 @@ describe('admin API access', () => {
       expect(asLearner.json().message).toBe('This page is for the shop operator only.');
     }
     expect(await t.database.db.selectFrom('audit_log').select('id').execute()).toHaveLength(auditBefore.length);
-    const still = await t.database.db.selectFrom('users').select('status').where('id', '=', learner.id).executeTakeFirst();
+    const still = await t.database.db
+      .selectFrom('users')
+      .select('status')
+      .where('id', '=', learner.id)
+      .executeTakeFirst();
     expect(still?.status).toBe('active');
   });
 
