@@ -13,7 +13,9 @@ interface Props {
   onDone: () => void;
 }
 
-const emptyToNull = (value: unknown) => (value === '' || Number.isNaN(value) ? null : Number(value));
+/** An empty box means "no limit"; RHF also passes the untouched default (null) through here. */
+const emptyToNull = (value: unknown) =>
+  value === '' || value === null || value === undefined || Number.isNaN(Number(value)) ? null : Number(value);
 
 export function CouponForm({ id, initial, onDone }: Props) {
   const [save, { isLoading }] = useSaveCouponMutation();

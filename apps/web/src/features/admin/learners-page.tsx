@@ -23,7 +23,7 @@ export function LearnersPage() {
           <input id="learner-q" name="q" type="search" defaultValue={q} />
         </div>
         <button type="submit" className="btn">
-          Search
+          Search learners
         </button>
       </form>
       {!data ? (

@@ -49,7 +49,7 @@ export function OrdersPage() {
           <input id="order-to" name="to" type="date" defaultValue={query.to} />
         </div>
         <button type="submit" className="btn">
-          Search
+          Search orders
         </button>
         <a className="btn btn-outline" href={`/api/admin/orders.csv?${orderSearchParams(query)}`} download>
           Export CSV
