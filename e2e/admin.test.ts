@@ -104,7 +104,10 @@ describe('operator console', () => {
     expect(await card.locator('img').first().getAttribute('src')).toMatch(/^\/uploads\/thumbs\//);
     await card.getByRole('link', { name: title }).first().click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
-    await page.getByText('Two-candle patterns').first().waitFor();
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    const lessons = page.locator('.curriculum .curriculum-title');
+    await lessons.first().waitFor();
+    expect(await lessons.allTextContents()).toEqual(['Two-candle patterns', 'Single-candle patterns']);
   });
 
   test('an admin creates a coupon and sees it listed with no uses yet', async ({ page, context }) => {
