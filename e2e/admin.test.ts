@@ -40,6 +40,18 @@ async function buyThroughSandbox(learner: E2EUser): Promise<string> {
 }
 
 describe('operator console', () => {
+  test('visitors browsing the shop never download the console', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' || request.resourceType() === 'stylesheet') scripts.push(request.url());
+    });
+    await page.goto('/');
+    await page.goto('/courses');
+    await page.locator('.course-card').first().waitFor();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => url.includes('admin'))).toEqual([]);
+  });
+
   test('a learner is refused the console, and a visitor is asked to log in', async ({ page, context }) => {
     await page.goto('/admin');
     await page.getByRole('alert').getByText('This page is for the shop operator only.').waitFor();
