@@ -1,6 +1,7 @@
 import { messages } from '@shop/shared';
 import { useGetAuditQuery } from './api';
 import { formatDateTime } from './format-date';
+import { TableWrap } from './table-wrap';
 
 /** The latest operator actions: who did what, and when. */
 export function AuditPage() {
@@ -9,7 +10,7 @@ export function AuditPage() {
   return (
     <>
       <h1>Activity log</h1>
-      <div className="admin-table-wrap">
+      <TableWrap label="Activity log">
         <table className="admin-table">
           <thead>
             <tr>
@@ -39,7 +40,7 @@ export function AuditPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </>
   );
 }

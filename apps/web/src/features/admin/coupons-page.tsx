@@ -4,6 +4,7 @@ import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { useDeactivateCouponMutation, useListCouponsQuery } from './api';
 import { CouponForm } from './coupon-form';
+import { TableWrap } from './table-wrap';
 
 export const emptyCoupon: AdminCouponInput = {
   code: '',
@@ -45,7 +46,7 @@ export function CouponsPage() {
       {!data ? (
         <p className="state-message">{messages.loading}</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableWrap label="All coupons">
           <table className="admin-table">
             <thead>
               <tr>
@@ -96,7 +97,7 @@ export function CouponsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { useListAdminCoursesQuery, usePublishCourseMutation } from './api';
+import { TableWrap } from './table-wrap';
 
 export function CoursesPage() {
   const { data } = useListAdminCoursesQuery();
@@ -26,7 +27,7 @@ export function CoursesPage() {
       {!data ? (
         <p className="state-message">{messages.loading}</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableWrap label="Courses">
           <table className="admin-table">
             <thead>
               <tr>
@@ -63,7 +64,7 @@ export function CoursesPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </>
   );

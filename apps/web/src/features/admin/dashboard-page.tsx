@@ -1,6 +1,7 @@
 import { formatPaise, messages } from '@shop/shared';
 import { useGetDashboardQuery } from './api';
 import { RevenueChart } from './revenue-chart';
+import { TableWrap } from './table-wrap';
 
 export function DashboardPage() {
   const { data, isError } = useGetDashboardQuery();
@@ -31,7 +32,7 @@ export function DashboardPage() {
           {data.bestSellers.length === 0 ? (
             <p>No paid orders yet.</p>
           ) : (
-            <div className="admin-table-wrap">
+            <TableWrap label="Best-selling courses">
               <table className="admin-table">
                 <thead>
                   <tr>
@@ -50,7 +51,7 @@ export function DashboardPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           )}
         </section>
         <section aria-labelledby="coupon-use-title">
@@ -58,7 +59,7 @@ export function DashboardPage() {
           {data.couponUse.length === 0 ? (
             <p>No coupons yet.</p>
           ) : (
-            <div className="admin-table-wrap">
+            <TableWrap label="Coupon use">
               <table className="admin-table">
                 <thead>
                   <tr>
@@ -77,7 +78,7 @@ export function DashboardPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           )}
         </section>
       </div>

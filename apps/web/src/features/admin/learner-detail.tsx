@@ -10,6 +10,7 @@ import {
   useSetLearnerStatusMutation,
 } from './api';
 import { formatDateTime } from './format-date';
+import { TableWrap } from './table-wrap';
 
 const statusActions = {
   active: { label: 'Reinstate', confirm: 'Let this account sign in again?' },
@@ -128,7 +129,7 @@ export function LearnerDetail({ id }: { id: string }) {
       {learner.orders.length === 0 ? (
         <p>No orders.</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableWrap label="Orders of this learner">
           <table className="admin-table">
             <thead>
               <tr>
@@ -153,7 +154,7 @@ export function LearnerDetail({ id }: { id: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </>
   );

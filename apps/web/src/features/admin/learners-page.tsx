@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useListLearnersQuery } from './api';
 import { formatDateTime } from './format-date';
 import { LearnerDetail } from './learner-detail';
+import { TableWrap } from './table-wrap';
 
 export function LearnersPage() {
   const { id } = useParams();
@@ -31,7 +32,7 @@ export function LearnersPage() {
       ) : data.length === 0 ? (
         <p className="state-message">No accounts match this search.</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableWrap label="Accounts">
           <table className="admin-table">
             <thead>
               <tr>
@@ -56,7 +57,7 @@ export function LearnersPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </>
   );

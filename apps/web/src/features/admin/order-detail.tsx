@@ -4,6 +4,7 @@ import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { useGetOrderQuery, useRefundOrderMutation } from './api';
 import { formatDateTime } from './format-date';
+import { TableWrap } from './table-wrap';
 
 export function OrderDetail({ id }: { id: string }) {
   const { data: order, isError } = useGetOrderQuery(id);
@@ -72,7 +73,7 @@ export function OrderDetail({ id }: { id: string }) {
         ))}
       </ul>
       <h2>Payments and refunds</h2>
-      <div className="admin-table-wrap">
+      <TableWrap label="Payments and refunds">
         <table className="admin-table">
           <thead>
             <tr>
@@ -104,7 +105,7 @@ export function OrderDetail({ id }: { id: string }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       <h2>Status history</h2>
       <ol className="admin-history">
         {order.events.map((e) => (

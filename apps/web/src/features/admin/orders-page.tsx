@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { orderSearchParams, useSearchOrdersQuery } from './api';
 import { formatDateTime } from './format-date';
 import { OrderDetail } from './order-detail';
+import { TableWrap } from './table-wrap';
 
 export function OrdersPage() {
   const { id } = useParams();
@@ -60,7 +61,7 @@ export function OrdersPage() {
       ) : data.length === 0 ? (
         <p className="state-message">No orders match this search.</p>
       ) : (
-        <div className="admin-table-wrap" aria-busy={isFetching}>
+        <TableWrap label="Orders found" busy={isFetching}>
           <table className="admin-table">
             <thead>
               <tr>
@@ -91,7 +92,7 @@ export function OrdersPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </>
   );

@@ -32,7 +32,7 @@ export function RevenueChart({ days }: { days: { day: string; paise: number }[] 
           );
         })}
         {days
-          .filter((_, i) => i % 7 === 0 || i === days.length - 1)
+          .filter((_, i) => (i % 7 === 0 && i < days.length - 4) || i === days.length - 1)
           .map((d) => {
             const i = days.indexOf(d);
             return (
