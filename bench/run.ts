@@ -1,175 +1,252 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { bundleSizes } from './bundle-sizes.js';
+import { BenchData, growDatabase } from './fixtures.js';
+import { lighthouseScores, type PageScores } from './lighthouse.js';
+import { pinning, pinSelf, type Running, root, start, startShop, tempDir } from './shop-process.js';
 
 /**
- * `npm run bench`: each figure is a ratio to a bare Fastify route measured in the same run, so the
- * numbers compare across machines. Servers run pinned to CPU 0 (taskset, when present), this load
- * generator on CPU 1. Writes bench/results.json and prints a table.
+ * `npm run bench`: every throughput figure is a ratio to a bare Fastify route measured in the same run,
+ * so the numbers compare across machines. Writes bench/results.json and prints tables.
+ * BENCH_SECONDS (default 10) sets each HTTP load's length; purchases run 3x that (30 s by default).
  */
-const root = path.resolve(import.meta.dirname, '..');
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 100;
-const hasTaskset = spawnSync('sh', ['-c', 'command -v taskset']).status === 0 && os.cpus().length > 1;
+const GROWTH = {
+  courses: Number(process.env.BENCH_GROWTH_COURSES ?? 1_000),
+  learners: Number(process.env.BENCH_GROWTH_LEARNERS ?? 100_000),
+  orders: Number(process.env.BENCH_GROWTH_ORDERS ?? 1_000_000),
+};
 
-function pinned(cpu: number, command: string, args: string[]): [string, string[]] {
-  return hasTaskset ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args];
-}
-if (hasTaskset) spawnSync('taskset', ['-cp', '1', String(process.pid)]);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: server exited`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer in 60 s`);
-}
-
-function rssPeakMb(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = status.match(/VmHWM:\s+(\d+) kB/);
-    return match ? Math.round(Number(match[1]) / 1024) : null;
-  } catch {
-    return null;
-  }
-}
-
-interface Load {
+interface LoadResult {
   name: string;
-  url: string;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
 }
 
-async function load(target: Load, seconds = DURATION) {
+async function load(
+  name: string,
+  url: string,
+  options: { headers?: Record<string, string>; requests?: autocannon.Request[]; seconds?: number } = {},
+): Promise<LoadResult> {
   const result = await autocannon({
-    url: target.url,
-    method: target.method ?? 'GET',
-    headers: target.headers,
-    body: target.body,
+    url,
+    headers: options.headers,
+    requests: options.requests,
     connections: CONNECTIONS,
-    duration: seconds,
+    duration: options.seconds ?? SECONDS,
   });
   return {
-    name: target.name,
+    name,
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
 }
 
-function bundleSizes() {
-  const dist = path.join(root, 'apps/web/dist');
-  const manifestFile = path.join(dist, '.vite/manifest.json');
-  if (!fs.existsSync(manifestFile)) return null;
-  type Entry = { file: string; imports?: string[]; isEntry?: boolean; src?: string; isDynamicEntry?: boolean };
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, Entry>;
-  const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
-  const closure = (key: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(key)) return seen;
-    seen.add(key);
-    for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
-    return seen;
+async function post(
+  url: string,
+  token: string,
+  body: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+/** Complete purchases (create-order, sandbox payment, verify-payment) by many learners at once. */
+async function purchases(shop: Running, data: BenchData, seconds: number, concurrency = 32) {
+  const courses = data.courses();
+  const buyers = data.learners(Math.max(2_000, 600 * seconds), (i) => [courses[i % courses.length]?.id ?? '']);
+  let next = 0;
+  let completed = 0;
+  let errors = 0;
+  const firstError: string[] = [];
+  const deadline = Date.now() + seconds * 1000;
+  const worker = async () => {
+    while (Date.now() < deadline && next < buyers.length) {
+      const index = next++;
+      const buyer = buyers[index];
+      const course = courses[index % courses.length];
+      if (!buyer || !course) return;
+      try {
+        const order = await post(`${shop.url}/api/create-order`, buyer.token, {
+          amount: course.price_paise / 100,
+          name: 'Bench Buyer',
+          email: 'bench@example.com',
+        });
+        if (order.status !== 200) throw new Error(`create-order ${order.status} ${JSON.stringify(order.json)}`);
+        const paid = await post(`${shop.url}/api/sandbox/pay`, buyer.token, {
+          order_id: order.json.order_id,
+          outcome: 'captured',
+        });
+        if (paid.status !== 200) throw new Error(`sandbox pay ${paid.status}`);
+        const verified = await post(`${shop.url}/api/verify-payment`, buyer.token, paid.json);
+        if (verified.status !== 200) throw new Error(`verify ${verified.status}`);
+        completed++;
+      } catch (error) {
+        errors++;
+        if (firstError.length < 3) firstError.push((error as Error).message);
+      }
+    }
   };
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? '';
-  const entryFiles = closure(entryKey);
-  const kb = (keys: Iterable<string>) =>
-    Math.round(([...keys].reduce((sum, key) => sum + gz(manifest[key]?.file ?? ''), 0) / 1024) * 10) / 10;
-  const routes = Object.entries(manifest)
-    .filter(([, entry]) => entry.isDynamicEntry)
-    .map(([key, entry]) => {
-      const own = [...closure(key)].filter((k) => !entryFiles.has(k));
-      return { route: path.basename(entry.src ?? key), gzipKb: kb(own) };
-    })
-    .sort((a, b) => b.gzipKb - a.gzipKb);
-  const homeKey = Object.keys(manifest).find((key) => key.endsWith('features/home/home-page.tsx')) ?? '';
-  const home = new Set([...entryFiles, ...closure(homeKey)]);
-  return { entryGzipKb: kb(entryFiles), homePageGzipKb: kb(home), routes };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (Date.now() - started) / 1000;
+  return {
+    seconds: Math.round(elapsed),
+    completed,
+    errors,
+    perSecond: Math.round(completed / elapsed),
+    firstErrors: firstError,
+  };
+}
+
+/** Median latency of sequential requests, after a warm-up. */
+async function latency(url: string, token: string): Promise<number | null> {
+  const headers = { authorization: `Bearer ${token}` };
+  const first = await fetch(url, { headers });
+  await first.arrayBuffer();
+  if (first.status === 404) return null;
+  for (let i = 0; i < 50; i++) await (await fetch(url, { headers })).arrayBuffer();
+  const times: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const started = process.hrtime.bigint();
+    await (await fetch(url, { headers })).arrayBuffer();
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return Math.round((times[Math.floor(times.length / 2)] ?? 0) * 1000) / 1000;
+}
+
+async function probe(shop: Running, data: BenchData) {
+  const courses = data.courses();
+  const [learner] = data.learners(1, () => [courses[0]?.id ?? '', courses[1]?.id ?? '']);
+  const now = new Date().toISOString();
+  const enrol = data.db.prepare(
+    'insert into enrolments (id, user_id, course_id, order_id, granted_at, revoked_at) values (?, ?, ?, null, ?, null)',
+  );
+  for (const course of courses.slice(2, 7))
+    enrol.run(`${learner?.id.slice(0, 20)}${course.id.slice(-4)}`, learner?.id, course.id, now);
+  const token = learner?.token ?? '';
+  const paths = {
+    profile: '/api/profile',
+    cart: '/api/cart',
+    'enrolled-courses': '/api/enrolled-courses',
+    'course detail': `/api/courses/${courses[3]?.id}`,
+  };
+  const result: Record<string, number | null> = {};
+  for (const [name, p] of Object.entries(paths)) result[name] = await latency(`${shop.url}${p}`, token);
+  return result;
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
-  const [basePort, shopPort] = [await freePort(), await freePort()];
-  const children: ChildProcess[] = [];
-  const stop = () => {
-    for (const child of children) child.kill('SIGTERM');
-  };
-  process.on('exit', stop);
-
-  const [bCmd, bArgs] = pinned(0, process.execPath, ['--import', 'tsx', path.join(root, 'bench/baseline-server.ts')]);
-  const baseline = spawn(bCmd, bArgs, { env: { ...process.env, PORT: String(basePort) }, stdio: 'inherit' });
-  children.push(baseline);
-  const [sCmd, sArgs] = pinned(0, process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')]);
-  const shop = spawn(sCmd, sArgs, {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(shopPort),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: 'inherit',
-  });
-  children.push(shop);
-  const base = `http://127.0.0.1:${basePort}`;
-  const shopUrl = `http://127.0.0.1:${shopPort}`;
-  await waitFor(`${base}/`, baseline);
-  await waitFor(`${shopUrl}/api/health`, shop);
-
-  const courses = (await (await fetch(`${shopUrl}/api/courses`)).json()) as { courses: { _id: string }[] };
-  const courseId = courses.courses[0]?._id;
-
-  console.log(`warming up (${CONNECTIONS} connections)...`);
-  await load({ name: 'warm', url: `${base}/` }, 3);
-  await load({ name: 'warm', url: `${shopUrl}/api/courses` }, 3);
-
-  const targets: Load[] = [
-    { name: 'baseline GET / (bare Fastify)', url: `${base}/` },
-    { name: 'GET /api/courses', url: `${shopUrl}/api/courses` },
-    { name: 'GET /api/courses/:id', url: `${shopUrl}/api/courses/${courseId}` },
-  ];
-  const results = [];
-  for (const target of targets) {
-    console.log(`loading ${target.name} for ${DURATION} s...`);
-    results.push(await load(target));
-  }
-  const baselineRps = results[0]?.requestsPerSecond ?? 1;
-  const rows = results.map((r) => ({ ...r, ratio: Math.round((r.requestsPerSecond / baselineRps) * 100) / 100 }));
-  const report = {
+  pinSelf();
+  // The shop is measured as `npm start` runs it: the production web build and the server bundle.
+  if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
+  const report: Record<string, unknown> = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, pinned: hasTaskset },
-    durationSeconds: DURATION,
+    machine: { node: process.version, pinned: pinning },
+    secondsPerLoad: SECONDS,
     connections: CONNECTIONS,
-    http: rows,
-    serverPeakRssMb: rssPeakMb(shop.pid),
-    web: bundleSizes(),
   };
+
+  // Throughput against the baseline.
+  const baseline = await start('bench/baseline-server.ts', {}, '/');
+  const dataDir = tempDir('main');
+  const shop = await startShop(dataDir);
+  const data = new BenchData(path.join(dataDir, 'shop.sqlite'));
+  const courses = data.courses();
+  const [cartUser] = data.learners(1);
+  const bearer = { authorization: `Bearer ${cartUser?.token}`, 'content-type': 'application/json' };
+  console.log('warming up...');
+  await load('warm', `${baseline.url}/`, { seconds: 3 });
+  await load('warm', `${shop.url}/api/courses`, { seconds: 3 });
+  const loads: LoadResult[] = [];
+  const run = async (name: string, url: string, options?: Parameters<typeof load>[2]) => {
+    console.log(`loading ${name} for ${options?.seconds ?? SECONDS} s...`);
+    loads.push(await load(name, url, options));
+  };
+  await run('baseline GET / (bare Fastify)', `${baseline.url}/`);
+  await run('GET /api/courses', `${shop.url}/api/courses`);
+  await run('GET /api/courses/:id', `${shop.url}/api/courses/${courses[0]?.id}`);
+  await run('GET /api/cart (signed in)', `${shop.url}/api/cart`, { headers: bearer });
+  // Each connection is its own learner, so an add and its remove never meet another connection's.
+  const cartUsers = data.learners(CONNECTIONS);
+  let nextUser = 0;
+  const courseBody = JSON.stringify({ courseId: courses[1]?.id });
+  const asUser = (path: string) => ({
+    method: 'POST' as const,
+    path,
+    body: courseBody,
+    setupRequest: (request: autocannon.Request, context: object) => {
+      const own = context as { token?: string };
+      own.token ??= cartUsers[nextUser++ % cartUsers.length]?.token;
+      return { ...request, headers: { authorization: `Bearer ${own.token}`, 'content-type': 'application/json' } };
+    },
+  });
+  await run('POST /api/cart/add + /remove (signed in)', `${shop.url}/api/cart`, {
+    requests: [asUser('/api/cart/add'), asUser('/api/cart/remove')],
+  });
+  await baseline.stop();
+  const baselineRps = loads[0]?.requestsPerSecond ?? 1;
+  report.http = loads.map((row) => ({ ...row, ratio: Math.round((row.requestsPerSecond / baselineRps) * 100) / 100 }));
+
+  console.log(`purchases for ${SECONDS * 3} s...`);
+  report.purchases = await purchases(shop, data, SECONDS * 3);
+  report.serverPeakRssMb = shop.peakRssMb();
+  const small = await probe(shop, data);
+  data.close();
+  await shop.stop();
+
+  // Growth: the same per-request latencies on a database filled to size.
+  console.log(
+    `growing a database to ${GROWTH.learners} learners, ${GROWTH.orders} orders, ${GROWTH.courses} courses...`,
+  );
+  const bigDir = tempDir('growth');
+  const seeder = await startShop(bigDir);
+  await seeder.stop();
+  const grownAt = Date.now();
+  growDatabase(path.join(bigDir, 'shop.sqlite'), GROWTH);
+  const bigShop = await startShop(bigDir);
+  const bigData = new BenchData(path.join(bigDir, 'shop.sqlite'));
+  const big = await probe(bigShop, bigData);
+  bigData.close();
+  await bigShop.stop();
+  report.growth = {
+    sizes: GROWTH,
+    generateSeconds: Math.round((Date.now() - grownAt) / 1000),
+    medianMs: Object.fromEntries(
+      Object.keys(small).map((name) => {
+        const a = small[name] ?? null;
+        const b = big[name] ?? null;
+        return [name, { small: a, big: b, ratio: a && b ? Math.round((b / a) * 100) / 100 : null }];
+      }),
+    ),
+  };
+  report.web = bundleSizes();
+
+  if (process.env.BENCH_LIGHTHOUSE !== '0') {
+    console.log('lighthouse (mobile defaults, median of 3 runs per page)...');
+    const lhDir = tempDir('lighthouse');
+    const lhShop = await startShop(lhDir);
+    const lhData = new BenchData(path.join(lhDir, 'shop.sqlite'));
+    const detail = `/course-details/${lhData.courses()[0]?.id}`;
+    lhData.close();
+    report.lighthouse = await lighthouseScores(['/', '/courses', detail].map((p) => `${lhShop.url}${p}`));
+    await lhShop.stop();
+    fs.rmSync(lhDir, { recursive: true, force: true });
+  }
+
   fs.writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.table(
-    rows.map((r) => ({
+    (report.http as (LoadResult & { ratio: number })[]).map((r) => ({
       endpoint: r.name,
       'req/s': r.requestsPerSecond,
       'x baseline': r.ratio,
@@ -177,13 +254,20 @@ async function main() {
       errors: r.errors,
     })),
   );
-  console.log(`server peak RSS: ${report.serverPeakRssMb} MB`);
-  if (report.web) {
-    console.log(`web: home page JS ${report.web.homePageGzipKb} KB gzip (entry ${report.web.entryGzipKb} KB)`);
-    console.table(report.web.routes.map((r) => ({ route: r.route, 'gzip KB': r.gzipKb })));
+  console.log('purchases:', report.purchases);
+  console.log(`server peak RSS under load: ${report.serverPeakRssMb} MB`);
+  console.table((report.growth as { medianMs: Record<string, object> }).medianMs);
+  const web = report.web as ReturnType<typeof bundleSizes>;
+  if (web) {
+    console.log(`web: home page JavaScript ${web.homePageGzipKb} KB gzip (entry ${web.entryGzipKb} KB)`);
+    console.table(web.routes.map((r) => ({ route: r.route, 'gzip KB': r.gzipKb })));
   }
-  stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (report.lighthouse) {
+    console.table(
+      (report.lighthouse as PageScores[]).map((page) => ({ page: new URL(page.url).pathname, ...page.scores })),
+    );
+  }
+  for (const dir of [dataDir, bigDir]) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 main().catch((error) => {

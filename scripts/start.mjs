@@ -1,4 +1,5 @@
-// `npm start`: builds the web app when there is no build (or the sources are newer), then runs the server.
+// `npm start`: builds the web app and the server bundle when missing or older than their sources, then
+// runs the server from its bundle.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,23 +16,39 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/shared/src'].map((p) =>
-  path.join(root, p),
-);
-const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-const stale = sources.some(
-  (source) => (fs.statSync(source).isDirectory() ? newestMtime(source) : fs.statSync(source).mtimeMs) > builtAt,
-);
-if (stale) {
-  console.log(builtAt ? 'Web sources changed since the last build: rebuilding...' : 'No web build yet: building...');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+function builtBefore(file, sources) {
+  const builtAt = fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
+  const stale = sources.some((source) => {
+    const full = path.join(root, source);
+    return (fs.statSync(full).isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs) > builtAt;
+  });
+  return { builtAt, stale };
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+function build(workspace, why) {
+  console.log(why);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const web = builtBefore(builtIndex, ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/shared/src']);
+if (web.stale)
+  build(
+    'apps/web',
+    web.builtAt ? 'Web sources changed since the last build: rebuilding...' : 'No web build yet: building...',
+  );
+const serverBundle = path.join(root, 'apps/server/dist/server.mjs');
+const server = builtBefore(serverBundle, ['apps/server/src', 'packages/shared/src']);
+if (server.stale)
+  build(
+    'apps/server',
+    server.builtAt ? 'Server sources changed: rebuilding the server bundle...' : 'Bundling the server...',
+  );
+
+const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
   cwd: process.cwd(),
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -38,5 +38,5 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [react(), precompress()],
   build: { target: 'es2022', sourcemap: false, reportCompressedSize: false, manifest: true },
-  server: { proxy: { '/api': apiTarget, '/auth': apiTarget, '/uploads': apiTarget } },
+  server: { proxy: { '/api': apiTarget, '/auth': apiTarget, '/uploads': apiTarget, '/sandbox': apiTarget } },
 });

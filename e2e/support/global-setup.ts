@@ -41,7 +41,7 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
 }
 
 /**
- * Browser tests run against the production build served by the real server, as `npm start` runs it,
+ * Browser tests run against the production build (web app and server bundle) as `npm start` runs it,
  * on a temporary data folder. The build is made here unless E2E_SKIP_BUILD=1 (a build already exists).
  */
 export default async function setup(project: TestProject) {
@@ -62,7 +62,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+  const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/server.mjs')], {
     cwd: root,
     env: {
       ...process.env,

@@ -50,9 +50,10 @@ const commands: Record<string, Command> = {
     },
   },
   'db:seed': {
-    usage: 'db:seed                      write the demo catalogue (existing demo courses are reset)',
-    async run(db) {
-      const count = await seedDemo(db);
+    usage:
+      'db:seed                      write the demo catalogue and its course files (existing demo courses are reset)',
+    async run(db, _args, { config }) {
+      const count = await seedDemo(db, config.dataDir);
       return `Seeded ${count} demo courses.`;
     },
   },

@@ -31,6 +31,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('needs the Razorpay secrets once a Razorpay key id is set', () => {
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_live_x' })).toThrow(
+      'Invalid configuration: RAZORPAY_KEY_SECRET is required when RAZORPAY_KEY_ID is set',
+    );
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's' })).toThrow(
+      /RAZORPAY_WEBHOOK_SECRET is required/,
+    );
+    expect(
+      loadConfig({ RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' }).raw.RAZORPAY_KEY_ID,
+    ).toBe('k');
+  });
+
   it('stops the server process with that line and exit code 1', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
       env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: '' },

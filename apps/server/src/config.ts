@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { serverRoot } from './paths.js';
 
 const port = z.coerce
   .number({ error: 'must be a whole number from 1 to 65535' })
@@ -90,8 +91,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const here = path.dirname(new URL(import.meta.url).pathname);
-const defaultWebDist = path.resolve(here, '../../web/dist');
+const defaultWebDist = path.resolve(serverRoot, '../web/dist');
 
 /** Reads the environment once at start-up; a bad value throws one line naming the variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -104,6 +104,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is not valid'}${shown}`);
   }
   const env = parsed.data;
+  if (env.RAZORPAY_KEY_ID) {
+    const missing = (['RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const).find((name) => !env[name]);
+    if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when RAZORPAY_KEY_ID is set`);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,

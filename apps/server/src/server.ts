@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   app.deps.mail.start();
   app.deps.mail.kick();
   startReconciliation(app);
-  const seeded = await seedIfEmpty(database.db);
+  const seeded = await seedIfEmpty(database.db, config.dataDir);
   if (seeded > 0) app.log.info({ courses: seeded }, 'seeded the demo catalogue into an empty database');
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -91,6 +91,35 @@ export const messages = {
     'The payment service is not answering right now. Nothing was charged. Please try again in a few minutes.',
   orderNotFound: 'No such order for this account.',
   freeOrderEnrolled: 'Your coupon covers the whole price: you are enrolled. Redirecting to your course...',
+  // issue 6 (web and learner's area): checkout page, enrolled courses, course file downloads
+  billingDetails: 'Billing Details',
+  yourOrder: 'YOUR ORDER',
+  placeOrder: 'Place order',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailAddressRequired: 'Email address is required',
+  emailAddressInvalid: 'Please enter a valid email address',
+  privacyNote:
+    'Your personal data will be used to process your order, support your experience throughout this website, and for other purposes described in our',
+  privacyPolicy: 'privacy policy',
+  testMode: 'TEST MODE',
+  testModeNote: 'Payments on this site are simulated: no money moves and no card or UPI details are asked for.',
+  signInToCheckout: 'Sign in to check out',
+  placingOrder: 'Placing your order...',
+  paymentCancelled: 'Payment cancelled. Your cart is unchanged; you can place the order again.',
+  couponDropped:
+    'Your coupon could not be applied again, so this order has no discount. Go back to your cart to apply it.',
+  noEnrolledCourses: 'No courses found.',
+  enrolledCoursesFailed: 'Error loading courses. Please try again later.',
+  /** `{n}` is the video's number, from 1. */
+  watchVideo: 'Watch Video {n}',
+  download: 'Download',
+  fileLinkInvalid: 'This download link is not valid. Open Enrolled Courses and use its Download button again.',
+  fileLinkExpired: 'This download link has expired. Open Enrolled Courses and use its Download button again.',
+  fileLinkOtherUser:
+    'This download link was made for another account. Sign in with your own account and download from Enrolled Courses.',
+  fileNotEnrolled: 'You are not enrolled in this course, so its files are not available to you.',
+  fileUnavailable: 'This file is no longer available. Please contact us by email.',
   // issue 4: accounts (sign-up, e-mail verification, password and link sign-in, Google, profile, logout)
   welcomeBack: 'Welcome back!',
   createYourAccount: 'Create Your Account',

@@ -19,6 +19,8 @@ export interface CoursesTable {
   description: string;
   what_youll_learn: string;
   curriculum: string;
+  /** JSON list of the lessons' video links, for enrolled learners only (issue 6). */
+  lesson_videos: Generated<string>;
   published: Generated<number>;
   created_at: string;
   updated_at: string;
@@ -216,6 +218,17 @@ export interface RateLimitsTable {
   window_ends_at: string;
 }
 
+/** A downloadable file of a course, stored as DATA_DIR/course-files/<stored_name>. */
+export interface CourseFilesTable {
+  id: string;
+  course_id: string;
+  name: string;
+  stored_name: string;
+  size_bytes: number;
+  content_type: string;
+  created_at: string;
+}
+
 /** Stored before any mail goes out, so a mail failure never loses a message; `handled` is for the admin console. */
 export interface ContactMessagesTable {
   id: string;
@@ -270,5 +283,6 @@ export interface Database {
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
   enrolments: EnrolmentsTable;
+  course_files: CourseFilesTable;
   audit_log: AuditLogTable;
 }

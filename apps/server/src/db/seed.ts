@@ -2,6 +2,7 @@ import { upsertCourse } from '../modules/catalog/repo.js';
 import { upsertCoupon } from '../modules/coupons/repo.js';
 import type { Db } from './database.js';
 import { demoCourses } from './seed-courses.js';
+import { seedLearning } from './seed-learning.js';
 
 /** The demo coupon: 10 percent off, no dates or limits. */
 const DEMO_COUPON_ID = '64a1f0c2b7e4d1a2c3e5c010';
@@ -15,17 +16,21 @@ const welcomeCoupon = {
   active: 1,
 };
 
-/** Writes the demo catalogue (and, as later modules add them, other demo rows). Idempotent. */
-export async function seedDemo(db: Db): Promise<number> {
+/**
+ * Writes the demo catalogue (and, as later modules add them, other demo rows). Idempotent. With a
+ * data folder, the demo course files are copied into it too.
+ */
+export async function seedDemo(db: Db, dataDir?: string): Promise<number> {
   await db.transaction().execute(async (trx) => {
     for (const course of demoCourses) await upsertCourse(trx, course);
     await upsertCoupon(trx, DEMO_COUPON_ID, welcomeCoupon, new Date().toISOString());
+    await seedLearning(trx, dataDir);
   });
   return demoCourses.length;
 }
 
 /** Seeds only a database that has no courses yet: the first start on a fresh machine. */
-export async function seedIfEmpty(db: Db): Promise<number> {
+export async function seedIfEmpty(db: Db, dataDir?: string): Promise<number> {
   const existing = await db.selectFrom('courses').select('id').limit(1).executeTakeFirst();
-  return existing ? 0 : seedDemo(db);
+  return existing ? 0 : seedDemo(db, dataDir);
 }

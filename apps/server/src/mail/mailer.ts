@@ -52,6 +52,7 @@ const MAX_ATTEMPTS = 10;
 export class MailQueue {
   private delivering: Promise<number> | null = null;
   private again = false;
+  private stopped = false;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -87,6 +88,7 @@ export class MailQueue {
   }
 
   kick(): void {
+    if (this.stopped) return;
     void this.deliverPending().catch((error: unknown) => this.log.error({ err: error }, 'mail delivery pass failed'));
   }
 
@@ -168,7 +170,10 @@ export class MailQueue {
     this.timer.unref();
   }
 
+  /** Stops the timer and waits for a running pass; no pass starts afterwards (the database may close next). */
   async stop(): Promise<void> {
+    this.stopped = true;
+    this.again = false;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.delivering?.catch(() => undefined);

@@ -8,6 +8,7 @@ import { catalogRoutes } from './catalog/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { couponRoutes } from './coupons/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { learningRoutes } from './learning/routes.js';
 import { newsletterRoutes } from './newsletter/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
@@ -23,6 +24,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(couponRoutes, { prefix: '/api', ...deps });
   await app.register(accountRoutes, { prefix: '/api', ...deps });
   await app.register(googleRoutes, deps);
+  await app.register(learningRoutes, deps);
   await app.register(contactRoutes, { prefix: '/api', ...deps });
   await app.register(newsletterRoutes, { prefix: '/api', ...deps });
   await app.register(adminRoutes, deps);

@@ -1,8 +1,9 @@
+import { loadOrCreateSecret } from '../auth/secrets.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { PaymentGateway } from './gateway.js';
 import { RazorpayGateway } from './razorpay-gateway.js';
-import { loadSandboxSecret, SandboxGateway } from './sandbox-gateway.js';
+import { SandboxGateway } from './sandbox-gateway.js';
 
 export const RAZORPAY_CHECKOUT_JS = 'https://checkout.razorpay.com/v1/checkout.js';
 
@@ -18,5 +19,7 @@ export function createGateway(config: Config, db: Db): PaymentGateway {
       checkoutUrl: env.RAZORPAY_CHECKOUT_URL ?? RAZORPAY_CHECKOUT_JS,
     });
   }
-  return new SandboxGateway(db, loadSandboxSecret(config.dataDir), env.RAZORPAY_CHECKOUT_URL ?? '/sandbox/checkout.js');
+  // The sandbox signs with a random secret per data folder, so its signatures are as unforgeable as real ones.
+  const secret = loadOrCreateSecret(config.dataDir, 'sandbox-secret');
+  return new SandboxGateway(db, secret, env.RAZORPAY_CHECKOUT_URL ?? '/sandbox/checkout.js');
 }

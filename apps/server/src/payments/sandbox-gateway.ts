@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Db } from '../db/database.js';
 import {
   type GatewayOrder,
@@ -12,26 +10,6 @@ import {
 import { paymentSignature, verifyPaymentSignature, verifyWebhookSignature } from './signatures.js';
 
 const gatewayId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex').slice(0, 14)}`;
-
-/**
- * The secret the sandbox signs with: random per data folder, kept in DATA_DIR/sandbox-secret, so a
- * sandbox signature is as unforgeable as a real one and survives restarts.
- */
-export function loadSandboxSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'sandbox-secret');
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString('hex');
-    try {
-      fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-      return secret;
-    } catch {
-      return fs.readFileSync(file, 'utf8').trim();
-    }
-  }
-}
 
 /**
  * Test mode without Razorpay: Razorpay's order and payment books kept in our own tables, payments made

@@ -10,6 +10,8 @@ export interface PageHead {
   /** Absolute URL of the page; no canonical link or og:url for a 404. */
   url: string | null;
   image: string | null;
+  /** The page's largest image, fetched with the HTML instead of after the JavaScript has run. */
+  preload: string | null;
 }
 
 const staticPages: Record<string, PageMeta> = {
@@ -21,6 +23,19 @@ const staticPages: Record<string, PageMeta> = {
   '/refund-policy': pageMeta.refundPolicy,
   '/privacy-policy': pageMeta.privacyPolicy,
 };
+
+const HERO_IMAGE = '/images/hero-chart.svg';
+
+async function firstCourseThumb(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom('courses')
+    .select('thumb')
+    .where('published', '=', 1)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .executeTakeFirst();
+  return row?.thumb ?? null;
+}
 
 const COURSE_PATH = /^\/course-details\/([^/]+)$/;
 const DESCRIPTION_LENGTH = 160;
@@ -50,8 +65,15 @@ export async function resolvePageHead(
 ): Promise<PageHead> {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const page = staticPages[path];
-  const base = { status: 200 as const, url: absolute(config, path), image: null };
-  if (page) return { ...base, title: documentTitle(page.title, config.siteName), description: page.description };
+  const base = { status: 200 as const, url: absolute(config, path), image: null, preload: null };
+  if (page) {
+    return {
+      ...base,
+      title: documentTitle(page.title, config.siteName),
+      description: page.description,
+      preload: path === '/' ? HERO_IMAGE : path === '/courses' ? await firstCourseThumb(db) : null,
+    };
+  }
 
   const courseId = COURSE_PATH.exec(path)?.[1];
   if (courseId !== undefined) {
@@ -63,6 +85,7 @@ export async function resolvePageHead(
         title: documentTitle(row.title, config.siteName),
         description: summarise(about),
         image: row.thumb ? absolute(config, row.thumb) : null,
+        preload: row.thumb || null,
       };
     }
     return notFound(config, messages.courseNotFound);
@@ -78,6 +101,7 @@ function notFound(config: Config, title: string): PageHead {
     description: pageMeta.home.description,
     url: null,
     image: null,
+    preload: null,
   };
 }
 
@@ -98,5 +122,7 @@ export function renderHeadTags(head: PageHead, config: Config): string {
     tags.push(meta('property', 'og:url', head.url), `<link rel="canonical" href="${escapeHtml(head.url)}" />`);
   }
   if (head.image) tags.push(meta('property', 'og:image', head.image));
+  if (head.preload)
+    tags.push(`<link rel="preload" as="image" href="${escapeHtml(head.preload)}" fetchpriority="high" />`);
   return tags.join('\n');
 }

@@ -39,18 +39,8 @@ export function toCourseSummary(row: SummaryRow): CourseSummary {
 
 export function toCourse(row: CourseRow): Course {
   return {
-    _id: row.id,
-    title: row.title,
-    thumb: row.thumb,
-    tag: row.tag,
-    review: row.rating.toFixed(1),
-    rating: row.rating,
-    instructor: row.instructor,
-    price: row.price_paise / 100,
-    level: row.level,
+    ...toCourseSummary(row),
     videoLink: row.video_link,
-    createdAt: row.created_at,
-    students: row.students,
     courseDescription: row.course_description,
     description: row.description,
     whatYoullLearn: JSON.parse(row.what_youll_learn) as string[],

@@ -5,9 +5,10 @@ import { z } from 'zod';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { serverRoot } from '../../paths.js';
 import { SandboxGateway } from '../../payments/sandbox-gateway.js';
 
-const widget = fs.readFileSync(path.join(import.meta.dirname, 'checkout-widget.js'), 'utf8');
+const widget = fs.readFileSync(path.join(serverRoot, 'src/modules/sandbox/checkout-widget.js'), 'utf8');
 
 const payBody = z.object({
   order_id: z.string().min(1).max(64),

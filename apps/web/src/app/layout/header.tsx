@@ -32,6 +32,20 @@ const socials = [
   { href: 'https://www.youtube.com/', label: 'YouTube', Icon: YouTubeIcon },
 ];
 
+function MenuLinks() {
+  return (
+    <ul>
+      {menu.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.to === '/'}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The course search: opens /courses?q=… where the list is filtered. */
 function SearchForm({ id, onSearch }: { id: string; onSearch?: () => void }) {
   const navigate = useNavigate();
@@ -95,15 +109,7 @@ export function Header() {
             <span>{siteConfig.siteName}</span>
           </Link>
           <nav className="main-nav" aria-label="Main">
-            <ul>
-              {menu.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.to === '/'}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <MenuLinks />
           </nav>
           <div className="header-search">
             <SearchForm id="header-search" />
@@ -138,15 +144,7 @@ export function Header() {
         </div>
         <SearchForm id="mobile-search" onSearch={() => setMenuOpen(false)} />
         <nav aria-label="Mobile">
-          <ul>
-            {menu.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <MenuLinks />
         </nav>
         <ul className="social-links">
           {socials.map(({ href, label, Icon }) => (

@@ -37,16 +37,19 @@ export default function CoursesPage() {
           ) : !courses || courses.length === 0 ? (
             <p className="state-message">{messages.noCourses}</p>
           ) : (
-            <div className="course-grid">
-              {courses.map((course, index) => (
-                <CourseCard
-                  key={course._id}
-                  course={course}
-                  eager={index < 3}
-                  actions={<WishlistButton course={course} />}
-                />
-              ))}
-            </div>
+            <>
+              <h2 className="visually-hidden">Course list</h2>
+              <div className="course-grid">
+                {courses.map((course, index) => (
+                  <CourseCard
+                    key={course._id}
+                    course={course}
+                    eager={index < 3}
+                    actions={<WishlistButton course={course} />}
+                  />
+                ))}
+              </div>
+            </>
           )}
         </div>
       </section>

@@ -1,14 +1,127 @@
+import { computeTotals, messages, rupeesToPaise } from '@shop/shared';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+import { errorMessage } from '../../app/api';
 import { PageBanner } from '../../components/ui/page-banner';
+import { toast } from '../../components/ui/toast';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { type Profile, useGetProfileQuery } from '../account/api';
+import { loginPathFor } from '../account/safe-next-path';
+import { useGetCartQuery } from '../cart/api';
+import { BillingForm } from './billing-form';
+import { OrderSummary } from './order-summary';
+import { couponCodeFromHandOff } from './read-hand-off';
+import { useHandOffCoupon } from './use-hand-off-coupon';
+import { usePlaceOrder } from './use-place-order';
+import './checkout.css';
+
+/** The spec's 'Checkout, no token' message, once, and a sign-in that comes back here. */
+function VisitorCheckout() {
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current) return;
+    told.current = true;
+    toast.error(messages.checkoutNoLogin);
+  }, []);
+  return (
+    <div className="checkout-visitor">
+      <p className="state-message">{messages.checkoutNoLogin}</p>
+      <Link to={loginPathFor('/check-out')} className="btn">
+        {messages.signInToCheckout}
+      </Link>
+    </div>
+  );
+}
+
+function TestModeBanner() {
+  return (
+    <p className="checkout-test-mode" role="note">
+      <strong>{messages.testMode}</strong> {messages.testModeNote}
+    </p>
+  );
+}
+
+/**
+ * The summary is priced from the SERVER cart (so a reload shows it too) and the coupon the cart
+ * page handed over, re-checked with the server; the server prices the order again when it is placed.
+ */
+function SignedInCheckout({ profile }: { profile: Profile }) {
+  const location = useLocation();
+  const couponCode = couponCodeFromHandOff(location.state);
+  const { coupon, checking, dropped } = useHandOffCoupon(couponCode);
+  const { data: cart, isLoading, isError, error } = useGetCartQuery();
+  const { placeOrder, phase, mode } = usePlaceOrder();
+
+  if (phase === 'done') {
+    return (
+      <div className="checkout-done" role="status">
+        {mode === 'sandbox' && <TestModeBanner />}
+        <p className="state-message">{mode === 'free' ? messages.freeOrderEnrolled : messages.paymentSuccess}</p>
+        <Link to="/enrolled-courses" className="btn">
+          {messages.goToEnrolledCourses}
+        </Link>
+      </div>
+    );
+  }
+  if (isLoading || checking) return <p className="state-message">{messages.loading}</p>;
+  if (isError || !cart) {
+    return (
+      <p className="state-message" role="alert">
+        {errorMessage(error, messages.serverError)}
+      </p>
+    );
+  }
+  if (cart.courses.length === 0) {
+    return (
+      <div className="checkout-visitor">
+        <p className="state-message">{messages.cartEmptyAtCheckout}</p>
+        <Link to="/courses" className="btn">
+          {messages.cartGoToShop}
+        </Link>
+      </div>
+    );
+  }
+
+  const courses = cart.courses.map((entry) => entry.courseId);
+  const totals = computeTotals(
+    cart.courses.map((entry) => ({ pricePaise: rupeesToPaise(entry.courseId.price), quantity: entry.quantity })),
+    coupon?.percent ?? 0,
+  );
+  return (
+    <>
+      {mode === 'sandbox' && <TestModeBanner />}
+      <BillingForm
+        defaultEmail={profile.email}
+        onSubmit={(billing) =>
+          void placeOrder({
+            billing,
+            courseIds: courses.map((course) => course._id),
+            totals,
+            couponId: coupon?.id ?? null,
+          })
+        }
+      >
+        <OrderSummary courses={courses} totals={totals} coupon={coupon} couponDropped={dropped} phase={phase} />
+      </BillingForm>
+    </>
+  );
+}
 
 export default function CheckoutPage() {
-  useDocumentMeta('Checkout');
+  useDocumentMeta('Checkout', 'Billing details, your order and payment in rupees.');
+  const { data: profile, isLoading } = useGetProfileQuery();
   return (
     <>
       <PageBanner title="Checkout" />
       <section className="section">
-        <div className="container content">
-          <p>Your cart is empty. Please add items before proceeding.</p>
+        <div className="container">
+          {isLoading ? (
+            <p className="state-message">{messages.loading}</p>
+          ) : profile ? (
+            <SignedInCheckout profile={profile} />
+          ) : (
+            <VisitorCheckout />
+          )}
         </div>
       </section>
     </>

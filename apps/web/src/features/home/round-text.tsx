@@ -6,7 +6,11 @@ const TEXT = 'Start Learning • Trade Smart • Grow Every Day • ';
 export function RoundText() {
   return (
     <div className="round-text-wrap">
-      <Link to="/courses" className="round-text" aria-label="Browse all courses">
+      <Link
+        to="/courses"
+        className="round-text"
+        aria-label="Start learning, trade smart, grow every day: browse all courses"
+      >
         <svg className="round-text-ring" viewBox="0 0 200 200" aria-hidden="true">
           <defs>
             <path id="round-text-path" d="M100 100 m-78 0 a78 78 0 1 1 156 0 a78 78 0 1 1 -156 0" />

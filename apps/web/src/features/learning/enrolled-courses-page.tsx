@@ -1,14 +1,83 @@
+import { messages } from '@shop/shared';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { Carousel, type CarouselBreakpoint, type CarouselLayout } from '../../components/ui/carousel';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { VideoModal } from '../../components/ui/video-modal';
+import { DashboardLayout } from '../account/dashboard-sidebar';
+import { useGetEnrolledCoursesQuery } from './api';
+import { type ChosenVideo, EnrolledCourseCard } from './enrolled-course-card';
+import './learning.css';
 
-export default function EnrolledCoursesPage() {
-  useDocumentMeta('Enrolled Courses');
+/** Download links expire after 10 minutes; fetching them again every 5 keeps an open page working. */
+const REFRESH_LINKS_MS = 5 * 60_000;
+
+/** The spec's enrolled-courses carousel: 1 card across, 1.5 from 576 px, 2 from 768 px, 3 from 1200 px. */
+const layout: CarouselLayout = { slidesPerView: 1, spaceBetween: 20 };
+const breakpoints: CarouselBreakpoint[] = [
+  { minWidth: 576, slidesPerView: 1.5, spaceBetween: 20 },
+  { minWidth: 768, slidesPerView: 2, spaceBetween: 24 },
+  { minWidth: 1200, slidesPerView: 3, spaceBetween: 24 },
+];
+
+function EnrolledCourses() {
+  const {
+    data: courses,
+    isLoading,
+    isError,
+  } = useGetEnrolledCoursesQuery(undefined, {
+    pollingInterval: REFRESH_LINKS_MS,
+    refetchOnMountOrArgChange: true,
+  });
+  const [video, setVideo] = useState<ChosenVideo | null>(null);
+  const close = useCallback(() => setVideo(null), []);
+
+  if (isLoading) return <p className="state-message">{messages.loading}</p>;
+  if (isError || !courses) {
+    return (
+      <p className="state-message" role="alert">
+        {messages.enrolledCoursesFailed}
+      </p>
+    );
+  }
+  if (courses.length === 0) {
+    return (
+      <div className="enrolled-empty">
+        <p className="state-message">{messages.noEnrolledCourses}</p>
+        <Link to="/courses" className="btn">
+          {messages.cartGoToShop}
+        </Link>
+      </div>
+    );
+  }
   return (
     <>
-      <PageBanner title="Enrolled Courses" />
+      <div className="enrolled-carousel">
+        <Carousel label={messages.enrolledCourses} layout={layout} breakpoints={breakpoints}>
+          {courses.map((course) => (
+            <EnrolledCourseCard key={course._id} course={course} onWatch={setVideo} />
+          ))}
+        </Carousel>
+      </div>
+      {video && <VideoModal videoLink={video.link} title={video.title} onClose={close} />}
+    </>
+  );
+}
+
+export default function EnrolledCoursesPage() {
+  useDocumentMeta('Enrolled Courses', 'The courses you bought: watch their videos and download their files.');
+  return (
+    <>
+      <PageBanner title={messages.enrolledCourses} />
       <section className="section">
-        <div className="container content">
-          <p>No courses found.</p>
+        <div className="container">
+          <DashboardLayout>
+            <section className="dashboard-panel" aria-labelledby="enrolled-title">
+              <h2 id="enrolled-title">{messages.enrolledCourses}</h2>
+              <EnrolledCourses />
+            </section>
+          </DashboardLayout>
         </div>
       </section>
     </>

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { storeCourseFile } from '../modules/learning/course-file-store.js';
+import { serverRoot } from '../paths.js';
+import type { Db } from './database.js';
+import { demoCourses } from './seed-courses.js';
+
+/** The demo course materials, shipped in apps/server/assets/course-files. */
+export const demoFileSourceDir = path.join(serverRoot, 'assets/course-files');
+
+interface DemoFile {
+  source: string;
+  name: string;
+  contentType: string;
+}
+
+const checklist: DemoFile = {
+  source: 'pre-market-checklist.pdf',
+  name: 'Pre-Market Trading Checklist.pdf',
+  contentType: 'application/pdf',
+};
+const journal: DemoFile = {
+  source: 'trade-journal-template.csv',
+  name: 'Trade Journal Template.csv',
+  contentType: 'text/csv; charset=utf-8',
+};
+const worksheet: DemoFile = {
+  source: 'position-size-worksheet.txt',
+  name: 'Position Size Worksheet.txt',
+  contentType: 'text/plain; charset=utf-8',
+};
+
+/** Fixed ids (course number and file number) keep re-seeding idempotent. */
+const fileId = (courseNumber: number, fileNumber: number) =>
+  `64a1f0c2b7e4d1a2c3e6${String(courseNumber).padStart(2, '0')}${String(fileNumber).padStart(2, '0')}`;
+
+/**
+ * Each demo course gets one or two files and two or three lesson videos. Video ids keep the demo
+ * catalogue's style: 11 characters, `TSlsn` + the course's two letters + its number + `L` + lesson.
+ */
+export const demoLearning = demoCourses.map((course, index) => {
+  const number = index + 1;
+  const letters = /v=TSdemo([A-Z]{2})/.exec(course.videoLink ?? '')?.[1] ?? 'XX';
+  const files = [[checklist, journal], [checklist, worksheet], [journal]][index % 3] ?? [];
+  const lessons = index % 2 === 0 ? 3 : 2;
+  return {
+    courseId: course._id ?? '',
+    files: files.map((file, n) => ({ id: fileId(number, n + 1), ...file })),
+    videos: Array.from(
+      { length: lessons },
+      (_, lesson) => `https://www.youtube.com/watch?v=TSlsn${letters}${String(number).padStart(2, '0')}L${lesson + 1}`,
+    ),
+  };
+});
+
+/**
+ * Writes the demo courses' lesson videos and file rows. With a data folder, the files themselves are
+ * copied into DATA_DIR/course-files so the download links work.
+ */
+export async function seedLearning(db: Db, dataDir?: string, now = new Date()): Promise<void> {
+  const sizes = new Map<string, number>();
+  for (const file of [checklist, journal, worksheet]) {
+    const source = path.join(demoFileSourceDir, file.source);
+    sizes.set(file.source, dataDir ? storeCourseFile(dataDir, source, file.source) : fs.statSync(source).size);
+  }
+  const stamp = now.toISOString();
+  for (const course of demoLearning) {
+    await db
+      .updateTable('courses')
+      .set({ lesson_videos: JSON.stringify(course.videos) })
+      .where('id', '=', course.courseId)
+      .execute();
+    for (const file of course.files) {
+      const values = {
+        course_id: course.courseId,
+        name: file.name,
+        stored_name: file.source,
+        size_bytes: sizes.get(file.source) ?? 0,
+        content_type: file.contentType,
+      };
+      await db
+        .insertInto('course_files')
+        .values({ id: file.id, ...values, created_at: stamp })
+        .onConflict((oc) => oc.column('id').doUpdateSet(values))
+        .execute();
+    }
+  }
+}

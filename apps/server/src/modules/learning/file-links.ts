@@ -1,0 +1,36 @@
+import { hmacHex, signatureMatches } from '../../payments/signatures.js';
+
+/** How long a download link works after the page asked for it. */
+export const FILE_LINK_SECONDS = 10 * 60;
+/** The file in DATA_DIR holding this installation's link-signing secret. */
+export const FILE_LINK_SECRET_NAME = 'file-link-secret';
+
+export interface FileLink {
+  fileId: string;
+  userId: string;
+  /** Unix seconds, as written in the link. */
+  expiry: string;
+  signature: string;
+}
+
+export type FileLinkCheck = 'valid' | 'invalid' | 'expired';
+
+function signedText(fileId: string, userId: string, expiry: string): string {
+  return `${fileId}|${userId}|${expiry}`;
+}
+
+/** A download link for one learner and one file: HMAC-SHA256 over file, user and expiry. */
+export function signFileLink(secret: string, fileId: string, userId: string, now = new Date()): string {
+  const expiry = String(Math.floor(now.getTime() / 1000) + FILE_LINK_SECONDS);
+  const signature = hmacHex(secret, signedText(fileId, userId, expiry));
+  const query = new URLSearchParams({ u: userId, e: expiry, s: signature });
+  return `/api/files/${encodeURIComponent(fileId)}?${query.toString()}`;
+}
+
+/** The signature is checked first (in constant time), so an expired link is only reported as such when genuine. */
+export function checkFileLink(secret: string, link: FileLink, now = new Date()): FileLinkCheck {
+  if (!/^\d{1,12}$/.test(link.expiry)) return 'invalid';
+  const expected = hmacHex(secret, signedText(link.fileId, link.userId, link.expiry));
+  if (!signatureMatches(expected, link.signature)) return 'invalid';
+  return Number(link.expiry) * 1000 > now.getTime() ? 'valid' : 'expired';
+}

@@ -1,0 +1,40 @@
+import type { Db } from '../../db/database.js';
+
+/** The caller's courses with an active enrolment, published or not: what they bought stays theirs. */
+export async function findEnrolledCourses(db: Db, userId: string) {
+  return db
+    .selectFrom('enrolments')
+    .innerJoin('courses', 'courses.id', 'enrolments.course_id')
+    .select(['courses.id', 'courses.title', 'courses.thumb', 'courses.lesson_videos'])
+    .where('enrolments.user_id', '=', userId)
+    .where('enrolments.revoked_at', 'is', null)
+    .orderBy('enrolments.granted_at', 'desc')
+    .orderBy('courses.title', 'asc')
+    .execute();
+}
+
+export async function findFilesOfCourses(db: Db, courseIds: string[]) {
+  if (courseIds.length === 0) return [];
+  return db
+    .selectFrom('course_files')
+    .select(['id', 'course_id', 'name'])
+    .where('course_id', 'in', courseIds)
+    .orderBy('created_at', 'asc')
+    .orderBy('name', 'asc')
+    .execute();
+}
+
+export async function findCourseFile(db: Db, fileId: string) {
+  return db.selectFrom('course_files').selectAll().where('id', '=', fileId).executeTakeFirst();
+}
+
+export async function hasActiveEnrolment(db: Db, userId: string, courseId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('enrolments')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Boolean(row);
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { enrolledCoursesResponse, errorResponse } from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loadOrCreateSecret } from '../../auth/secrets.js';
+import { requireUser } from '../../auth/session.js';
+import type { AppDeps } from '../../deps.js';
+import { attachmentDisposition } from './content-disposition.js';
+import { FILE_LINK_SECRET_NAME } from './file-links.js';
+import { listEnrolledCourses } from './list-enrolled-courses.js';
+import { openCourseFile } from './open-course-file.js';
+
+const fileParams = z.object({ fileId: z.string().min(1).max(64) });
+// Lenient on purpose: a damaged link is a refused link (403), not a form error.
+const fileQuery = z.object({
+  u: z.string().max(64).default(''),
+  e: z.string().max(20).default(''),
+  s: z.string().max(128).default(''),
+});
+
+/** The learner's area: their own courses, and course files behind per-user signed, expiring links. */
+export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  const linkSecret = loadOrCreateSecret(config.dataDir, FILE_LINK_SECRET_NAME);
+
+  app.get(
+    '/api/enrolled-courses',
+    { schema: { response: { 200: enrolledCoursesResponse, 401: errorResponse } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      // The answer holds links signed for this user: no shared cache may keep it.
+      reply.header('cache-control', 'private, no-store');
+      return { ok: true as const, courses: await listEnrolledCourses(db, linkSecret, user.id) };
+    },
+  );
+
+  app.get(
+    '/api/files/:fileId',
+    {
+      schema: {
+        params: fileParams,
+        querystring: fileQuery,
+        // The file itself streams out unserialized; only refusals are JSON.
+        response: { 200: z.instanceof(Readable), 401: errorResponse, 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { u, e, s } = request.query;
+      const file = await openCourseFile({ db, dataDir: config.dataDir, linkSecret }, request.user, {
+        fileId: request.params.fileId,
+        userId: u,
+        expiry: e,
+        signature: s,
+      });
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.size)
+        .header('content-disposition', attachmentDisposition(file.name))
+        .header('cache-control', 'private, no-store')
+        .send(fs.createReadStream(file.path));
+    },
+  );
+};

@@ -1,0 +1,160 @@
+import { type CreateOrderResponse, messages, paiseToRupees, type Totals } from '@shop/shared';
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api, errorMessage } from '../../app/api';
+import { useAppDispatch } from '../../app/hooks';
+import { siteConfig } from '../../app/site-config';
+import { toast } from '../../components/ui/toast';
+import { useCreateOrderMutation, useVerifyPaymentMutation } from './api';
+import type { Billing } from './billing-schema';
+import { loadCheckoutScript } from './load-checkout-script';
+import type { RazorpaySuccess } from './razorpay';
+
+/** The spec's pause between the success message and the Enrolled Courses page. */
+export const SUCCESS_REDIRECT_MS = 3000;
+
+export type CheckoutPhase = 'idle' | 'ordering' | 'paying' | 'verifying' | 'done';
+
+interface OrderInput {
+  billing: Billing;
+  courseIds: string[];
+  totals: Totals;
+  couponId: string | null;
+}
+
+/** Statuses whose message from the server tells the buyer what to do (total changed, gateway down). */
+const TELLING_STATUSES = new Set([409, 503]);
+
+/**
+ * The spec's checkout: create the order on the server, open the payment widget, verify the payment,
+ * then the success message and Enrolled Courses after 3 seconds; every failure returns to /cart.
+ */
+export function usePlaceOrder() {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [createOrder] = useCreateOrderMutation();
+  const [verifyPayment] = useVerifyPaymentMutation();
+  const [phase, setPhase] = useState<CheckoutPhase>('idle');
+  const [mode, setMode] = useState<CreateOrderResponse['mode'] | null>(null);
+  const busy = useRef(false);
+
+  const succeed = useCallback(
+    (message: string) => {
+      setPhase('done');
+      toast.success(message, SUCCESS_REDIRECT_MS);
+      // The server emptied the paid courses from the cart and enrolled the buyer.
+      dispatch(api.util.invalidateTags(['Cart', 'Enrolled']));
+      window.setTimeout(() => void navigate('/enrolled-courses'), SUCCESS_REDIRECT_MS);
+    },
+    [dispatch, navigate],
+  );
+
+  const fail = useCallback(
+    (message: string) => {
+      busy.current = false;
+      setPhase('idle');
+      toast.error(message);
+      void navigate('/cart');
+    },
+    [navigate],
+  );
+
+  const verify = useCallback(
+    async (order: CreateOrderResponse, payment: RazorpaySuccess) => {
+      setPhase('verifying');
+      try {
+        const answer = await verifyPayment({
+          name: order.name,
+          email: order.email,
+          validDiscount: order.validDiscount,
+          discountCouponId: order.discountCouponId,
+          courseId: order.courseId,
+          userId: order.userId,
+          amount: order.amount,
+          currency: order.currency,
+          ...payment,
+        }).unwrap();
+        if (!answer.success) throw new Error(messages.paymentVerificationFailed);
+        succeed(messages.paymentSuccess);
+      } catch {
+        fail(messages.paymentVerificationFailed);
+      }
+    },
+    [verifyPayment, succeed, fail],
+  );
+
+  const placeOrder = useCallback(
+    async ({ billing, courseIds, totals, couponId }: OrderInput) => {
+      if (busy.current) return;
+      busy.current = true;
+      setPhase('ordering');
+      let order: CreateOrderResponse;
+      try {
+        order = await createOrder({
+          amount: paiseToRupees(totals.total),
+          name: `${billing.firstName} ${billing.lastName}`,
+          email: billing.email,
+          courseId: courseIds.join(','),
+          validDiscount: paiseToRupees(totals.discount),
+          discountCouponId: couponId,
+        }).unwrap();
+      } catch (error) {
+        const status = (error as { status?: unknown } | undefined)?.status;
+        if (status === 401) {
+          busy.current = false;
+          setPhase('idle');
+          toast.error(messages.checkoutNoLogin);
+          // The session ended: the page turns into its signed-out form with a way to sign in.
+          dispatch(api.util.invalidateTags(['Profile']));
+          return;
+        }
+        const told = typeof status === 'number' && TELLING_STATUSES.has(status);
+        fail(told ? errorMessage(error, messages.orderCreateFailed) : messages.orderCreateFailed);
+        return;
+      }
+      setMode(order.mode);
+      if (order.paid) {
+        succeed(messages.freeOrderEnrolled);
+        return;
+      }
+
+      if (!order.order_id || !(await loadCheckoutScript(order.checkoutUrl)) || !window.Razorpay) {
+        busy.current = false;
+        setPhase('idle');
+        toast.error(messages.razorpaySdkFailed);
+        return;
+      }
+      try {
+        const widget = new window.Razorpay({
+          key: order.key_id,
+          amount: order.amount,
+          currency: order.currency,
+          order_id: order.order_id,
+          name: siteConfig.siteName,
+          description: courseIds.length === 1 ? '1 course' : `${courseIds.length} courses`,
+          prefill: { name: order.name, email: order.email },
+          theme: { color: '#15803d' },
+          handler: (payment) => void verify(order, payment),
+          modal: {
+            ondismiss: () => {
+              busy.current = false;
+              setPhase('idle');
+              toast.info(messages.paymentCancelled);
+            },
+          },
+        });
+        widget.on('payment.failed', () => {
+          widget.close?.();
+          fail(messages.orderSubmissionFailed);
+        });
+        setPhase('paying');
+        widget.open();
+      } catch {
+        fail(messages.orderSubmissionFailed);
+      }
+    },
+    [createOrder, dispatch, fail, succeed, verify],
+  );
+
+  return { placeOrder, phase, mode };
+}

@@ -1,0 +1,58 @@
+import { type EnrolledCourse, messages } from '@shop/shared';
+import { Link } from 'react-router';
+
+export interface ChosenVideo {
+  link: string;
+  title: string;
+}
+
+interface EnrolledCourseCardProps {
+  course: EnrolledCourse;
+  onWatch: (video: ChosenVideo) => void;
+}
+
+/** One purchased course: thumbnail and title to its page, a Download per file, a 'Watch Video N' per lesson. */
+export function EnrolledCourseCard({ course, onWatch }: EnrolledCourseCardProps) {
+  const href = `/course-details/${course._id}`;
+  return (
+    <article className="enrolled-card" aria-labelledby={`enrolled-${course._id}`}>
+      <Link to={href} className="enrolled-card-thumb" tabIndex={-1} aria-hidden="true">
+        <img src={course.thumb} alt="" width={350} height={219} loading="lazy" decoding="async" />
+      </Link>
+      <div className="enrolled-card-body">
+        <h3 id={`enrolled-${course._id}`} className="enrolled-card-title">
+          <Link to={href}>{course.title}</Link>
+        </h3>
+        {course.files.length > 0 && (
+          <ul className="enrolled-files" aria-label={`Files of ${course.title}`}>
+            {course.files.map((file) => (
+              <li key={file.fileUrl}>
+                <a href={file.fileUrl} download={file.name} className="btn btn-small enrolled-download">
+                  {messages.download} <span className="enrolled-file-name">{file.name}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        {course.downloadCourseLink.length > 0 && (
+          <ul className="enrolled-videos" aria-label={`Videos of ${course.title}`}>
+            {course.downloadCourseLink.map((link, index) => {
+              const label = messages.watchVideo.replace('{n}', String(index + 1));
+              return (
+                <li key={link}>
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-small"
+                    onClick={() => onWatch({ link, title: `${course.title}: ${label}` })}
+                  >
+                    {label}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,83 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+const hasTaskset = spawnSync('sh', ['-c', 'command -v taskset']).status === 0 && os.cpus().length > 1;
+export const pinning = hasTaskset;
+
+/** Servers on CPU 0, the load generator (this process) on CPU 1, when the machine allows. */
+export function pinSelf(): void {
+  if (hasTaskset) spawnSync('taskset', ['-cp', '1', String(process.pid)]);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface Running {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+  /** Peak resident memory so far, from /proc (VmHWM), in MB. */
+  peakRssMb(): number | null;
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer in 120 s`);
+}
+
+export async function start(script: string, env: Record<string, string>, healthPath: string): Promise<Running> {
+  const port = await freePort();
+  const args = script.endsWith('.mjs') ? [path.join(root, script)] : ['--import', 'tsx', path.join(root, script)];
+  const [cmd, argv] = hasTaskset ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
+  const child = spawn(cmd, argv, {
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}${healthPath}`, child);
+  return {
+    url,
+    child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+    peakRssMb() {
+      try {
+        const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        const match = status.match(/VmHWM:\s+(\d+) kB/);
+        return match ? Math.round(Number(match[1]) / 1024) : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export function startShop(dataDir: string): Promise<Running> {
+  return start('apps/server/dist/server.mjs', { DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1' }, '/api/health');
+}
+
+export function tempDir(name: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `shop-bench-${name}-`));
+}
