@@ -214,6 +214,11 @@ export const messages = {
   adminOwnStatus: 'You cannot suspend or terminate your own account.',
   adminAlreadyOwned: 'The learner already has this course.',
   adminNotOwned: 'The learner does not have this course.',
+  adminFileType: 'Learners can be given PDF, text, CSV, spreadsheet, document, presentation, ZIP or image files only.',
+  adminFileTooLarge: 'The file must be at most 50 MB.',
+  adminFileEmpty: 'The file is empty.',
+  adminFileNameMissing: 'The file needs a name.',
+  adminFileMissing: 'No such file for this course.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -57,6 +57,15 @@ export interface AdminCourseRow {
   updatedAt: string;
 }
 
+/** A downloadable file of a course, as the console lists it. */
+export interface AdminCourseFile {
+  id: string;
+  name: string;
+  sizeBytes: number;
+  contentType: string;
+  createdAt: string;
+}
+
 export interface AdminCourse extends AdminCourseInput {
   id: string;
   createdAt: string;

@@ -30,7 +30,12 @@ afterAll(async () => {
 });
 
 /** Every admin endpoint, with a body an admin would send and what the admin gets back. */
-function endpoints(): { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object; adminStatus: number }[] {
+function endpoints(): {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: object;
+  adminStatus: number;
+}[] {
   return [
     { method: 'GET', url: '/api/admin/dashboard', adminStatus: 200 },
     { method: 'GET', url: '/api/admin/audit', adminStatus: 200 },
@@ -39,6 +44,7 @@ function endpoints(): { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: o
     { method: 'POST', url: '/api/admin/courses', payload: courseForm(), adminStatus: 200 },
     { method: 'PUT', url: `/api/admin/courses/${courseId}`, payload: courseForm({ price: 999 }), adminStatus: 200 },
     { method: 'POST', url: `/api/admin/courses/${courseId}/publish`, payload: { published: true }, adminStatus: 200 },
+    { method: 'GET', url: `/api/admin/courses/${courseId}/files`, adminStatus: 200 },
     { method: 'GET', url: '/api/admin/coupons', adminStatus: 200 },
     {
       method: 'PUT',
@@ -75,6 +81,8 @@ describe('admin API access', () => {
       { method: 'POST' as const, url: '/api/admin/thumbnails', payload: { x: 1 } },
       { method: 'POST' as const, url: `/api/admin/orders/${courseId}/refund`, payload: {} },
       { method: 'GET' as const, url: `/api/admin/orders/${courseId}` },
+      { method: 'DELETE' as const, url: `/api/admin/courses/${courseId}/files/${courseId}` },
+      { method: 'POST' as const, url: `/api/admin/courses/${courseId}/files?name=a.pdf`, payload: { x: 1 } },
       { method: 'POST' as const, url: `/api/admin/messages/${courseId}/handled`, payload: { handled: true } },
     ];
     for (const { method, url, payload } of paths) {

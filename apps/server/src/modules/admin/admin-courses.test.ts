@@ -113,6 +113,8 @@ describe('course editing', () => {
       .where('revoked_at', 'is', null)
       .execute();
     expect(owned).toHaveLength(1);
+    const enrolled = await t.app.inject({ url: '/api/enrolled-courses', headers: { cookie: buyer.cookie } });
+    expect(enrolled.json().courses.map((c: { _id: string }) => c._id)).toContain(id);
     expect((await call('POST', `/api/admin/courses/${id}/publish`, { published: true })).statusCode).toBe(200);
     expect(await listed()).toContain(id);
   });

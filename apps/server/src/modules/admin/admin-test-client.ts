@@ -1,7 +1,7 @@
 import type { AdminCourseInput } from '@shop/shared';
 import type { TestApp, TestUser } from '../../../test/helpers.js';
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Calls the API as a browser would: session cookie plus our own Origin on writes. */
 export function callAs(t: TestApp, user: TestUser | null) {

@@ -5,6 +5,7 @@ import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { adminCommerceRoutes } from './commerce-routes.js';
 import { adminCourseRoutes } from './course-routes.js';
+import { adminFileRoutes } from './file-routes.js';
 import { adminPeopleRoutes } from './people-routes.js';
 import { uploadsDir } from './store-thumbnail.js';
 
@@ -18,6 +19,7 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       requireAdmin(request);
     });
     await scope.register(adminCourseRoutes, deps);
+    await scope.register(adminFileRoutes, deps);
     await scope.register(adminCommerceRoutes, deps);
     await scope.register(adminPeopleRoutes, deps);
   });

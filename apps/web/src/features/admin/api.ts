@@ -3,6 +3,7 @@ import type {
   AdminCoupon,
   AdminCouponInput,
   AdminCourse,
+  AdminCourseFile,
   AdminCourseInput,
   AdminCourseRow,
   AdminDashboard,
@@ -69,6 +70,24 @@ export const adminApi = adminBase.injectEndpoints({
         headers: { 'content-type': file.type || 'application/octet-stream' },
       }),
       transformResponse: (r: { thumb: string }) => r.thumb,
+    }),
+    listCourseFiles: build.query<AdminCourseFile[], string>({
+      query: (courseId) => `/admin/courses/${courseId}/files`,
+      transformResponse: (r: { files: AdminCourseFile[] }) => r.files,
+      providesTags: ['Admin'],
+    }),
+    uploadCourseFile: build.mutation<AdminCourseFile, { courseId: string; file: File }>({
+      query: ({ courseId, file }) => ({
+        url: `/admin/courses/${courseId}/files?${new URLSearchParams({ name: file.name }).toString()}`,
+        method: 'POST',
+        body: file,
+        headers: { 'content-type': file.type || 'application/octet-stream' },
+      }),
+      invalidatesTags: ['Admin', 'Enrolled'],
+    }),
+    deleteCourseFile: build.mutation<void, { courseId: string; fileId: string }>({
+      query: ({ courseId, fileId }) => ({ url: `/admin/courses/${courseId}/files/${fileId}`, method: 'DELETE' }),
+      invalidatesTags: ['Admin', 'Enrolled'],
     }),
     listCoupons: build.query<AdminCoupon[], void>({
       query: () => '/admin/coupons',
@@ -143,6 +162,9 @@ export const {
   useSaveCourseMutation,
   usePublishCourseMutation,
   useUploadThumbnailMutation,
+  useListCourseFilesQuery,
+  useUploadCourseFileMutation,
+  useDeleteCourseFileMutation,
   useListCouponsQuery,
   useSaveCouponMutation,
   useDeactivateCouponMutation,

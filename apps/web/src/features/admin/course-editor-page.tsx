@@ -6,6 +6,7 @@ import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { AdminField } from './admin-field';
 import { useGetAdminCourseQuery, useSaveCourseMutation } from './api';
+import { CourseFilesSection } from './course-files-section';
 import {
   type CourseFormValues,
   courseResolver,
@@ -23,7 +24,12 @@ export function CourseEditorPage() {
   const { data: course, isError } = useGetAdminCourseQuery(id ?? '', { skip: !id });
   if (id && isError) return <p className="state-message">{messages.adminCourseMissing}</p>;
   if (id && !course) return <p className="state-message">{messages.loading}</p>;
-  return <CourseForm id={id ?? null} initial={course ? toFormValues(course) : emptyCourse} />;
+  return (
+    <>
+      <CourseForm id={id ?? null} initial={course ? toFormValues(course) : emptyCourse} />
+      {id && <CourseFilesSection courseId={id} />}
+    </>
+  );
 }
 
 function CourseForm({ id, initial }: { id: string | null; initial: CourseFormValues }) {
