@@ -5,6 +5,12 @@ import { couponCode } from './coupons.js';
 
 const required = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
+const youTubeLink = z
+  .string()
+  .trim()
+  .max(500, 'must be at most 500 characters')
+  .refine((link) => extractVideoId(link) !== null, 'must be a YouTube link or an 11-character video id');
+
 /** A course as the operator edits it: one schema for the console's form and the server. */
 export const adminCourseInput = z.object({
   title: z.string().trim().min(3, 'must be at least 3 characters').max(200, 'must be at most 200 characters'),
@@ -16,11 +22,7 @@ export const adminCourseInput = z.object({
     .max(10_000_000, 'must be at most ₹1,00,00,000')
     .refine((rupees) => Math.abs(Math.round(rupees * 100) - rupees * 100) < 1e-6, 'must have at most two decimals'),
   level: z.enum(levels, { error: 'must be Beginner, Intermediate or Advanced' }),
-  videoLink: z
-    .string()
-    .trim()
-    .max(500, 'must be at most 500 characters')
-    .refine((link) => extractVideoId(link) !== null, 'must be a YouTube link or an 11-character video id'),
+  videoLink: youTubeLink,
   thumb: required(500),
   rating: z
     .number({ error: 'must be a number from 0 to 5' })
@@ -42,6 +44,8 @@ export const adminCourseInput = z.object({
       }),
     )
     .max(200, 'must have at most 200 items'),
+  /** The lesson videos only buyers see (Enrolled Courses); `videoLink` is the public preview. */
+  lessonVideos: z.array(youTubeLink).max(200, 'must have at most 200 videos'),
   published: z.boolean(),
 });
 export type AdminCourseInput = z.infer<typeof adminCourseInput>;

@@ -30,6 +30,7 @@ describe('course editing', () => {
     ['videoLink', { videoLink: 'https://www.youtube.com/watch?v=short' }],
     ['whatYoullLearn.1', { whatYoullLearn: ['ok', ' '] }],
     ['curriculum.0.title', { curriculum: [{ title: '', duration: '', content: '' }] }],
+    ['lessonVideos.0', { lessonVideos: ['https://vimeo.com/'] }],
   ])('refuses a bad %s with 400 naming the field and stores nothing', async (field, bad) => {
     const before = await countCourses();
     const res = await call('POST', '/api/admin/courses', courseForm(bad));
@@ -114,7 +115,8 @@ describe('course editing', () => {
       .execute();
     expect(owned).toHaveLength(1);
     const enrolled = await t.app.inject({ url: '/api/enrolled-courses', headers: { cookie: buyer.cookie } });
-    expect(enrolled.json().courses.map((c: { _id: string }) => c._id)).toContain(id);
+    const mine = enrolled.json().courses.find((c: { _id: string }) => c._id === id);
+    expect(mine.downloadCourseLink).toEqual(['https://youtu.be/aqz-KE-bpKQ']);
     expect((await call('POST', `/api/admin/courses/${id}/publish`, { published: true })).statusCode).toBe(200);
     expect(await listed()).toContain(id);
   });

@@ -37,6 +37,7 @@ export function courseForm(overrides: Partial<AdminCourseInput> = {}): AdminCour
       { title: 'Introduction', duration: '10 min', content: 'What an option is.' },
       { title: 'Pricing', duration: '20 min', content: 'How premiums move.' },
     ],
+    lessonVideos: ['https://youtu.be/aqz-KE-bpKQ'],
     published: true,
     ...overrides,
   };

@@ -5,6 +5,15 @@ import type { Db } from '../../db/database.js';
 import type { CoursesTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 
+function parseLinks(json: string): string[] {
+  try {
+    const list: unknown = JSON.parse(json);
+    return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 export function toAdminCourse(row: Selectable<CoursesTable>): AdminCourse {
   return {
     id: row.id,
@@ -21,6 +30,7 @@ export function toAdminCourse(row: Selectable<CoursesTable>): AdminCourse {
     description: row.description,
     whatYoullLearn: JSON.parse(row.what_youll_learn) as string[],
     curriculum: JSON.parse(row.curriculum) as AdminCourse['curriculum'],
+    lessonVideos: parseLinks(row.lesson_videos),
     published: row.published === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -42,6 +52,7 @@ export function toCourseColumns(input: AdminCourseInput) {
     description: input.description,
     what_youll_learn: JSON.stringify(input.whatYoullLearn),
     curriculum: JSON.stringify(input.curriculum),
+    lesson_videos: JSON.stringify(input.lessonVideos),
     published: input.published ? 1 : 0,
   };
 }

@@ -16,7 +16,7 @@ import {
   toFormValues,
 } from './course-form-values';
 import { CurriculumEditor } from './curriculum-editor';
-import { LearnListEditor } from './learn-list-editor';
+import { TextListEditor } from './text-list-editor';
 import { ThumbnailField } from './thumbnail-field';
 
 export function CourseEditorPage() {
@@ -49,6 +49,7 @@ function CourseForm({ id, initial }: { id: string | null; initial: CourseFormVal
   useEffect(() => reset(initial), [initial, reset]);
   const learn = useFieldArray({ control, name: 'whatYoullLearn' });
   const curriculum = useFieldArray({ control, name: 'curriculum' });
+  const videos = useFieldArray({ control, name: 'lessonVideos' });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -155,8 +156,24 @@ function CourseForm({ id, initial }: { id: string | null; initial: CourseFormVal
           <textarea id="course-description" rows={6} aria-describedby={describedBy} {...register('description')} />
         )}
       </AdminField>
-      <LearnListEditor form={form} array={learn} />
+      <TextListEditor
+        form={form}
+        array={learn}
+        name="whatYoullLearn"
+        legend="What you’ll learn"
+        itemLabel="Point"
+        addLabel="Add a point"
+      />
       <CurriculumEditor form={form} array={curriculum} />
+      <TextListEditor
+        form={form}
+        array={videos}
+        name="lessonVideos"
+        legend="Lesson videos (for buyers only)"
+        itemLabel="Video"
+        addLabel="Add a lesson video"
+        hint="YouTube links shown on the buyers’ Enrolled Courses page, in this order."
+      />
       <div className="admin-check">
         <input id="course-published" type="checkbox" {...register('published')} />
         <label htmlFor="course-published">Published: show this course on the shop</label>

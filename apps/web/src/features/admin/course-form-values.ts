@@ -2,7 +2,10 @@ import { type AdminCourse, type AdminCourseInput, adminCourseInput } from '@shop
 import type { FieldErrors, Resolver } from 'react-hook-form';
 
 /** The form keeps list items as objects (what useFieldArray needs); the API takes plain strings. */
-export type CourseFormValues = Omit<AdminCourseInput, 'whatYoullLearn'> & { whatYoullLearn: { text: string }[] };
+export type CourseFormValues = Omit<AdminCourseInput, 'whatYoullLearn' | 'lessonVideos'> & {
+  whatYoullLearn: { text: string }[];
+  lessonVideos: { text: string }[];
+};
 
 export const emptyCourse: CourseFormValues = {
   title: '',
@@ -18,21 +21,30 @@ export const emptyCourse: CourseFormValues = {
   description: '',
   whatYoullLearn: [{ text: '' }],
   curriculum: [{ title: '', duration: '', content: '' }],
+  lessonVideos: [],
   published: false,
 };
 
 export function toFormValues(course: AdminCourse): CourseFormValues {
   const { id: _id, createdAt: _created, updatedAt: _updated, ...input } = course;
-  return { ...input, whatYoullLearn: input.whatYoullLearn.map((text) => ({ text })) };
+  return {
+    ...input,
+    whatYoullLearn: input.whatYoullLearn.map((text) => ({ text })),
+    lessonVideos: input.lessonVideos.map((text) => ({ text })),
+  };
 }
 
 export function toCourseInput(values: CourseFormValues): unknown {
-  return { ...values, whatYoullLearn: values.whatYoullLearn.map((item) => item.text) };
+  return {
+    ...values,
+    whatYoullLearn: values.whatYoullLearn.map((item) => item.text),
+    lessonVideos: values.lessonVideos.map((item) => item.text),
+  };
 }
 
 /** Maps an API field name (`whatYoullLearn.2`) to the form's (`whatYoullLearn.2.text`). */
 export function toFormField(name: string): string {
-  return /^whatYoullLearn\.\d+$/.test(name) ? `${name}.text` : name;
+  return /^(whatYoullLearn|lessonVideos)\.\d+$/.test(name) ? `${name}.text` : name;
 }
 
 /** Validates with the same schema the server uses, so the form and the API never disagree. */

@@ -1,51 +1,64 @@
 import type { UseFieldArrayReturn, UseFormReturn } from 'react-hook-form';
 import type { CourseFormValues } from './course-form-values';
 
-interface Props {
+type ListName = 'whatYoullLearn' | 'lessonVideos';
+
+interface Props<N extends ListName> {
   form: UseFormReturn<CourseFormValues>;
-  array: UseFieldArrayReturn<CourseFormValues, 'whatYoullLearn'>;
+  array: UseFieldArrayReturn<CourseFormValues, N>;
+  name: N;
+  legend: string;
+  itemLabel: string;
+  addLabel: string;
+  hint?: string;
 }
 
-/** The "What you'll learn" points: one line each, added and removed with buttons. */
-export function LearnListEditor({ form, array }: Props) {
-  const errors = form.formState.errors.whatYoullLearn;
+/** A list of one-line entries (what you'll learn, lesson video links), added and removed with buttons. */
+export function TextListEditor<N extends ListName>({ form, array, name, legend, itemLabel, addLabel, hint }: Props<N>) {
+  const errors = form.formState.errors[name];
   return (
     <fieldset className="admin-fieldset">
-      <legend>What you’ll learn</legend>
+      <legend>{legend}</legend>
+      {hint && <p className="admin-hint">{hint}</p>}
       <ol className="admin-list-editor">
         {array.fields.map((field, index) => {
           const error = errors?.[index]?.text?.message;
-          const inputId = `learn-${field.id}`;
+          const inputId = `${name}-${field.id}`;
+          const label = `${itemLabel} ${index + 1}`;
           return (
             <li key={field.id}>
               <label className="visually-hidden" htmlFor={inputId}>
-                Point {index + 1}
+                {label}
               </label>
               <input
                 id={inputId}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${inputId}-error` : undefined}
-                {...form.register(`whatYoullLearn.${index}.text`)}
+                {...form.register(`${name}.${index}.text`)}
               />
               <button
                 type="button"
                 className="btn btn-small btn-outline"
                 onClick={() => array.remove(index)}
-                aria-label={`Remove point ${index + 1}`}
+                aria-label={`Remove ${label.toLowerCase()}`}
               >
                 Remove
               </button>
               {error && (
                 <p id={`${inputId}-error`} className="admin-error">
-                  Point {index + 1} {error}
+                  {label} {error}
                 </p>
               )}
             </li>
           );
         })}
       </ol>
-      <button type="button" className="btn btn-small btn-outline" onClick={() => array.append({ text: '' })}>
-        Add a point
+      <button
+        type="button"
+        className="btn btn-small btn-outline"
+        onClick={() => array.append({ text: '' } as Parameters<typeof array.append>[0])}
+      >
+        {addLabel}
       </button>
     </fieldset>
   );
