@@ -62,7 +62,7 @@ describe('operator console', () => {
     expect(await page.getByRole('navigation', { name: 'Console sections' }).count()).toBe(0);
   });
 
-  test('an admin creates a course with a thumbnail and two curriculum items, publishes it and sees it on /courses', async ({
+  test('an admin creates a course with a thumbnail, two curriculum items and a file, publishes it and sees it on /courses', async ({
     page,
     context,
   }) => {
@@ -98,9 +98,21 @@ describe('operator console', () => {
     await page.getByRole('button', { name: 'Move item 2 up' }).click();
     expect(await page.getByLabel('Item 1 title').inputValue()).toBe('Two-candle patterns');
 
+    await page.getByRole('button', { name: 'Add a lesson video' }).click();
+    await page.getByLabel('Video 1', { exact: true }).fill('https://youtu.be/aqz-KE-bpKQ');
+
     await page.getByRole('button', { name: 'Save course' }).click();
     await toast(page, `“${title}” is saved.`);
     await page.getByRole('heading', { name: 'Edit course' }).waitFor();
+
+    await page.getByLabel(/File for learners/).setInputFiles({
+      name: 'Pattern cheat sheet.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n% cheat sheet\n%%EOF\n'),
+    });
+    await page.getByRole('button', { name: 'Upload file' }).click();
+    await toast(page, 'Pattern cheat sheet.pdf is uploaded.');
+    await page.getByRole('button', { name: 'Delete Pattern cheat sheet.pdf' }).waitFor();
 
     await page.goto('/courses');
     await page.locator('.course-card').first().waitFor();
