@@ -1,4 +1,5 @@
 export * from './contracts/accounts.js';
+export * from './contracts/admin.js';
 export * from './contracts/cart.js';
 export * from './contracts/catalog.js';
 export * from './contracts/common.js';

@@ -198,6 +198,27 @@ export const messages = {
   termsTitle: 'Terms And Conditions',
   refundPolicyTitle: 'Refund Policy',
   privacyPolicyTitle: 'Privacy Policy',
+
+  // issue 7: the operator's console
+  adminBadImage: 'The file must be a PNG, JPEG or WebP image.',
+  adminImageTooLarge: 'The image must be at most 5 MB.',
+  adminCourseMissing: 'No such course.',
+  adminCouponMissing: 'No such coupon.',
+  adminOrderMissing: 'No such order.',
+  adminLearnerMissing: 'No such account.',
+  adminMessageMissing: 'No such message.',
+  adminRefundNotPaid: 'Only a paid order can be refunded.',
+  adminRefundNoPayment: 'This order has no captured payment to refund.',
+  adminRefundGatewayDown: 'The payment gateway could not be reached. Nothing was refunded; please try again.',
+  adminRefundRejected: 'The payment gateway refused the refund',
+  adminOwnStatus: 'You cannot suspend or terminate your own account.',
+  adminAlreadyOwned: 'The learner already has this course.',
+  adminNotOwned: 'The learner does not have this course.',
+  adminFileType: 'Learners can be given PDF, text, CSV, spreadsheet, document, presentation, ZIP or image files only.',
+  adminFileTooLarge: 'The file must be at most 50 MB.',
+  adminFileEmpty: 'The file is empty.',
+  adminFileNameMissing: 'The file needs a name.',
+  adminFileMissing: 'No such file for this course.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

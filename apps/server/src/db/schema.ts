@@ -248,6 +248,19 @@ export interface NewsletterSubscribersTable {
   created_at: string;
 }
 
+/** One operator action: who, what, when, and the record before and after (JSON text). */
+export interface AuditLogTable {
+  id: string;
+  actor_id: string;
+  actor_email: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  before_json: string | null;
+  after_json: string | null;
+  created_at: string;
+}
+
 export interface Database {
   courses: CoursesTable;
   users: UsersTable;
@@ -271,4 +284,5 @@ export interface Database {
   coupon_redemptions: CouponRedemptionsTable;
   enrolments: EnrolmentsTable;
   course_files: CourseFilesTable;
+  audit_log: AuditLogTable;
 }

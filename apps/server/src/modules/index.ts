@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { googleRoutes } from './accounts/google-routes.js';
 import { accountRoutes, sessionRoutes } from './accounts/routes.js';
+import { adminRoutes } from './admin/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { contactRoutes } from './contact/routes.js';
@@ -26,4 +27,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(learningRoutes, deps);
   await app.register(contactRoutes, { prefix: '/api', ...deps });
   await app.register(newsletterRoutes, { prefix: '/api', ...deps });
+  await app.register(adminRoutes, deps);
 }

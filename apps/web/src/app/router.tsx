@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
       { path: '/enrolled-courses', ...page(() => import('../features/learning/enrolled-courses-page')) },
       { path: '/verify-email/:token', ...page(() => import('../features/account/verify-email-page')) },
       { path: '/google-auth-redirect', ...page(() => import('../features/account/google-auth-redirect-page')) },
+      { path: '/admin/*', ...page(() => import('../features/admin/admin-app')) },
       { path: '/shop', element: <Navigate to="/courses" replace /> },
       { path: '/course', element: <Navigate to="/courses" replace /> },
       { path: '/shop-details/:id', element: <ShopDetailsRedirect /> },

@@ -6,6 +6,7 @@ import * as authTokens from './004-auth-tokens.js';
 import * as cartCoupons from './005-cart-coupons.js';
 import * as orders from './006-orders.js';
 import * as learning from './007-learning.js';
+import * as admin from './008-admin.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-cart-coupons': cartCoupons,
   '006-orders': orders,
   '007-learning': learning,
+  '008-admin': admin,
 };

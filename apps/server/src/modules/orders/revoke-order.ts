@@ -19,6 +19,8 @@ export async function revokeRefundedOrder(
   refund: RefundRecord,
   source: OrderEventSource,
   now = new Date(),
+  /** Runs inside the same transaction when this call revoked the order (the operator's audit row). */
+  onRevoked?: (trx: Db) => Promise<void>,
 ): Promise<{ revoked: boolean }> {
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, ctx.dbKind, 'orders', orderId);
@@ -71,6 +73,7 @@ export async function revokeRefundedOrder(
       `refund ${refund.gatewayRefundId ?? ''}`.trim(),
       now,
     );
+    await onRevoked?.(trx);
     return { revoked: true };
   });
 }

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
+import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { callAs, courseForm } from './admin-test-client.js';
+
+let fake: FakeRazorpay;
+let t: TestApp;
+let admin: TestUser;
+let asAdmin: ReturnType<typeof callAs>;
+let courseId: string;
+
+beforeAll(async () => {
+  fake = await startFakeRazorpay();
+  t = await createTestApp({
+    RAZORPAY_KEY_ID: fake.keyId,
+    RAZORPAY_KEY_SECRET: fake.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
+    RAZORPAY_API_URL: fake.url,
+  });
+  admin = await createSignedInUser(t.database.db, { role: 'admin' });
+  asAdmin = callAs(t, admin);
+  courseId = (await asAdmin('POST', '/api/admin/courses', courseForm({ price: 2500 }))).json().course.id;
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+/** A learner who bought the course through checkout and the gateway, as the browser does it. */
+async function paidOrder() {
+  const buyer = await createSignedInUser(t.database.db);
+  const asBuyer = callAs(t, buyer);
+  expect((await asBuyer('POST', '/api/cart/add', { courseId })).statusCode).toBe(200);
+  const price = (await t.app.inject({ url: `/api/courses/${courseId}` })).json().course.price;
+  const order = (
+    await asBuyer('POST', '/api/create-order', {
+      amount: price,
+      name: 'Asha Patel',
+      email: buyer.email,
+      courseId: '',
+      userId: buyer.id,
+      validDiscount: 0,
+      discountCouponId: null,
+    })
+  ).json();
+  const payment = fake.pay(order.order_id);
+  const verified = await asBuyer('POST', '/api/verify-payment', { ...payment, amount: price, currency: 'INR' });
+  expect(verified.statusCode).toBe(200);
+  return { buyer, orderId: order.orderId as string, payment };
+}
+
+const activeEnrolments = (userId: string) =>
+  t.database.db
+    .selectFrom('enrolments')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+
+describe('orders in the console', () => {
+  it('finds an order by e-mail and by id, with its lines, payment and status history', async () => {
+    const { buyer, orderId, payment } = await paidOrder();
+    const byEmail = (await asAdmin('GET', `/api/admin/orders?q=${encodeURIComponent(buyer.email)}`)).json().orders;
+    expect(byEmail.map((o: { id: string }) => o.id)).toEqual([orderId]);
+    const byId = (await asAdmin('GET', `/api/admin/orders?q=${orderId}&status=paid`)).json().orders;
+    expect(byId).toHaveLength(1);
+    expect((await asAdmin('GET', `/api/admin/orders?q=${orderId}&status=refunded`)).json().orders).toHaveLength(0);
+    const detail = (await asAdmin('GET', `/api/admin/orders/${orderId}`)).json().order;
+    expect(detail).toMatchObject({ status: 'paid', totalPaise: 250_000, email: buyer.email });
+    expect(detail.payments[0].gatewayPaymentId).toBe(payment.razorpay_payment_id);
+    expect(detail.events.map((e: { toStatus: string }) => e.toStatus)).toContain('paid');
+  });
+
+  it('exports the search as CSV', async () => {
+    const { buyer, orderId } = await paidOrder();
+    const res = await asAdmin('GET', `/api/admin/orders.csv?q=${encodeURIComponent(buyer.email)}`);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe('order id,created at,e-mail,name,status,total (INR),coupon,courses');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${orderId},`);
+    expect(lines[1]).toContain(',paid,2500.00,');
+  });
+
+  it('a price change never alters a past order', async () => {
+    const { orderId } = await paidOrder();
+    const course = (await asAdmin('GET', `/api/admin/courses/${courseId}`)).json().course;
+    const { id: _id, createdAt: _c, updatedAt: _u, ...form } = course;
+    expect(
+      (await asAdmin('PUT', `/api/admin/courses/${courseId}`, { ...form, price: 9999, title: 'Renamed' })).statusCode,
+    ).toBe(200);
+    const detail = (await asAdmin('GET', `/api/admin/orders/${orderId}`)).json().order;
+    expect(detail.totalPaise).toBe(250_000);
+    expect(detail.lines[0]).toMatchObject({ unitPricePaise: 250_000, title: form.title });
+    await asAdmin('PUT', `/api/admin/courses/${courseId}`, form);
+  });
+
+  it('a full refund goes through the gateway and revokes access once, even when the webhook also arrives', async () => {
+    const { buyer, orderId, payment } = await paidOrder();
+    expect(await activeEnrolments(buyer.id)).toHaveLength(1);
+    const res = await asAdmin('POST', `/api/admin/orders/${orderId}/refund`, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().order.status).toBe('refunded');
+    const sent = fake.requests.filter((r) => r.path === `/v1/payments/${payment.razorpay_payment_id}/refund`);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.headers['x-razorpay-idempotency-key']).toBe(`refund-${orderId}`);
+    expect(await activeEnrolments(buyer.id)).toHaveLength(0);
+
+    const entity = fake.payments.get(payment.razorpay_payment_id);
+    const refundId = res.json().order.refunds[0].gatewayRefundId;
+    const hook = fake.webhook('refund.processed', {
+      refund: { id: refundId, payment_id: payment.razorpay_payment_id, amount: entity?.amount },
+      payment: entity,
+    });
+    const delivered = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/razorpay',
+      headers: hook.headers,
+      payload: hook.body,
+    });
+    expect(delivered.statusCode).toBe(200);
+
+    const db = t.database.db;
+    expect(await db.selectFrom('refunds').select('id').where('order_id', '=', orderId).execute()).toHaveLength(1);
+    expect(
+      await db
+        .selectFrom('order_events')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .where('to_status', '=', 'refunded')
+        .execute(),
+    ).toHaveLength(1);
+    const audit = await db.selectFrom('audit_log').selectAll().where('entity_id', '=', orderId).execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'order.refund', actor_id: admin.id });
+
+    const again = await asAdmin('POST', `/api/admin/orders/${orderId}/refund`, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Only a paid order can be refunded.');
+  });
+
+  it('a gateway outage refunds nothing and says so', async () => {
+    const { buyer, orderId } = await paidOrder();
+    fake.mode = 'down';
+    try {
+      const res = await asAdmin('POST', `/api/admin/orders/${orderId}/refund`, {});
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toMatch(/Nothing was refunded/);
+    } finally {
+      fake.mode = 'up';
+    }
+    expect(await activeEnrolments(buyer.id)).toHaveLength(1);
+    expect((await asAdmin('GET', `/api/admin/orders/${orderId}`)).json().order.status).toBe('paid');
+  });
+
+  it('the dashboard counts today’s paid orders and the best sellers', async () => {
+    await paidOrder();
+    const dashboard = (await asAdmin('GET', '/api/admin/dashboard')).json().dashboard;
+    expect(dashboard.revenueByDay).toHaveLength(30);
+    expect(dashboard.ordersToday).toBeGreaterThanOrEqual(1);
+    expect(dashboard.revenueByDay.at(-1).paise).toBeGreaterThanOrEqual(250_000);
+    expect(dashboard.bestSellers[0].courseId).toBe(courseId);
+  });
+});

@@ -1,0 +1,36 @@
+import type { AdminLearnerDetail } from '@shop/shared';
+import { learnerStatusInput, messages } from '@shop/shared';
+import { revokeUserSessions, type SessionUser } from '../../auth/session.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { getLearner } from './learners.js';
+import { parseInput } from './parse-input.js';
+import { writeAudit } from './write-audit.js';
+
+/**
+ * Suspends, terminates or reinstates an account. Leaving 'active' ends every session in the same
+ * transaction, so the learner is signed out at their next request. A terminated account keeps its
+ * row, which is what keeps its e-mail from registering again.
+ */
+export async function changeLearnerStatus(
+  db: Db,
+  actor: SessionUser,
+  id: string,
+  body: unknown,
+  now = new Date(),
+): Promise<AdminLearnerDetail> {
+  const { status } = parseInput(learnerStatusInput, body);
+  if (id === actor.id) throw new AppError('bad_request', messages.adminOwnStatus);
+  const before = await getLearner(db, id);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ status, updated_at: now.toISOString() }).where('id', '=', id).execute();
+    if (status !== 'active') await revokeUserSessions(trx, id);
+    await writeAudit(
+      trx,
+      actor,
+      { action: `user.${status}`, entity: 'user', entityId: id, before: { status: before.status }, after: { status } },
+      now,
+    );
+  });
+  return getLearner(db, id);
+}

@@ -1,0 +1,55 @@
+import type { AdminMessage } from '@shop/shared';
+import { messages } from '@shop/shared';
+import type { SessionUser } from '../../auth/session.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { writeAudit } from './write-audit.js';
+
+/** Contact messages, unhandled first, newest first within each group. */
+export async function listContactMessages(db: Db): Promise<AdminMessage[]> {
+  const rows = await db
+    .selectFrom('contact_messages')
+    .selectAll()
+    .orderBy('handled', 'asc')
+    .orderBy('created_at', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    website: row.website,
+    message: row.message,
+    handled: row.handled === 1,
+    createdAt: row.created_at,
+  }));
+}
+
+export async function markMessageHandled(db: Db, actor: SessionUser, id: string, handled: boolean, now = new Date()) {
+  const row = await db.selectFrom('contact_messages').select('handled').where('id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('not_found', messages.adminMessageMissing);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('contact_messages')
+      .set({ handled: handled ? 1 : 0 })
+      .where('id', '=', id)
+      .execute();
+    await writeAudit(
+      trx,
+      actor,
+      {
+        action: handled ? 'message.handled' : 'message.unhandled',
+        entity: 'contact_message',
+        entityId: id,
+        before: { handled: row.handled === 1 },
+        after: { handled },
+      },
+      now,
+    );
+  });
+  return { ok: true as const };
+}
+
+export async function listSubscribers(db: Db) {
+  return db.selectFrom('newsletter_subscribers').select(['email', 'created_at']).orderBy('created_at').execute();
+}

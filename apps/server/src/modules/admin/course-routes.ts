@@ -1,0 +1,58 @@
+import { messages, objectId } from '@shop/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { requireAdmin } from '../../auth/session.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { loadCourse } from './course-record.js';
+import { listCourses } from './list-courses.js';
+import { parseInput } from './parse-input.js';
+import { publishCourse } from './publish-course.js';
+import { saveCourse } from './save-course.js';
+import { storeThumbnail, THUMBNAIL_MAX_BYTES } from './store-thumbnail.js';
+
+const idParams = z.object({ id: objectId });
+const publishBody = z.object({ published: z.boolean({ error: 'must be true or false' }) });
+
+export const adminCourseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  app.get('/api/admin/courses', async () => ({ ok: true as const, courses: await listCourses(deps.db) }));
+
+  app.get('/api/admin/courses/:id', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return { ok: true as const, course: await loadCourse(deps.db, id) };
+  });
+
+  app.post('/api/admin/courses', async (request) => ({
+    ok: true as const,
+    course: await saveCourse(deps, requireAdmin(request), null, request.body),
+  }));
+
+  app.put('/api/admin/courses/:id', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return { ok: true as const, course: await saveCourse(deps, requireAdmin(request), id, request.body) };
+  });
+
+  app.post('/api/admin/courses/:id/publish', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { published } = parseInput(publishBody, request.body);
+    return { ok: true as const, course: await publishCourse(deps, requireAdmin(request), id, published) };
+  });
+
+  // The browser sends the image file itself as the body, so this scope takes any content type as raw bytes.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: THUMBNAIL_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.setErrorHandler((error: Error & { code?: string }, _request, _reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        throw new AppError('payload_too_large', messages.adminImageTooLarge);
+      throw error;
+    });
+    scope.post('/api/admin/thumbnails', async (request) => {
+      requireAdmin(request);
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return { ok: true as const, thumb: await storeThumbnail(deps.config.dataDir, bytes) };
+    });
+  });
+};

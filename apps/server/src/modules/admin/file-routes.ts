@@ -1,0 +1,48 @@
+import { messages, objectId } from '@shop/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { requireAdmin } from '../../auth/session.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { addCourseFile, COURSE_FILE_MAX_BYTES, listCourseFiles, removeCourseFile } from './course-files.js';
+import { parseInput } from './parse-input.js';
+
+const idParams = z.object({ id: objectId });
+const fileParams = z.object({ id: objectId, fileId: objectId });
+const uploadQuery = z.object({ name: z.string().max(300, 'must be at most 300 characters').default('') });
+
+/** Downloadable course files: the browser sends the file itself as the body, its name in the query. */
+export const adminFileRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  const { db, config } = deps;
+  app.get('/api/admin/courses/:id/files', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return { ok: true as const, files: await listCourseFiles(db, id) };
+  });
+  app.delete('/api/admin/courses/:id/files/:fileId', async (request) => {
+    const { id, fileId } = parseInput(fileParams, request.params);
+    await removeCourseFile(db, config.dataDir, requireAdmin(request), id, fileId);
+    return { ok: true as const };
+  });
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: COURSE_FILE_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.setErrorHandler((error: Error & { code?: string }) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        throw new AppError('payload_too_large', messages.adminFileTooLarge);
+      throw error;
+    });
+    scope.post('/api/admin/courses/:id/files', async (request) => {
+      const { id } = parseInput(idParams, request.params);
+      const { name } = parseInput(uploadQuery, request.query);
+      const file = await addCourseFile(db, config.dataDir, requireAdmin(request), id, {
+        name,
+        contentType: String(request.headers['content-type'] ?? ''),
+        bytes: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+      });
+      return { ok: true as const, file };
+    });
+  });
+};

@@ -1,0 +1,59 @@
+import type { AdminDashboard } from '@shop/shared';
+import type { Db } from '../../db/database.js';
+import { listCoupons, toIndianDate } from './coupon-record.js';
+
+const DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The last 30 India days of paid revenue (refunded orders count on the day they were paid: money that came in). */
+export async function getDashboard(db: Db, now = new Date()): Promise<AdminDashboard> {
+  const days = Array.from({ length: DAYS }, (_, i) =>
+    toIndianDate(new Date(now.getTime() - (DAYS - 1 - i) * DAY_MS).toISOString()),
+  );
+  const since = new Date(now.getTime() - (DAYS + 1) * DAY_MS).toISOString();
+  const paid = await db
+    .selectFrom('orders')
+    .select(['paid_at', 'total_paise', 'status'])
+    .where('paid_at', 'is not', null)
+    .where('paid_at', '>=', since)
+    .where('status', 'in', ['paid', 'refunded'])
+    .execute();
+  const byDay = new Map(days.map((day) => [day, 0]));
+  for (const order of paid) {
+    const day = toIndianDate(order.paid_at ?? '');
+    if (byDay.has(day)) byDay.set(day, (byDay.get(day) ?? 0) + order.total_paise);
+  }
+  const today = days[DAYS - 1] ?? '';
+  const todays = paid.filter((order) => toIndianDate(order.paid_at ?? '') === today);
+
+  const sellers = await db
+    .selectFrom('order_lines')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .select((eb) => [
+      'order_lines.course_id',
+      eb.fn.max('order_lines.title').as('title'),
+      eb.fn.countAll<number>().as('sold'),
+      eb.fn.sum<number>('order_lines.unit_price_paise').as('paise'),
+    ])
+    .where('orders.status', '=', 'paid')
+    .groupBy('order_lines.course_id')
+    .orderBy('sold', 'desc')
+    .limit(5)
+    .execute();
+
+  const coupons = await listCoupons(db);
+  return {
+    revenueByDay: days.map((day) => ({ day, paise: byDay.get(day) ?? 0 })),
+    ordersToday: todays.length,
+    revenueTodayPaise: todays.reduce((sum, order) => sum + order.total_paise, 0),
+    bestSellers: sellers.map((row) => ({
+      courseId: row.course_id,
+      title: String(row.title),
+      sold: Number(row.sold),
+      paise: Number(row.paise),
+    })),
+    couponUse: coupons
+      .map((coupon) => ({ code: coupon.code, uses: coupon.uses, active: coupon.active }))
+      .sort((a, b) => b.uses - a.uses),
+  };
+}

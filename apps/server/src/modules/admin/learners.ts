@@ -1,0 +1,63 @@
+import type { AdminLearnerDetail, AdminLearnerRow } from '@shop/shared';
+import { messages } from '@shop/shared';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { searchOrders } from './search-orders.js';
+
+const LIMIT = 500;
+
+/** Accounts matching part of an e-mail or username, newest first. */
+export async function listLearners(db: Db, q = ''): Promise<AdminLearnerRow[]> {
+  let select = db.selectFrom('users').select(['id', 'username', 'email', 'role', 'status', 'created_at']);
+  const text = q.trim().toLowerCase();
+  if (text) {
+    const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    select = select.where((eb) =>
+      eb.or([eb('email_lower', 'like', pattern), eb(eb.fn('lower', ['username']), 'like', pattern)]),
+    );
+  }
+  const rows = await select.orderBy('created_at', 'desc').limit(LIMIT).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    status: row.status,
+    createdAt: row.created_at,
+  }));
+}
+
+export async function getLearner(db: Db, id: string): Promise<AdminLearnerDetail> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!user) throw new AppError('not_found', messages.adminLearnerMissing);
+  const enrolments = await db
+    .selectFrom('enrolments')
+    .innerJoin('courses', 'courses.id', 'enrolments.course_id')
+    .select([
+      'enrolments.course_id',
+      'courses.title',
+      'enrolments.order_id',
+      'enrolments.granted_at',
+      'enrolments.revoked_at',
+    ])
+    .where('enrolments.user_id', '=', id)
+    .orderBy('enrolments.granted_at', 'desc')
+    .execute();
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    status: user.status,
+    createdAt: user.created_at,
+    verified: user.email_verified_at !== null,
+    orders: await searchOrders(db, {}, id),
+    enrolments: enrolments.map((row) => ({
+      courseId: row.course_id,
+      title: row.title,
+      orderId: row.order_id,
+      grantedAt: row.granted_at,
+      revokedAt: row.revoked_at,
+    })),
+  };
+}

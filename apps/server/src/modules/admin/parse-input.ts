@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+import { AppError } from '../../errors.js';
+
+/**
+ * Validates a body or query after the admin check (schema validation in the route would run first
+ * and tell a visitor about fields before telling them to log in). A bad value names its field.
+ */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const parsed = schema.safeParse(input ?? {});
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const name = issue.path.map(String).join('.') || 'body';
+    fields[name] ??= issue.message;
+  }
+  const [name, message] = Object.entries(fields)[0] ?? ['body', 'is not valid'];
+  throw new AppError('bad_request', `${name} ${message}`, fields);
+}

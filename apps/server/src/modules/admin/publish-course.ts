@@ -1,0 +1,37 @@
+import type { AdminCourse } from '@shop/shared';
+import type { SessionUser } from '../../auth/session.js';
+import type { AppDeps } from '../../deps.js';
+import { loadCourse } from './course-record.js';
+import { writeAudit } from './write-audit.js';
+
+/** Shows or hides a course in the catalogue; its buyers keep it either way (enrolments are untouched). */
+export async function publishCourse(
+  deps: Pick<AppDeps, 'db' | 'catalogCache'>,
+  actor: SessionUser,
+  id: string,
+  published: boolean,
+  now = new Date(),
+): Promise<AdminCourse> {
+  const before = await loadCourse(deps.db, id);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('courses')
+      .set({ published: published ? 1 : 0, updated_at: now.toISOString() })
+      .where('id', '=', id)
+      .execute();
+    await writeAudit(
+      trx,
+      actor,
+      {
+        action: published ? 'course.publish' : 'course.unpublish',
+        entity: 'course',
+        entityId: id,
+        before: { published: before.published },
+        after: { published },
+      },
+      now,
+    );
+  });
+  deps.catalogCache.invalidate();
+  return loadCourse(deps.db, id);
+}

@@ -1,0 +1,79 @@
+import { type AdminCoupon, adminCouponInput, messages } from '@shop/shared';
+import type { SessionUser } from '../../auth/session.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { newId } from '../../ids.js';
+import { endOfIndianDay, startOfIndianDay } from '../coupons/coupon-dates.js';
+import { findCouponByCode, normaliseCode } from '../coupons/repo.js';
+import { loadCoupon } from './coupon-record.js';
+import { parseInput } from './parse-input.js';
+import { writeAudit } from './write-audit.js';
+
+/** Creates a coupon (no id) or changes one; a code another coupon already has is a conflict. */
+export async function saveCoupon(
+  db: Db,
+  actor: SessionUser,
+  id: string | null,
+  body: unknown,
+  now = new Date(),
+): Promise<AdminCoupon> {
+  const input = parseInput(adminCouponInput, body);
+  const before = id ? await loadCoupon(db, id) : null;
+  const taken = await findCouponByCode(db, input.code);
+  if (taken && taken.id !== id) throw new AppError('conflict', messages.couponExists, { code: messages.couponExists });
+  const couponId = id ?? newId();
+  const stamp = now.toISOString();
+  const columns = {
+    code: input.code,
+    code_lower: normaliseCode(input.code),
+    percent: input.percent,
+    starts_at: input.startsOn ? startOfIndianDay(input.startsOn) : null,
+    expires_at: input.expiresOn ? endOfIndianDay(input.expiresOn) : null,
+    max_uses: input.maxUses,
+    max_uses_per_user: input.maxUsesPerUser,
+    active: input.active ? 1 : 0,
+    updated_at: stamp,
+  };
+  await db.transaction().execute(async (trx) => {
+    if (before) await trx.updateTable('coupons').set(columns).where('id', '=', couponId).execute();
+    else
+      await trx
+        .insertInto('coupons')
+        .values({ id: couponId, ...columns, created_at: stamp })
+        .execute();
+    await writeAudit(
+      trx,
+      actor,
+      {
+        action: before ? 'coupon.update' : 'coupon.create',
+        entity: 'coupon',
+        entityId: couponId,
+        before,
+        after: input,
+      },
+      now,
+    );
+  });
+  return loadCoupon(db, couponId);
+}
+
+/** Stops a coupon being accepted; its past uses stay on their orders. */
+export async function deactivateCoupon(db: Db, actor: SessionUser, id: string, now = new Date()): Promise<AdminCoupon> {
+  const before = await loadCoupon(db, id);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('coupons').set({ active: 0, updated_at: now.toISOString() }).where('id', '=', id).execute();
+    await writeAudit(
+      trx,
+      actor,
+      {
+        action: 'coupon.deactivate',
+        entity: 'coupon',
+        entityId: id,
+        before: { active: before.active },
+        after: { active: false },
+      },
+      now,
+    );
+  });
+  return loadCoupon(db, id);
+}

@@ -1,0 +1,52 @@
+import { type AdminCourse, adminCourseInput } from '@shop/shared';
+import type { SessionUser } from '../../auth/session.js';
+import type { AppDeps } from '../../deps.js';
+import { newId } from '../../ids.js';
+import { loadCourse, toCourseColumns } from './course-record.js';
+import { parseInput } from './parse-input.js';
+import { writeAudit } from './write-audit.js';
+
+/**
+ * Creates a course (no id) or replaces every field of one. Orders keep their own copies of titles
+ * and prices, so an edit here never changes what a past order says or cost.
+ */
+export async function saveCourse(
+  deps: Pick<AppDeps, 'db' | 'catalogCache'>,
+  actor: SessionUser,
+  id: string | null,
+  body: unknown,
+  now = new Date(),
+): Promise<AdminCourse> {
+  const input = parseInput(adminCourseInput, body);
+  const before = id ? await loadCourse(deps.db, id) : null;
+  const courseId = id ?? newId();
+  const stamp = now.toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    if (before) {
+      await trx
+        .updateTable('courses')
+        .set({ ...toCourseColumns(input), updated_at: stamp })
+        .where('id', '=', courseId)
+        .execute();
+    } else {
+      await trx
+        .insertInto('courses')
+        .values({ id: courseId, ...toCourseColumns(input), created_at: stamp, updated_at: stamp })
+        .execute();
+    }
+    await writeAudit(
+      trx,
+      actor,
+      {
+        action: before ? 'course.update' : 'course.create',
+        entity: 'course',
+        entityId: courseId,
+        before,
+        after: input,
+      },
+      now,
+    );
+  });
+  deps.catalogCache.invalidate();
+  return loadCourse(deps.db, courseId);
+}

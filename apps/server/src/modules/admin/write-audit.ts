@@ -1,0 +1,29 @@
+import type { SessionUser } from '../../auth/session.js';
+import type { Db } from '../../db/database.js';
+import { newId } from '../../ids.js';
+
+export interface AuditEntry {
+  action: string;
+  entity: 'course' | 'coupon' | 'order' | 'user' | 'contact_message';
+  entityId: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** One audit row; callers pass their transaction, so the row exists exactly when the change does. */
+export async function writeAudit(trx: Db, actor: SessionUser, entry: AuditEntry, now = new Date()): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      id: newId(),
+      actor_id: actor.id,
+      actor_email: actor.email,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId,
+      before_json: entry.before === null || entry.before === undefined ? null : JSON.stringify(entry.before),
+      after_json: entry.after === null || entry.after === undefined ? null : JSON.stringify(entry.after),
+      created_at: now.toISOString(),
+    })
+    .execute();
+}

@@ -1,0 +1,186 @@
+import { levels, messages } from '@shop/shared';
+import { useEffect } from 'react';
+import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../../app/api';
+import { toast } from '../../components/ui/toast';
+import { AdminField } from './admin-field';
+import { useGetAdminCourseQuery, useSaveCourseMutation } from './api';
+import { CourseFilesSection } from './course-files-section';
+import {
+  type CourseFormValues,
+  courseResolver,
+  emptyCourse,
+  toCourseInput,
+  toFormField,
+  toFormValues,
+} from './course-form-values';
+import { CurriculumEditor } from './curriculum-editor';
+import { TextListEditor } from './text-list-editor';
+import { ThumbnailField } from './thumbnail-field';
+
+export function CourseEditorPage() {
+  const { id } = useParams();
+  const { data: course, isError } = useGetAdminCourseQuery(id ?? '', { skip: !id });
+  if (id && isError) return <p className="state-message">{messages.adminCourseMissing}</p>;
+  if (id && !course) return <p className="state-message">{messages.loading}</p>;
+  return (
+    <>
+      <CourseForm id={id ?? null} initial={course ? toFormValues(course) : emptyCourse} />
+      {id && <CourseFilesSection courseId={id} />}
+    </>
+  );
+}
+
+function CourseForm({ id, initial }: { id: string | null; initial: CourseFormValues }) {
+  const navigate = useNavigate();
+  const [save, { isLoading }] = useSaveCourseMutation();
+  const form = useForm<CourseFormValues>({ defaultValues: initial, resolver: courseResolver });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    control,
+    reset,
+    formState: { errors },
+  } = form;
+  useEffect(() => reset(initial), [initial, reset]);
+  const learn = useFieldArray({ control, name: 'whatYoullLearn' });
+  const curriculum = useFieldArray({ control, name: 'curriculum' });
+  const videos = useFieldArray({ control, name: 'lessonVideos' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      // biome-ignore lint/suspicious/noExplicitAny: the resolver has checked the shape the API takes
+      const saved = await save({ id, input: toCourseInput(values) as any }).unwrap();
+      toast.success(`“${saved.title}” is saved.`);
+      if (!id) await navigate(`/admin/courses/${saved.id}`, { replace: true });
+    } catch (error) {
+      const fields = (error as { data?: { fields?: Record<string, string> } }).data?.fields ?? {};
+      for (const [name, message] of Object.entries(fields)) {
+        setError(toFormField(name) as FieldPath<CourseFormValues>, { message });
+      }
+      toast.error(errorMessage(error, 'The course could not be saved. Please try again.'));
+    }
+  });
+
+  const text = (name: 'title' | 'tag' | 'instructor' | 'videoLink', label: string, hint?: string) => (
+    <AdminField id={`course-${name}`} label={label} hint={hint} error={errors[name]?.message}>
+      {(describedBy, invalid) => (
+        <input
+          id={`course-${name}`}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          {...register(name)}
+        />
+      )}
+    </AdminField>
+  );
+
+  return (
+    <form className="admin-form" onSubmit={onSubmit} noValidate aria-labelledby="course-form-title">
+      <div className="admin-heading">
+        <h1 id="course-form-title">{id ? 'Edit course' : 'New course'}</h1>
+        <Link to="/admin/courses">Back to courses</Link>
+      </div>
+      {text('title', 'Title')}
+      <div className="admin-grid">
+        {text('tag', 'Category tag', 'Shown on the course card, e.g. “Options”.')}
+        {text('instructor', 'Instructor')}
+        <AdminField id="course-price" label="Price in rupees" error={errors.price?.message}>
+          {(describedBy, invalid) => (
+            <input
+              id="course-price"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              {...register('price', { valueAsNumber: true })}
+            />
+          )}
+        </AdminField>
+        <AdminField id="course-level" label="Level" error={errors.level?.message}>
+          {(describedBy) => (
+            <select id="course-level" aria-describedby={describedBy} {...register('level')}>
+              {levels.map((level) => (
+                <option key={level}>{level}</option>
+              ))}
+            </select>
+          )}
+        </AdminField>
+        <AdminField id="course-rating" label="Rating (0 to 5)" error={errors.rating?.message}>
+          {(describedBy, invalid) => (
+            <input
+              id="course-rating"
+              type="number"
+              step="0.1"
+              min="0"
+              max="5"
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              {...register('rating', { valueAsNumber: true })}
+            />
+          )}
+        </AdminField>
+        <AdminField id="course-students" label="Students shown" error={errors.students?.message}>
+          {(describedBy, invalid) => (
+            <input
+              id="course-students"
+              type="number"
+              step="1"
+              min="0"
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              {...register('students', { valueAsNumber: true })}
+            />
+          )}
+        </AdminField>
+      </div>
+      {text('videoLink', 'Preview video link', 'A YouTube link, e.g. https://www.youtube.com/watch?v=…')}
+      <ThumbnailField
+        value={watch('thumb')}
+        error={errors.thumb?.message ? 'Please upload a thumbnail image.' : undefined}
+        onChange={(thumb) => setValue('thumb', thumb, { shouldDirty: true, shouldValidate: true })}
+      />
+      <AdminField id="course-short" label="Short description" error={errors.courseDescription?.message}>
+        {(describedBy) => (
+          <textarea id="course-short" rows={3} aria-describedby={describedBy} {...register('courseDescription')} />
+        )}
+      </AdminField>
+      <AdminField id="course-description" label="Full description" error={errors.description?.message}>
+        {(describedBy) => (
+          <textarea id="course-description" rows={6} aria-describedby={describedBy} {...register('description')} />
+        )}
+      </AdminField>
+      <TextListEditor
+        form={form}
+        array={learn}
+        name="whatYoullLearn"
+        legend="What you’ll learn"
+        itemLabel="Point"
+        addLabel="Add a point"
+      />
+      <CurriculumEditor form={form} array={curriculum} />
+      <TextListEditor
+        form={form}
+        array={videos}
+        name="lessonVideos"
+        legend="Lesson videos (for buyers only)"
+        itemLabel="Video"
+        addLabel="Add a lesson video"
+        hint="YouTube links shown on the buyers’ Enrolled Courses page, in this order."
+      />
+      <div className="admin-check">
+        <input id="course-published" type="checkbox" {...register('published')} />
+        <label htmlFor="course-published">Published: show this course on the shop</label>
+      </div>
+      <button type="submit" className="btn" disabled={isLoading}>
+        {isLoading ? 'Saving…' : 'Save course'}
+      </button>
+    </form>
+  );
+}

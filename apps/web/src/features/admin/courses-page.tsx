@@ -1,0 +1,71 @@
+import { formatRupees, messages } from '@shop/shared';
+import { Link } from 'react-router';
+import { errorMessage } from '../../app/api';
+import { toast } from '../../components/ui/toast';
+import { useListAdminCoursesQuery, usePublishCourseMutation } from './api';
+import { TableWrap } from './table-wrap';
+
+export function CoursesPage() {
+  const { data } = useListAdminCoursesQuery();
+  const [publish, { isLoading }] = usePublishCourseMutation();
+  const toggle = async (id: string, title: string, published: boolean) => {
+    try {
+      await publish({ id, published }).unwrap();
+      toast.success(published ? `“${title}” is now on the shop.` : `“${title}” is hidden from the shop.`);
+    } catch (error) {
+      toast.error(errorMessage(error, 'The change could not be saved. Please try again.'));
+    }
+  };
+  return (
+    <>
+      <div className="admin-heading">
+        <h1>Courses</h1>
+        <Link className="btn" to="/admin/courses/new">
+          New course
+        </Link>
+      </div>
+      {!data ? (
+        <p className="state-message">{messages.loading}</p>
+      ) : (
+        <TableWrap label="Courses">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Course</th>
+                <th scope="col">Price</th>
+                <th scope="col">Level</th>
+                <th scope="col">Learners</th>
+                <th scope="col">On the shop</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((course) => (
+                <tr key={course.id}>
+                  <td>
+                    <Link to={`/admin/courses/${course.id}`}>{course.title}</Link>
+                  </td>
+                  <td>{formatRupees(course.price)}</td>
+                  <td>{course.level}</td>
+                  <td>{course.buyers}</td>
+                  <td>{course.published ? 'Published' : 'Hidden'}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-small btn-outline"
+                      disabled={isLoading}
+                      onClick={() => toggle(course.id, course.title, !course.published)}
+                      aria-label={`${course.published ? 'Unpublish' : 'Publish'} ${course.title}`}
+                    >
+                      {course.published ? 'Unpublish' : 'Publish'}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { formatPaise, messages } from '@shop/shared';
+import { useGetDashboardQuery } from './api';
+import { RevenueChart } from './revenue-chart';
+import { TableWrap } from './table-wrap';
+
+export function DashboardPage() {
+  const { data, isError } = useGetDashboardQuery();
+  if (isError) return <p className="state-message">The dashboard could not be loaded. Please reload the page.</p>;
+  if (!data) return <p className="state-message">{messages.loading}</p>;
+  const month = data.revenueByDay.reduce((sum, d) => sum + d.paise, 0);
+  return (
+    <>
+      <h1>Dashboard</h1>
+      <ul className="admin-stats">
+        <li>
+          <span className="admin-stat-value">{data.ordersToday}</span> paid orders today
+        </li>
+        <li>
+          <span className="admin-stat-value">{formatPaise(data.revenueTodayPaise)}</span> taken today
+        </li>
+        <li>
+          <span className="admin-stat-value">{formatPaise(month)}</span> taken in the last 30 days
+        </li>
+      </ul>
+      <section aria-labelledby="revenue-title">
+        <h2 id="revenue-title">Revenue per day</h2>
+        <RevenueChart days={data.revenueByDay} />
+      </section>
+      <div className="admin-columns">
+        <section aria-labelledby="best-title">
+          <h2 id="best-title">Best-selling courses</h2>
+          {data.bestSellers.length === 0 ? (
+            <p>No paid orders yet.</p>
+          ) : (
+            <TableWrap label="Best-selling courses">
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Course</th>
+                    <th scope="col">Sold</th>
+                    <th scope="col">Takings</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.bestSellers.map((row) => (
+                    <tr key={row.courseId}>
+                      <td>{row.title}</td>
+                      <td>{row.sold}</td>
+                      <td>{formatPaise(row.paise)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+          )}
+        </section>
+        <section aria-labelledby="coupon-use-title">
+          <h2 id="coupon-use-title">Coupon use</h2>
+          {data.couponUse.length === 0 ? (
+            <p>No coupons yet.</p>
+          ) : (
+            <TableWrap label="Coupon use">
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Code</th>
+                    <th scope="col">Uses</th>
+                    <th scope="col">State</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.couponUse.map((row) => (
+                    <tr key={row.code}>
+                      <td>{row.code}</td>
+                      <td>{row.uses}</td>
+                      <td>{row.active ? 'Active' : 'Inactive'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

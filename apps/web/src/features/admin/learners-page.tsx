@@ -1,0 +1,64 @@
+import { messages } from '@shop/shared';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useListLearnersQuery } from './api';
+import { formatDateTime } from './format-date';
+import { LearnerDetail } from './learner-detail';
+import { TableWrap } from './table-wrap';
+
+export function LearnersPage() {
+  const { id } = useParams();
+  const [q, setQ] = useState('');
+  const { data } = useListLearnersQuery(q, { skip: Boolean(id) });
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setQ(String(new FormData(event.currentTarget).get('q') ?? '').trim());
+  };
+  if (id) return <LearnerDetail id={id} />;
+  return (
+    <>
+      <h1>Learners</h1>
+      <form className="admin-search" onSubmit={search} aria-label="Search learners">
+        <div className="admin-field">
+          <label htmlFor="learner-q">E-mail or username</label>
+          <input id="learner-q" name="q" type="search" defaultValue={q} />
+        </div>
+        <button type="submit" className="btn">
+          Search learners
+        </button>
+      </form>
+      {!data ? (
+        <p className="state-message">{messages.loading}</p>
+      ) : data.length === 0 ? (
+        <p className="state-message">No accounts match this search.</p>
+      ) : (
+        <TableWrap label="Accounts">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">E-mail</th>
+                <th scope="col">Username</th>
+                <th scope="col">Role</th>
+                <th scope="col">Account</th>
+                <th scope="col">Joined</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((learner) => (
+                <tr key={learner.id}>
+                  <td>
+                    <Link to={`/admin/learners/${learner.id}`}>{learner.email}</Link>
+                  </td>
+                  <td>{learner.username}</td>
+                  <td>{learner.role}</td>
+                  <td>{learner.status}</td>
+                  <td>{formatDateTime(learner.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+import { type AdminOrderQuery, formatPaise, messages, orderStatuses } from '@shop/shared';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { orderSearchParams, useSearchOrdersQuery } from './api';
+import { formatDateTime } from './format-date';
+import { OrderDetail } from './order-detail';
+import { TableWrap } from './table-wrap';
+
+export function OrdersPage() {
+  const { id } = useParams();
+  const [query, setQuery] = useState<AdminOrderQuery>({});
+  const { data, isFetching } = useSearchOrdersQuery(query);
+
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    setQuery({
+      q: text('q') || undefined,
+      status: (text('status') || undefined) as AdminOrderQuery['status'],
+      from: text('from') || undefined,
+      to: text('to') || undefined,
+    });
+  };
+
+  if (id) return <OrderDetail id={id} />;
+  return (
+    <>
+      <h1>Orders</h1>
+      <form className="admin-search" onSubmit={search} aria-label="Search orders">
+        <div className="admin-field">
+          <label htmlFor="order-q">E-mail or order id</label>
+          <input id="order-q" name="q" type="search" defaultValue={query.q} />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="order-status">Status</label>
+          <select id="order-status" name="status" defaultValue={query.status ?? ''}>
+            <option value="">Any status</option>
+            {orderStatuses.map((status) => (
+              <option key={status}>{status}</option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label htmlFor="order-from">From</label>
+          <input id="order-from" name="from" type="date" defaultValue={query.from} />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="order-to">To</label>
+          <input id="order-to" name="to" type="date" defaultValue={query.to} />
+        </div>
+        <button type="submit" className="btn">
+          Search orders
+        </button>
+        <a className="btn btn-outline" href={`/api/admin/orders.csv?${orderSearchParams(query)}`} download>
+          Export CSV
+        </a>
+      </form>
+      {!data ? (
+        <p className="state-message">{messages.loading}</p>
+      ) : data.length === 0 ? (
+        <p className="state-message">No orders match this search.</p>
+      ) : (
+        <TableWrap label="Orders found" busy={isFetching}>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Date</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Courses</th>
+                <th scope="col">Total</th>
+                <th scope="col">Coupon</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((order) => (
+                <tr key={order.id}>
+                  <td>
+                    <Link to={`/admin/orders/${order.id}`} aria-label={`Order ${order.id}`}>
+                      {order.id}
+                    </Link>
+                  </td>
+                  <td>{formatDateTime(order.createdAt)}</td>
+                  <td>{order.email}</td>
+                  <td>{order.courses.join(', ')}</td>
+                  <td>{formatPaise(order.totalPaise)}</td>
+                  <td>{order.couponCode ?? '—'}</td>
+                  <td>{order.status}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
+    </>
+  );
+}

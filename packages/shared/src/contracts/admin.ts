@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { extractVideoId } from '../video.js';
+import { curriculumItem, levels } from './catalog.js';
+import { couponCode } from './coupons.js';
+
+const required = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+
+const youTubeLink = z
+  .string()
+  .trim()
+  .max(500, 'must be at most 500 characters')
+  .refine((link) => extractVideoId(link) !== null, 'must be a YouTube link or an 11-character video id');
+
+/** A course as the operator edits it: one schema for the console's form and the server. */
+export const adminCourseInput = z.object({
+  title: z.string().trim().min(3, 'must be at least 3 characters').max(200, 'must be at most 200 characters'),
+  tag: required(50),
+  instructor: required(120),
+  price: z
+    .number({ error: 'must be an amount in rupees' })
+    .nonnegative('must not be negative')
+    .max(10_000_000, 'must be at most ₹1,00,00,000')
+    .refine((rupees) => Math.abs(Math.round(rupees * 100) - rupees * 100) < 1e-6, 'must have at most two decimals'),
+  level: z.enum(levels, { error: 'must be Beginner, Intermediate or Advanced' }),
+  videoLink: youTubeLink,
+  thumb: required(500),
+  rating: z
+    .number({ error: 'must be a number from 0 to 5' })
+    .min(0, 'must be from 0 to 5')
+    .max(5, 'must be from 0 to 5'),
+  students: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .nonnegative('must not be negative'),
+  courseDescription: z.string().max(20_000, 'must be at most 20,000 characters'),
+  description: z.string().max(20_000, 'must be at most 20,000 characters'),
+  whatYoullLearn: z.array(required(300)).max(50, 'must have at most 50 points'),
+  curriculum: z
+    .array(
+      curriculumItem.extend({
+        title: required(200),
+        duration: z.string().trim().max(50, 'must be at most 50 characters'),
+        content: z.string().max(5000, 'must be at most 5,000 characters'),
+      }),
+    )
+    .max(200, 'must have at most 200 items'),
+  /** The lesson videos only buyers see (Enrolled Courses); `videoLink` is the public preview. */
+  lessonVideos: z.array(youTubeLink).max(200, 'must have at most 200 videos'),
+  published: z.boolean(),
+});
+export type AdminCourseInput = z.infer<typeof adminCourseInput>;
+
+export interface AdminCourseRow {
+  id: string;
+  title: string;
+  thumb: string;
+  price: number;
+  level: string;
+  published: boolean;
+  buyers: number;
+  updatedAt: string;
+}
+
+/** A downloadable file of a course, as the console lists it. */
+export interface AdminCourseFile {
+  id: string;
+  name: string;
+  sizeBytes: number;
+  contentType: string;
+  createdAt: string;
+}
+
+export interface AdminCourse extends AdminCourseInput {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const calendarDate = z.union([z.literal(''), z.iso.date('must be a date written YYYY-MM-DD')]);
+const optionalWhole = z.union([
+  z.null(),
+  z
+    .number({ error: 'must be a whole number of at least 1' })
+    .int('must be a whole number of at least 1')
+    .positive('must be a whole number of at least 1'),
+]);
+
+/** A coupon as the operator edits it; empty dates and null limits mean "no limit". */
+export const adminCouponInput = z
+  .object({
+    code: couponCode,
+    percent: z
+      .number({ error: 'must be a whole number from 1 to 100' })
+      .int('must be a whole number from 1 to 100')
+      .min(1, 'must be a whole number from 1 to 100')
+      .max(100, 'must be a whole number from 1 to 100'),
+    startsOn: calendarDate,
+    expiresOn: calendarDate,
+    maxUses: optionalWhole,
+    maxUsesPerUser: optionalWhole,
+    active: z.boolean(),
+  })
+  .refine((c) => !c.startsOn || !c.expiresOn || c.startsOn <= c.expiresOn, {
+    message: 'must not be before the start date',
+    path: ['expiresOn'],
+  });
+export type AdminCouponInput = z.infer<typeof adminCouponInput>;
+
+export interface AdminCoupon extends AdminCouponInput {
+  id: string;
+  uses: number;
+  createdAt: string;
+}
+
+export const orderStatuses = ['created', 'attempted', 'paid', 'failed', 'expired', 'refunded'] as const;
+
+export const adminOrderQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z.union([z.literal(''), z.enum(orderStatuses)]).optional(),
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
+});
+export type AdminOrderQuery = z.infer<typeof adminOrderQuery>;
+
+export interface AdminOrderRow {
+  id: string;
+  createdAt: string;
+  email: string;
+  billingName: string;
+  status: string;
+  totalPaise: number;
+  couponCode: string | null;
+  courses: string[];
+}
+
+export interface AdminOrderDetail extends AdminOrderRow {
+  userId: string;
+  subtotalPaise: number;
+  discountPaise: number;
+  discountPercent: number;
+  gateway: string;
+  gatewayOrderId: string | null;
+  paidAt: string | null;
+  refundedAt: string | null;
+  lines: { courseId: string; title: string; unitPricePaise: number }[];
+  payments: { gatewayPaymentId: string; amountPaise: number; status: string; createdAt: string }[];
+  refunds: { gatewayRefundId: string | null; amountPaise: number; status: string; createdAt: string }[];
+  events: { fromStatus: string | null; toStatus: string; source: string; note: string; createdAt: string }[];
+}
+
+export const learnerStatuses = ['active', 'suspended', 'terminated'] as const;
+export const learnerStatusInput = z.object({
+  status: z.enum(learnerStatuses, { error: 'must be active, suspended or terminated' }),
+});
+export const grantCourseInput = z.object({ courseId: z.string().regex(/^[a-f0-9]{24}$/, 'must be a course id') });
+
+export interface AdminLearnerRow {
+  id: string;
+  username: string;
+  email: string;
+  role: string;
+  status: string;
+  createdAt: string;
+}
+
+export interface AdminLearnerDetail extends AdminLearnerRow {
+  verified: boolean;
+  orders: AdminOrderRow[];
+  enrolments: {
+    courseId: string;
+    title: string;
+    orderId: string | null;
+    grantedAt: string;
+    revokedAt: string | null;
+  }[];
+}
+
+export interface AdminMessage {
+  id: string;
+  name: string;
+  email: string;
+  website: string | null;
+  message: string;
+  handled: boolean;
+  createdAt: string;
+}
+
+export interface AdminDashboard {
+  revenueByDay: { day: string; paise: number }[];
+  ordersToday: number;
+  revenueTodayPaise: number;
+  bestSellers: { courseId: string; title: string; sold: number; paise: number }[];
+  couponUse: { code: string; uses: number; active: boolean }[];
+}
+
+export interface AdminAuditEntry {
+  id: string;
+  actorEmail: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  before: string | null;
+  after: string | null;
+  createdAt: string;
+}
