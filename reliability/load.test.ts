@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { DbHandle } from '../apps/server/src/db/database';
+import { openServerDatabase } from './support/databases';
+import { auditLedger } from './support/ledger';
+import { createLearners, runLearners } from './support/learners';
+import { type ServerProcess, startServer } from './support/server-process';
+import { settings } from './support/settings';
+import { recordTally } from './support/tally';
+
+let server: ServerProcess;
+let database: DbHandle;
+
+beforeAll(async () => {
+  server = await startServer();
+  database = openServerDatabase(server.env);
+});
+
+afterAll(async () => {
+  await database?.close();
+  await server?.stop();
+  server?.dispose();
+});
+
+test(`${settings.learners} learners shop for ${settings.loadSeconds} s on SQLite: no 5xx, every paid order enrolled once and charged once`, async () => {
+  const learners = await createLearners(database.db, settings.learners);
+  const result = await runLearners({
+    baseUrl: server.url,
+    origin: server.origin,
+    learners,
+    durationMs: settings.loadSeconds * 1000,
+  });
+  const ledger = await auditLedger(database.db);
+  recordTally('load-sqlite', {
+    requests: result.requests,
+    purchases: result.purchases,
+    seconds: Math.round(result.durationMs / 1000),
+  });
+  console.log(
+    `[load-sqlite] ${(result.requests / (result.durationMs / 1000)).toFixed(0)} requests/s, ${(result.purchases / (result.durationMs / 1000)).toFixed(1)} purchases/s, statuses ${JSON.stringify(result.byStatus)}, coupon orders ${result.couponOrders}, ledger ${JSON.stringify({ ...ledger, problems: ledger.problems.length })}`,
+  );
+
+  expect(result.serverErrors).toEqual([]);
+  expect(result.connectionErrors).toBe(0);
+  expect(result.unexpected).toEqual([]);
+  expect(server.errorLines()).toEqual([]);
+  expect(ledger.problems).toEqual([]);
+  expect(result.purchases).toBeGreaterThan(settings.learners);
+  expect(ledger.paidOrders).toBe(result.verifiedOrders.size);
+  expect(ledger.gatewayPaidOrders).toBe(result.purchases);
+});

@@ -1,0 +1,75 @@
+/** Tallies of every call a scenario made, by outcome. */
+export interface CallStats {
+  requests: number;
+  byStatus: Record<number, number>;
+  /** Calls that got no answer at all (the server was down or died mid-request). */
+  connectionErrors: number;
+  serverErrors: string[];
+  /** Answers a well-behaved client should never see while the server is up (see `expect` below). */
+  unexpected: string[];
+}
+
+export function newCallStats(): CallStats {
+  return { requests: 0, byStatus: {}, connectionErrors: 0, serverErrors: [], unexpected: [] };
+}
+
+/** The server did not answer: the request may or may not have taken effect. */
+export class NoAnswerError extends Error {
+  override name = 'NoAnswerError';
+}
+
+export interface Answer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as a browser app would
+  body: any;
+}
+
+/**
+ * A signed-in learner's browser: the session in the `token` cookie, and an Origin header on the calls
+ * that change state, as the CSRF check requires. `expect` lists the statuses this step may answer
+ * besides 200; anything else is recorded as unexpected.
+ */
+export class LearnerClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly origin: string,
+    private readonly token: string,
+    private readonly stats: CallStats,
+  ) {}
+
+  async call(method: 'GET' | 'POST', path: string, body?: unknown, expect: number[] = []): Promise<Answer> {
+    const headers: Record<string, string> = { cookie: `token=${this.token}` };
+    if (method === 'POST') {
+      headers.origin = this.origin;
+      headers['content-type'] = 'application/json';
+    }
+    let response: Response;
+    let text: string;
+    this.stats.requests += 1;
+    try {
+      response = await fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers,
+        body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(30_000),
+      });
+      text = await response.text();
+    } catch (error) {
+      this.stats.connectionErrors += 1;
+      throw new NoAnswerError(`${method} ${path}: ${(error as Error).message}`);
+    }
+    const { status } = response;
+    this.stats.byStatus[status] = (this.stats.byStatus[status] ?? 0) + 1;
+    if (status >= 500) this.stats.serverErrors.push(`${method} ${path} -> ${status} ${text.slice(0, 300)}`);
+    else if (status !== 200 && !expect.includes(status))
+      this.stats.unexpected.push(`${method} ${path} -> ${status} ${text.slice(0, 300)}`);
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+    return { status, body: parsed };
+  }
+}
