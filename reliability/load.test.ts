@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { DbHandle } from '../apps/server/src/db/database';
 import { openServerDatabase } from './support/databases';
-import { auditLedger } from './support/ledger';
 import { createLearners, runLearners } from './support/learners';
+import { auditLedger } from './support/ledger';
 import { type ServerProcess, startServer } from './support/server-process';
 import { settings } from './support/settings';
 import { recordTally } from './support/tally';
@@ -39,10 +39,10 @@ test(`${settings.learners} learners shop for ${settings.loadSeconds} s on SQLite
     `[load-sqlite] ${(result.requests / (result.durationMs / 1000)).toFixed(0)} requests/s, ${(result.purchases / (result.durationMs / 1000)).toFixed(1)} purchases/s, statuses ${JSON.stringify(result.byStatus)}, coupon orders ${result.couponOrders}, ledger ${JSON.stringify({ ...ledger, problems: ledger.problems.length })}`,
   );
 
-  expect(result.serverErrors).toEqual([]);
+  expect(result.serverErrors.slice(0, 5)).toEqual([]);
   expect(result.connectionErrors).toBe(0);
-  expect(result.unexpected).toEqual([]);
-  expect(server.errorLines()).toEqual([]);
+  expect(result.unexpected.slice(0, 5)).toEqual([]);
+  expect(server.errorLines().map((line) => line.slice(0, 400))).toEqual([]);
   expect(ledger.problems).toEqual([]);
   expect(result.purchases).toBeGreaterThan(settings.learners);
   expect(ledger.paidOrders).toBe(result.verifiedOrders.size);

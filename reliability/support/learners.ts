@@ -67,7 +67,7 @@ export async function runLearners(options: LoadOptions): Promise<LoadResult> {
           if (outcome === 'owns-everything') await pause(200);
         } catch (error) {
           if (!(error instanceof NoAnswerError)) throw error;
-          await pause(100 + Math.random() * 200);
+          await pause(500 + Math.random() * 500);
         }
       }
     }),
@@ -132,9 +132,12 @@ async function shopOnce(
   if (coupon) result.couponOrders += 1;
 
   // An already-paid gateway order refuses a second payment (409), as Razorpay does.
-  const paid = await client.call('POST', '/api/sandbox/pay', { order_id: created.body.order_id, outcome: 'captured' }, [
-    409,
-  ]);
+  const paid = await client.call(
+    'POST',
+    '/api/sandbox/pay',
+    { order_id: created.body.order_id, outcome: 'captured' },
+    [409],
+  );
   if (paid.status !== 200) return 'retry';
   if (Math.random() < abandonChance) {
     result.abandonedPaidOrders.add(created.body.orderId);

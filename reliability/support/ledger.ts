@@ -60,7 +60,8 @@ export async function auditLedger(db: Db): Promise<LedgerReport> {
     if (paid && charged !== 1) problems.push(`paid order ${order.id} has ${charged} captured payments`);
     const redeemed = redemptionsPer.get(order.id) ?? 0;
     if (redeemed > 1) problems.push(`order ${order.id} redeemed its coupon ${redeemed} times`);
-    if (paid && order.coupon_id && redeemed !== 1) problems.push(`paid coupon order ${order.id} has ${redeemed} redemptions`);
+    if (paid && order.coupon_id && redeemed !== 1)
+      problems.push(`paid coupon order ${order.id} has ${redeemed} redemptions`);
     if (!order.coupon_id && redeemed > 0) problems.push(`order ${order.id} without a coupon has a redemption`);
   }
   for (const [gatewayOrderId, captures] of capturesPer) {

@@ -52,6 +52,7 @@ const MAX_ATTEMPTS = 10;
 export class MailQueue {
   private delivering: Promise<number> | null = null;
   private again = false;
+  private stopped = false;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -87,6 +88,8 @@ export class MailQueue {
   }
 
   kick(): void {
+    // After stop() the database is about to close: a pass started now would fail on a closed pool.
+    if (this.stopped) return;
     void this.deliverPending().catch((error: unknown) => this.log.error({ err: error }, 'mail delivery pass failed'));
   }
 
@@ -121,6 +124,7 @@ export class MailQueue {
       .execute();
     let sent = 0;
     for (const row of due) {
+      if (this.stopped) break;
       try {
         await this.transport.deliver({
           from: this.from,
@@ -169,6 +173,7 @@ export class MailQueue {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.delivering?.catch(() => undefined);
