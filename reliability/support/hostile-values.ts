@@ -16,6 +16,7 @@ export const attackStrings = [
   '..\\..\\..\\windows\\win.ini',
   '/etc/passwd\u0000.png',
   '\u0000',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent literally
   '${7*7}',
   '{{7*7}}',
   '__proto__',
