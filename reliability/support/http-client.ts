@@ -4,13 +4,22 @@ export interface CallStats {
   byStatus: Record<number, number>;
   /** Calls that got no answer at all (the server was down or died mid-request). */
   connectionErrors: number;
+  /** What the first few unanswered calls failed with, for the report. */
+  connectionErrorSamples: string[];
   serverErrors: string[];
   /** Answers a well-behaved client should never see while the server is up (see `expect` below). */
   unexpected: string[];
 }
 
 export function newCallStats(): CallStats {
-  return { requests: 0, byStatus: {}, connectionErrors: 0, serverErrors: [], unexpected: [] };
+  return {
+    requests: 0,
+    byStatus: {},
+    connectionErrors: 0,
+    connectionErrorSamples: [],
+    serverErrors: [],
+    unexpected: [],
+  };
 }
 
 /** The server did not answer: the request may or may not have taken effect. */
@@ -57,7 +66,10 @@ export class LearnerClient {
       text = await response.text();
     } catch (error) {
       this.stats.connectionErrors += 1;
-      throw new NoAnswerError(`${method} ${path}: ${(error as Error).message}`);
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const what = `${method} ${path}: ${(error as Error).message} (${cause?.code ?? ''} ${cause?.message ?? ''})`;
+      if (this.stats.connectionErrorSamples.length < 5) this.stats.connectionErrorSamples.push(what);
+      throw new NoAnswerError(what);
     }
     const { status } = response;
     this.stats.byStatus[status] = (this.stats.byStatus[status] ?? 0) + 1;
