@@ -3,13 +3,14 @@ import { describe, expect, test } from 'vitest';
 import type { Db } from '../apps/server/src/db/database';
 import { RECONCILE_AFTER_MINUTES } from '../apps/server/src/modules/orders/reconcile-payments';
 import { createPostgresDatabase, type DatabaseKind, openServerDatabase } from './support/databases';
-import { createLearners, runLearners } from './support/learners';
+import { createLearners, newLoadResult, runLearners } from './support/learners';
 import { auditLedger } from './support/ledger';
 import { runReconcileCli } from './support/reconcile-cli';
 import { startServer } from './support/server-process';
 import { settings } from './support/settings';
 import { recordTally } from './support/tally';
 
+const PURCHASES_BETWEEN_KILLS = 20;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Random moments within the run, at least 3 s apart, none in the first fifth or the last tenth. */
@@ -43,19 +44,25 @@ describe.each(kinds)('on %s', (kind) => {
         const learners = await createLearners(database.db, settings.learners);
         const durationMs = settings.faultSeconds * 1000;
         const started = Date.now();
-        const load = runLearners({
-          baseUrl: server.url,
-          origin: server.origin,
-          learners,
-          durationMs,
-          abandonAfterPayChance: 0.05,
-        });
+        // Bounded whatever happens: the learners stop at this deadline at the latest.
+        const deadline = { at: started + durationMs + 90_000 };
+        const live = newLoadResult();
+        const load = runLearners(
+          { baseUrl: server.url, origin: server.origin, learners, deadline, abandonAfterPayChance: 0.05 },
+          live,
+        );
+        // Each kill lands on a shop that is taking payments: at least this many since the last restart.
+        const progress = async (since: number) => {
+          while (live.purchases < since + PURCHASES_BETWEEN_KILLS && Date.now() < deadline.at) await pause(200);
+        };
 
         const lost: string[] = [];
         let kills = 0;
+        let purchasesAtRestart = 0;
         const downtimes: number[] = [];
         for (const moment of killMoments(durationMs, settings.kills)) {
           await pause(Math.max(0, started + moment - Date.now()));
+          await progress(purchasesAtRestart);
           const before = await orderIds(database.db);
           await server.kill();
           kills += 1;
@@ -63,8 +70,12 @@ describe.each(kinds)('on %s', (kind) => {
           await pause(200 + Math.random() * 800);
           await server.start();
           downtimes.push(Date.now() - down);
+          purchasesAtRestart = live.purchases;
           lost.push(...(await missingOrders(database.db, before)));
         }
+        await pause(Math.max(0, started + durationMs - Date.now()));
+        await progress(purchasesAtRestart);
+        deadline.at = Math.min(deadline.at, Date.now());
         const result = await load;
         await server.stop();
 
@@ -112,7 +123,8 @@ describe.each(kinds)('on %s', (kind) => {
         expect(unpaidVerified).toEqual([]);
         expect(ledger.problems).toEqual([]);
         expect(reconciled.fulfilled).toBeGreaterThanOrEqual(result.abandonedPaidOrders.size);
-        expect(result.purchases).toBeGreaterThan(0);
+        // The restarted server went on selling.
+        expect(result.purchases).toBeGreaterThanOrEqual(purchasesAtRestart + PURCHASES_BETWEEN_KILLS);
         if (kind === 'sqlite') expect(integrity).toEqual([{ integrity_check: 'ok' }]);
       } finally {
         await database.close();

@@ -27,7 +27,7 @@ test(`${settings.learners} learners shop for ${settings.loadSeconds} s on SQLite
     baseUrl: server.url,
     origin: server.origin,
     learners,
-    durationMs: settings.loadSeconds * 1000,
+    deadline: { at: Date.now() + settings.loadSeconds * 1000 },
   });
   const ledger = await auditLedger(database.db);
   recordTally('load-sqlite', {
@@ -36,9 +36,12 @@ test(`${settings.learners} learners shop for ${settings.loadSeconds} s on SQLite
     seconds: Math.round(result.durationMs / 1000),
   });
   console.log(
-    `[load-sqlite] ${(result.requests / (result.durationMs / 1000)).toFixed(0)} requests/s, ${(result.purchases / (result.durationMs / 1000)).toFixed(1)} purchases/s, statuses ${JSON.stringify(result.byStatus)}, coupon orders ${result.couponOrders}, ledger ${JSON.stringify({ ...ledger, problems: ledger.problems.length })}`,
+    `[load-sqlite] ${(result.requests / (result.durationMs / 1000)).toFixed(0)} requests/s, ${(result.purchases / (result.durationMs / 1000)).toFixed(1)} purchases/s, statuses ${JSON.stringify(result.byStatus)}, slowest ${result.slowestMs} ms (${result.slowest}), coupon orders ${result.couponOrders}, ledger ${JSON.stringify({ ...ledger, problems: ledger.problems.length })}`,
   );
 
+  if (result.slowCalls.length > 0)
+    console.log(`[load-sqlite] answers slower than 5 s:\n${result.slowCalls.join('\n')}`);
+  if (ledger.problems.length > 0) console.log(ledger.problems.slice(0, 10).join('\n'));
   expect(result.serverErrors.slice(0, 5)).toEqual([]);
   expect(result.connectionErrorSamples).toEqual([]);
   expect(result.unexpected.slice(0, 5)).toEqual([]);

@@ -7,6 +7,10 @@ export interface CallStats {
   /** What the first few unanswered calls failed with, for the report. */
   connectionErrorSamples: string[];
   serverErrors: string[];
+  slowestMs: number;
+  slowest: string;
+  /** Calls that took over 5 s: when they were sent and what they were. */
+  slowCalls: string[];
   /** Answers a well-behaved client should never see while the server is up (see `expect` below). */
   unexpected: string[];
 }
@@ -19,6 +23,9 @@ export function newCallStats(): CallStats {
     connectionErrorSamples: [],
     serverErrors: [],
     unexpected: [],
+    slowestMs: 0,
+    slowest: '',
+    slowCalls: [],
   };
 }
 
@@ -55,13 +62,15 @@ export class LearnerClient {
     let response: Response;
     let text: string;
     this.stats.requests += 1;
+    const sent = Date.now();
     try {
       response = await fetch(`${this.baseUrl}${path}`, {
         method,
         headers,
         body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
         redirect: 'manual',
-        signal: AbortSignal.timeout(30_000),
+        // Only a guard that keeps every loop bounded; answers are expected within seconds.
+        signal: AbortSignal.timeout(60_000),
       });
       text = await response.text();
     } catch (error) {
@@ -72,6 +81,13 @@ export class LearnerClient {
       throw new NoAnswerError(what);
     }
     const { status } = response;
+    const took = Date.now() - sent;
+    if (took > 5000 && this.stats.slowCalls.length < 20)
+      this.stats.slowCalls.push(`${new Date(sent).toISOString().slice(11, 23)} ${method} ${path} ${took} ms`);
+    if (took > this.stats.slowestMs) {
+      this.stats.slowestMs = took;
+      this.stats.slowest = `${method} ${path}`;
+    }
     this.stats.byStatus[status] = (this.stats.byStatus[status] ?? 0) + 1;
     if (status >= 500) this.stats.serverErrors.push(`${method} ${path} -> ${status} ${text.slice(0, 300)}`);
     else if (status !== 200 && !expect.includes(status))

@@ -7,7 +7,8 @@ export interface LoadOptions {
   baseUrl: string;
   origin: string;
   learners: TestUser[];
-  durationMs: number;
+  /** When the learners stop starting purchases; may be moved later while they run. */
+  deadline: { at: number };
   /** Chance that a learner pays and then closes the browser before the shop hears of it. */
   abandonAfterPayChance?: number;
 }
@@ -37,14 +38,9 @@ export async function createLearners(db: Db, count: number): Promise<TestUser[]>
 const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Every learner loops until the deadline: browse the catalogue and a course, put a course they do not
- * own in the cart, sometimes check the WELCOME10 coupon, create the order, pay in the sandbox and
- * verify. The deadline is checked only between purchases, so no purchase is cut off half-way by the
- * test itself; when the server does not answer, the learner waits and starts over with the cart it has.
- */
-export async function runLearners(options: LoadOptions): Promise<LoadResult> {
-  const result: LoadResult = {
+/** Filled in while the learners run, so a test can watch their progress. */
+export function newLoadResult(): LoadResult {
+  return {
     ...newCallStats(),
     purchases: 0,
     acknowledgedOrders: new Set(),
@@ -53,14 +49,23 @@ export async function runLearners(options: LoadOptions): Promise<LoadResult> {
     couponOrders: 0,
     durationMs: 0,
   };
+}
+
+/**
+ * Every learner loops until the deadline: browse the catalogue and a course, put a course they do not
+ * own in the cart, sometimes check the WELCOME10 coupon, create the order, pay in the sandbox and
+ * verify. The deadline is checked only between purchases, so no purchase is cut off half-way by the
+ * test itself; when the server does not answer, the learner waits and starts over with the cart it has.
+ */
+export async function runLearners(options: LoadOptions, result = newLoadResult()): Promise<LoadResult> {
   const started = Date.now();
-  const deadline = started + options.durationMs;
+  const { deadline } = options;
   await Promise.all(
     options.learners.map(async (user) => {
       const client = new LearnerClient(options.baseUrl, options.origin, user.token, result);
       const owned = new Set<string>();
       let gone = false;
-      while (!gone && Date.now() < deadline) {
+      while (!gone && Date.now() < deadline.at) {
         try {
           const outcome = await shopOnce(client, user, owned, result, options.abandonAfterPayChance ?? 0);
           if (outcome === 'left') gone = true;
