@@ -10,7 +10,7 @@ import { startServer } from './support/server-process';
 import { settings } from './support/settings';
 import { recordTally } from './support/tally';
 
-const PURCHASES_BETWEEN_KILLS = 20;
+const PURCHASES_BETWEEN_KILLS = 10;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Random moments within the run, at least 3 s apart, none in the first fifth or the last tenth. */
@@ -45,7 +45,7 @@ describe.each(kinds)('on %s', (kind) => {
         const durationMs = settings.faultSeconds * 1000;
         const started = Date.now();
         // Bounded whatever happens: the learners stop at this deadline at the latest.
-        const deadline = { at: started + durationMs + 90_000 };
+        const deadline = { at: started + durationMs + 60_000 };
         const live = newLoadResult();
         const load = runLearners(
           { baseUrl: server.url, origin: server.origin, learners, deadline, abandonAfterPayChance: 0.05 },

@@ -72,7 +72,7 @@ export async function runLearners(options: LoadOptions, result = newLoadResult()
           if (outcome === 'owns-everything') await pause(200);
         } catch (error) {
           if (!(error instanceof NoAnswerError)) throw error;
-          await pause(500 + Math.random() * 500);
+          await pause(1000 + Math.random() * 1000);
         }
       }
     }),
