@@ -9,8 +9,9 @@ export interface CallStats {
   serverErrors: string[];
   slowestMs: number;
   slowest: string;
-  /** Calls that took over 5 s: when they were sent and what they were. */
-  slowCalls: string[];
+  /** How many calls took over 5 s, and the ten slowest of them: when they were sent and what they were. */
+  slowCount: number;
+  slowCalls: { took: number; what: string }[];
   /** Answers a well-behaved client should never see while the server is up (see `expect` below). */
   unexpected: string[];
 }
@@ -25,6 +26,7 @@ export function newCallStats(): CallStats {
     unexpected: [],
     slowestMs: 0,
     slowest: '',
+    slowCount: 0,
     slowCalls: [],
   };
 }
@@ -82,8 +84,11 @@ export class LearnerClient {
     }
     const { status } = response;
     const took = Date.now() - sent;
-    if (took > 5000 && this.stats.slowCalls.length < 20)
-      this.stats.slowCalls.push(`${new Date(sent).toISOString().slice(11, 23)} ${method} ${path} ${took} ms`);
+    if (took > 5000) {
+      this.stats.slowCount += 1;
+      const what = `sent ${new Date(sent).toISOString().slice(11, 23)}: ${method} ${path} ${took} ms`;
+      this.stats.slowCalls = [...this.stats.slowCalls, { took, what }].sort((a, b) => b.took - a.took).slice(0, 10);
+    }
     if (took > this.stats.slowestMs) {
       this.stats.slowestMs = took;
       this.stats.slowest = `${method} ${path}`;
