@@ -26,6 +26,15 @@ const steps = [
     cmd: ['node', 'scripts/with-postgres.mjs', 'npx', ...vitest('postgres', ['--project', 'api'])],
   },
   { name: 'browser tests (Chromium)', cmd: ['npx', ...vitest('e2e', ['--config', 'e2e/vitest.config.ts'])] },
+  {
+    name: 'reliability (load, faults, hostile input)',
+    cmd: [
+      'node',
+      'scripts/with-postgres.mjs',
+      'npx',
+      ...vitest('reliability', ['--config', 'reliability/vitest.config.ts']),
+    ],
+  },
 ];
 
 function summary() {

@@ -15,6 +15,7 @@ import { createGateway } from './payments/create-gateway.js';
 import type { PaymentGateway } from './payments/gateway.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
+import { registerRejectNul } from './plugins/reject-nul.js';
 import { registerWeb } from './plugins/web.js';
 
 export interface BuildOptions {
@@ -42,6 +43,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRejectNul(app);
 
   const https = config.publicUrl.startsWith('https:');
   await app.register(fastifyHelmet, {

@@ -8,7 +8,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.database);
   const app = await buildApp({ config, database });
-  app.addHook('onClose', () => database.close());
+  // The mail queue's pass in flight must finish before its database goes.
+  app.addHook('onClose', async () => {
+    await app.deps.mail.stop();
+    await database.close();
+  });
   app.deps.mail.start();
   app.deps.mail.kick();
   startReconciliation(app);

@@ -20,6 +20,22 @@ afterAll(async () => {
 });
 
 describe('mail queue', () => {
+  it('once stopped, starts no new pass: the database closes right after', async () => {
+    const queue = createMailQueue(database.db, testConfig({ SMTP_URL: smtp.url }), log);
+    await queue.enqueue({ to: 'stopped@example.com', subject: 'Later', text: 'body' });
+    await queue.stop();
+    queue.kick();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.filter((mail) => mail.to.includes('stopped@example.com'))).toEqual([]);
+    const row = await database.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'stopped@example.com')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ sent_at: null, attempts: 0 });
+    await database.db.deleteFrom('mail_outbox').where('id', '=', row.id).execute();
+  });
+
   it('delivers through SMTP and marks the message sent', async () => {
     const queue = createMailQueue(database.db, testConfig({ SMTP_URL: smtp.url }), log);
     await queue.enqueue({ to: 'a@example.com', subject: 'Hello', text: 'Open https://shop.test/x' });

@@ -89,6 +89,7 @@ export class MailQueue {
   }
 
   kick(): void {
+    // After stop() the database is about to close: a pass started now would fail on a closed pool.
     if (this.stopped) return;
     void this.deliverPending().catch((error: unknown) => this.log.error({ err: error }, 'mail delivery pass failed'));
   }
@@ -121,6 +122,7 @@ export class MailQueue {
       .execute();
     let sent = 0;
     for (const row of due) {
+      if (this.stopped) break;
       try {
         await this.transport.deliver({
           from: this.from,

@@ -70,6 +70,8 @@ export class SandboxGateway implements PaymentGateway {
       .where('id', '=', gatewayOrderId)
       .executeTakeFirst();
     if (!order) throw new GatewayRejectedError('The id provided does not exist');
+    // As Razorpay's checkout does: a paid order takes no second payment.
+    if (order.status === 'paid') throw new GatewayRejectedError('This order has already been paid');
     const paymentId = gatewayId('pay');
     await this.db.transaction().execute(async (trx) => {
       await trx

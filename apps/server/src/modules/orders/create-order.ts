@@ -11,6 +11,7 @@ import { fulfilContext } from './fulfil-context.js';
 import { fulfilOrder } from './fulfil-order.js';
 import { lockRow } from './lock-row.js';
 import { recordOrderEvent } from './order-events.js';
+import { settlePaidPendingOrders } from './settle-paid-pending.js';
 
 /** A pending order for the same cart is reused for this long instead of creating another. */
 const REUSE_MINUTES = 30;
@@ -46,6 +47,13 @@ export async function createOrder(
   if (priced.lines.length === 0) throw new AppError('bad_request', messages.cartEmptyAtCheckout);
   if (body.discountCouponId && !priced.coupon) throw new AppError('conflict', messages.couponNoLongerValid);
   if (rupeesToPaise(body.amount) !== priced.totals.total) throw new AppError('conflict', messages.cartTotalChanged);
+
+  try {
+    if (await settlePaidPendingOrders(deps, user.id, now)) throw new AppError('conflict', messages.cartTotalChanged);
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) throw new AppError('unavailable', messages.gatewayUnavailable);
+    throw error;
+  }
 
   const print = fingerprint(priced);
   const free = priced.totals.total === 0;

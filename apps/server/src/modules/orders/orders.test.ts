@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { messages } from '@shop/shared';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
@@ -355,6 +356,36 @@ describe('reconciliation', () => {
     fake.pay(order.order_id);
     await reconcilePayments(t.app.deps, log, new Date(Date.now() + 5 * 60_000));
     expect((await orderRow(order.orderId)).status).toBe('created');
+  });
+});
+
+describe('a payment whose verify call and webhook were both lost', () => {
+  it('is found at the next checkout: that order is fulfilled, not superseded or paid twice', async () => {
+    const user = await buyer([c1]);
+    const first = (await checkout(user, total(c1))).json();
+    fake.pay(first.order_id);
+    expect((await post('/api/cart/add', user, { courseId: c2?.id })).statusCode).toBe(200);
+
+    const again = await checkout(user, total(c1, c2));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(messages.cartTotalChanged);
+    expect((await orderRow(first.orderId)).status).toBe('paid');
+    expect((await enrolments(user.id)).map((row) => row.course_id)).toEqual([c1?.id]);
+
+    const next = await checkout(user, total(c2));
+    expect(next.statusCode).toBe(200);
+    expect(next.json().orderId).not.toBe(first.orderId);
+    expect((await orderRow(first.orderId)).status).toBe('paid');
+  });
+
+  it('is found when the same cart checks out again, instead of reusing the paid order', async () => {
+    const user = await buyer([c3]);
+    const first = (await checkout(user, total(c3))).json();
+    fake.pay(first.order_id);
+    const again = await checkout(user, total(c3));
+    expect(again.statusCode).toBe(409);
+    expect((await orderRow(first.orderId)).status).toBe('paid');
+    expect(await enrolments(user.id)).toHaveLength(1);
   });
 });
 

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { errorResponse } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { serverRoot } from '../../paths.js';
+import { GatewayRejectedError } from '../../payments/gateway.js';
 import { SandboxGateway } from '../../payments/sandbox-gateway.js';
 
 const widget = fs.readFileSync(path.join(serverRoot, 'src/modules/sandbox/checkout-widget.js'), 'utf8');
@@ -29,15 +31,24 @@ export const sandboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, g
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(widget),
   );
 
-  app.post('/api/sandbox/pay', { schema: { body: payBody, response: { 200: payResponse } } }, async (request) => {
-    const user = requireUser(request);
-    const order = await db
-      .selectFrom('orders')
-      .select(['id'])
-      .where('gateway_order_id', '=', request.body.order_id)
-      .where('user_id', '=', user.id)
-      .executeTakeFirst();
-    if (!order) throw new AppError('not_found', 'No such order for this account.');
-    return { ok: true as const, ...(await gateway.pay(request.body.order_id, request.body.outcome)) };
-  });
+  app.post(
+    '/api/sandbox/pay',
+    { schema: { body: payBody, response: { 200: payResponse, 409: errorResponse } } },
+    async (request) => {
+      const user = requireUser(request);
+      const order = await db
+        .selectFrom('orders')
+        .select(['id'])
+        .where('gateway_order_id', '=', request.body.order_id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      if (!order) throw new AppError('not_found', 'No such order for this account.');
+      try {
+        return { ok: true as const, ...(await gateway.pay(request.body.order_id, request.body.outcome)) };
+      } catch (error) {
+        if (error instanceof GatewayRejectedError) throw new AppError('conflict', error.message);
+        throw error;
+      }
+    },
+  );
 };

@@ -1,0 +1,35 @@
+import type { AppDeps } from '../../deps.js';
+import { fulfilContext } from './fulfil-context.js';
+import { fulfilOrder } from './fulfil-order.js';
+
+/**
+ * Before a checkout reuses or supersedes the buyer's open orders, asks the gateway whether any of them
+ * was paid after all (the browser's verify call and the webhook can both be lost). Such an order is
+ * fulfilled, never expired or paid a second time. Resolves to true when one was: the cart has changed.
+ */
+export async function settlePaidPendingOrders(deps: AppDeps, userId: string, now: Date): Promise<boolean> {
+  const pending = await deps.db
+    .selectFrom('orders')
+    .select(['id', 'gateway_order_id', 'total_paise'])
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['created', 'attempted'])
+    .where('gateway', '!=', 'free')
+    .where('gateway_order_id', 'is not', null)
+    .execute();
+  let settled = false;
+  for (const order of pending) {
+    if (!order.gateway_order_id) continue;
+    const payments = await deps.gateway.fetchOrderPayments(order.gateway_order_id);
+    const captured = payments.find((payment) => payment.status === 'captured' && payment.amount === order.total_paise);
+    if (!captured) continue;
+    await fulfilOrder(
+      fulfilContext(deps),
+      order.id,
+      { gatewayPaymentId: captured.id, amountPaise: captured.amount },
+      'checkout',
+      now,
+    );
+    settled = true;
+  }
+  return settled;
+}

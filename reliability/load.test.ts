@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { DbHandle } from '../apps/server/src/db/database';
+import { openServerDatabase } from './support/databases';
+import { createLearners, runLearners } from './support/learners';
+import { auditLedger } from './support/ledger';
+import { type ServerProcess, startServer } from './support/server-process';
+import { settings } from './support/settings';
+import { recordTally } from './support/tally';
+
+let server: ServerProcess;
+let database: DbHandle;
+
+beforeAll(async () => {
+  server = await startServer();
+  database = openServerDatabase(server.env);
+});
+
+afterAll(async () => {
+  await database?.close();
+  await server?.stop();
+  server?.dispose();
+});
+
+test(`${settings.learners} learners shop for ${settings.loadSeconds} s on SQLite: no 5xx, every paid order enrolled once and charged once`, async () => {
+  const learners = await createLearners(database.db, settings.learners);
+  const result = await runLearners({
+    baseUrl: server.url,
+    origin: server.origin,
+    learners,
+    deadline: { at: Date.now() + settings.loadSeconds * 1000 },
+  });
+  const ledger = await auditLedger(database.db);
+  recordTally('load-sqlite', {
+    requests: result.requests,
+    purchases: result.purchases,
+    seconds: Math.round(result.durationMs / 1000),
+  });
+  console.log(
+    `[load-sqlite] ${(result.requests / (result.durationMs / 1000)).toFixed(0)} requests/s, ${(result.purchases / (result.durationMs / 1000)).toFixed(1)} purchases/s, statuses ${JSON.stringify(result.byStatus)}, slowest ${result.slowestMs} ms (${result.slowest}), coupon orders ${result.couponOrders}, ledger ${JSON.stringify({ ...ledger, problems: ledger.problems.length })}`,
+  );
+
+  if (result.slowCount > 0)
+    console.log(
+      `[load-sqlite] ${result.slowCount} answers slower than 5 s; the slowest:\n${result.slowCalls.map((call) => call.what).join('\n')}`,
+    );
+  if (ledger.problems.length > 0) console.log(ledger.problems.slice(0, 10).join('\n'));
+  expect(result.serverErrors.slice(0, 5)).toEqual([]);
+  expect(result.connectionErrorSamples).toEqual([]);
+  expect(result.unexpected.slice(0, 5)).toEqual([]);
+  expect(server.errorLines().map((line) => line.slice(0, 400))).toEqual([]);
+  expect(ledger.problems).toEqual([]);
+  expect(result.purchases).toBeGreaterThan(settings.learners);
+  expect(ledger.paidOrders).toBe(result.verifiedOrders.size);
+  expect(ledger.gatewayPaidOrders).toBe(result.purchases);
+});

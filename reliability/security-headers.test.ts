@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { clientRoutePatterns } from '@shop/shared';
+import { afterAll, describe, expect, test } from 'vitest';
+import { seedDemo } from '../apps/server/src/db/seed';
+import { createTestApp, type TestApp } from '../apps/server/test/helpers';
+import { recordTally } from './support/tally';
+
+let requests = 0;
+const apps: TestApp[] = [];
+
+afterAll(async () => {
+  recordTally('security-headers', { requests });
+  for (const t of apps) await t.close();
+});
+
+function builtWebApp(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-headers-web-'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>x</title></head><body></body></html>',
+  );
+  return dir;
+}
+
+/** Every page route of the web app with its parameters filled in, and API answers of every kind. */
+async function urlsToCheck(t: TestApp): Promise<string[]> {
+  const course = await t.database.db.selectFrom('courses').select('id').executeTakeFirstOrThrow();
+  const pages = clientRoutePatterns.map((pattern) =>
+    pattern.replace(':id', course.id).replace(':token', 'some-token').replace('/*', '/orders'),
+  );
+  return [
+    ...pages,
+    '/no-such-page',
+    '/api/health',
+    '/api/courses',
+    `/api/courses/${course.id}`,
+    '/api/courses/not-an-id',
+    '/api/profile',
+    '/api/cart',
+    '/api/no-such-endpoint',
+  ];
+}
+
+describe.each([
+  ['http', 'http://shop.example'],
+  ['https', 'https://shop.example'],
+])('behind %s', (scheme, publicUrl) => {
+  test('every page and API answer carries CSP with frame-ancestors, a referrer policy and nosniff; HSTS only on https', async () => {
+    const t = await createTestApp({ PUBLIC_URL: publicUrl, WEB_DIST: builtWebApp() });
+    apps.push(t);
+    // Seeded by the server at start-up; the in-process app starts from an empty catalogue.
+    await seedDemo(t.database.db);
+    const urls = await urlsToCheck(t);
+    expect(urls.length).toBeGreaterThan(clientRoutePatterns.length);
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url });
+      requests += 1;
+      expect(res.statusCode, url).toBeLessThan(500);
+      const csp = String(res.headers['content-security-policy'] ?? '');
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("object-src 'none'");
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      if (scheme === 'https') {
+        expect(res.headers['strict-transport-security'], url).toMatch(/max-age=(\d{8,}|3[1-9]\d{6})/);
+        expect(csp, url).toContain('upgrade-insecure-requests');
+      } else {
+        expect(res.headers['strict-transport-security'], url).toBeUndefined();
+      }
+    }
+  });
+});

@@ -1,0 +1,161 @@
+import { computeTotals, rupeesToPaise } from '@shop/shared';
+import type { Db } from '../../apps/server/src/db/database';
+import { createSignedInUser, type TestUser } from '../../apps/server/test/helpers';
+import { type CallStats, LearnerClient, NoAnswerError, newCallStats } from './http-client';
+
+export interface LoadOptions {
+  baseUrl: string;
+  origin: string;
+  learners: TestUser[];
+  /** When the learners stop starting purchases; may be moved later while they run. */
+  deadline: { at: number };
+  /** Chance that a learner pays and then closes the browser before the shop hears of it. */
+  abandonAfterPayChance?: number;
+}
+
+export interface LoadResult extends CallStats {
+  purchases: number;
+  /** Our order ids the server acknowledged (create-order answered 200): they must never disappear. */
+  acknowledgedOrders: Set<string>;
+  /** Orders whose verify-payment answered 200: they must be paid, whatever happens afterwards. */
+  verifiedOrders: Set<string>;
+  /** Orders paid at the gateway whose buyer left before verifying: reconciliation's work. */
+  abandonedPaidOrders: Set<string>;
+  couponOrders: number;
+  durationMs: number;
+}
+
+/**
+ * Verified learners with open sessions, written straight into the database as the server writes them:
+ * sign-up is rate-limited per IP (30 an hour), so 200 sign-ups from one machine would be refused.
+ */
+export async function createLearners(db: Db, count: number): Promise<TestUser[]> {
+  const learners: TestUser[] = [];
+  for (let i = 0; i < count; i += 1) learners.push(await createSignedInUser(db));
+  return learners;
+}
+
+const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Filled in while the learners run, so a test can watch their progress. */
+export function newLoadResult(): LoadResult {
+  return {
+    ...newCallStats(),
+    purchases: 0,
+    acknowledgedOrders: new Set(),
+    verifiedOrders: new Set(),
+    abandonedPaidOrders: new Set(),
+    couponOrders: 0,
+    durationMs: 0,
+  };
+}
+
+/**
+ * Every learner loops until the deadline: browse the catalogue and a course, put a course they do not
+ * own in the cart, sometimes check the WELCOME10 coupon, create the order, pay in the sandbox and
+ * verify. The deadline is checked only between purchases, so no purchase is cut off half-way by the
+ * test itself; when the server does not answer, the learner waits and starts over with the cart it has.
+ */
+export async function runLearners(options: LoadOptions, result = newLoadResult()): Promise<LoadResult> {
+  const started = Date.now();
+  const { deadline } = options;
+  await Promise.all(
+    options.learners.map(async (user) => {
+      const client = new LearnerClient(options.baseUrl, options.origin, user.token, result);
+      const owned = new Set<string>();
+      let gone = false;
+      while (!gone && Date.now() < deadline.at) {
+        try {
+          const outcome = await shopOnce(client, user, owned, result, options.abandonAfterPayChance ?? 0);
+          if (outcome === 'left') gone = true;
+          if (outcome === 'owns-everything') await pause(200);
+        } catch (error) {
+          if (!(error instanceof NoAnswerError)) throw error;
+          await pause(1000 + Math.random() * 1000);
+        }
+      }
+    }),
+  );
+  result.durationMs = Date.now() - started;
+  return result;
+}
+
+async function shopOnce(
+  client: LearnerClient,
+  user: TestUser,
+  owned: Set<string>,
+  result: LoadResult,
+  abandonChance: number,
+): Promise<'bought' | 'left' | 'retry' | 'owns-everything'> {
+  const list = await client.call('GET', '/api/courses');
+  const courses: { _id: string; price: number }[] = list.body.courses;
+  const browsed = pick(courses);
+  if (browsed) await client.call('GET', `/api/courses/${browsed._id}`);
+
+  let cart = (await client.call('GET', '/api/cart')).body.cart;
+  if (cart.courses.length === 0) {
+    const choice = pick(courses.filter((course) => !owned.has(course._id)));
+    if (!choice) {
+      await client.call('GET', '/api/profile');
+      return 'owns-everything';
+    }
+    const added = await client.call('POST', '/api/cart/add', { courseId: choice._id }, [409]);
+    if (added.status === 409) {
+      owned.add(choice._id);
+      return 'retry';
+    }
+    cart = added.body.cart;
+  }
+  const lines: { courseId: { _id: string; price: number } }[] = cart.courses;
+
+  let coupon: { id: string; discountPercentage: number } | null = null;
+  if (Math.random() < 0.5) {
+    const checked = await client.call('GET', '/api/coupon/WELCOME10', undefined, [404, 429]);
+    if (checked.status === 200) coupon = checked.body.coupon;
+  }
+  const totals = computeTotals(
+    lines.map((line) => ({ pricePaise: rupeesToPaise(line.courseId.price) })),
+    coupon?.discountPercentage,
+  );
+  const created = await client.call(
+    'POST',
+    '/api/create-order',
+    {
+      amount: totals.total / 100,
+      name: user.username,
+      email: user.email,
+      courseId: lines.map((line) => line.courseId._id).join(','),
+      userId: user.id,
+      validDiscount: totals.discount / 100,
+      discountCouponId: coupon?.id ?? null,
+    },
+    [409],
+  );
+  if (created.status !== 200) return 'retry';
+  result.acknowledgedOrders.add(created.body.orderId);
+  if (coupon) result.couponOrders += 1;
+
+  // An already-paid gateway order refuses a second payment (409), as Razorpay does.
+  const paid = await client.call(
+    'POST',
+    '/api/sandbox/pay',
+    { order_id: created.body.order_id, outcome: 'captured' },
+    [409],
+  );
+  if (paid.status !== 200) return 'retry';
+  if (Math.random() < abandonChance) {
+    result.abandonedPaidOrders.add(created.body.orderId);
+    return 'left';
+  }
+  const verified = await client.call('POST', '/api/verify-payment', {
+    razorpay_order_id: paid.body.razorpay_order_id,
+    razorpay_payment_id: paid.body.razorpay_payment_id,
+    razorpay_signature: paid.body.razorpay_signature,
+  });
+  if (verified.status !== 200) return 'retry';
+  result.verifiedOrders.add(created.body.orderId);
+  result.purchases += 1;
+  for (const line of lines) owned.add(line.courseId._id);
+  return 'bought';
+}

@@ -1,0 +1,81 @@
+import type { Db } from '../../apps/server/src/db/database';
+
+export interface LedgerReport {
+  orders: number;
+  paidOrders: number;
+  gatewayPaidOrders: number;
+  enrolments: number;
+  problems: string[];
+}
+
+function countBy<T>(rows: T[], key: (row: T) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(key(row), (counts.get(key(row)) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * The books after a run, read from the database: every paid order enrols its buyer in exactly its
+ * courses, carries one captured payment and (with a coupon) one redemption; no gateway order took two
+ * captured payments; and every order the gateway reports paid is paid and enrolled in our books.
+ */
+export async function auditLedger(db: Db): Promise<LedgerReport> {
+  const orders = await db.selectFrom('orders').select(['id', 'status', 'coupon_id', 'gateway_order_id']).execute();
+  const lines = await db.selectFrom('order_lines').select(['order_id', 'course_id']).execute();
+  const enrolments = await db
+    .selectFrom('enrolments')
+    .select(['order_id', 'course_id', 'user_id'])
+    .where('revoked_at', 'is', null)
+    .execute();
+  const payments = await db.selectFrom('payments').select(['order_id']).where('status', '=', 'captured').execute();
+  const redemptions = await db.selectFrom('coupon_redemptions').select(['order_id']).execute();
+  const gatewayPayments = await db
+    .selectFrom('sandbox_payments')
+    .select(['order_id'])
+    .where('status', '=', 'captured')
+    .execute();
+
+  const problems: string[] = [];
+  const linesOf = new Map<string, string[]>();
+  for (const line of lines) linesOf.set(line.order_id, [...(linesOf.get(line.order_id) ?? []), line.course_id]);
+  const enrolledBy = new Map<string, string[]>();
+  for (const row of enrolments) {
+    if (row.order_id) enrolledBy.set(row.order_id, [...(enrolledBy.get(row.order_id) ?? []), row.course_id]);
+  }
+  const paymentsPer = countBy(payments, (row) => row.order_id);
+  const redemptionsPer = countBy(redemptions, (row) => row.order_id ?? '');
+  const capturesPer = countBy(gatewayPayments, (row) => row.order_id);
+  const byGatewayId = new Map(orders.map((order) => [order.gateway_order_id ?? '', order]));
+
+  let paidOrders = 0;
+  for (const order of orders) {
+    const paid = order.status === 'paid';
+    if (paid) paidOrders += 1;
+    const expected = [...(linesOf.get(order.id) ?? [])].sort().join(',');
+    const got = [...(enrolledBy.get(order.id) ?? [])].sort().join(',');
+    if (paid && expected !== got) problems.push(`paid order ${order.id} enrols [${got}] instead of [${expected}]`);
+    if (!paid && got) problems.push(`${order.status} order ${order.id} enrolled [${got}]`);
+    const charged = paymentsPer.get(order.id) ?? 0;
+    if (charged > 1) problems.push(`order ${order.id} has ${charged} captured payments`);
+    if (paid && charged !== 1) problems.push(`paid order ${order.id} has ${charged} captured payments`);
+    const redeemed = redemptionsPer.get(order.id) ?? 0;
+    if (redeemed > 1) problems.push(`order ${order.id} redeemed its coupon ${redeemed} times`);
+    if (paid && order.coupon_id && redeemed !== 1)
+      problems.push(`paid coupon order ${order.id} has ${redeemed} redemptions`);
+    if (!order.coupon_id && redeemed > 0) problems.push(`order ${order.id} without a coupon has a redemption`);
+  }
+  for (const [gatewayOrderId, captures] of capturesPer) {
+    if (captures > 1) problems.push(`gateway order ${gatewayOrderId} was charged ${captures} times`);
+    const order = byGatewayId.get(gatewayOrderId);
+    if (!order) problems.push(`gateway order ${gatewayOrderId} was paid but no order of ours names it`);
+    else if (order.status !== 'paid')
+      problems.push(`gateway order ${gatewayOrderId} was paid but our order ${order.id} is ${order.status}`);
+  }
+  return {
+    orders: orders.length,
+    paidOrders,
+    gatewayPaidOrders: capturesPer.size,
+    enrolments: enrolments.length,
+    problems,
+  };
+}
