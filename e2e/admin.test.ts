@@ -162,7 +162,8 @@ describe('operator console', () => {
     await page.getByRole('button', { name: 'Search orders' }).click();
     const link = page.getByRole('link', { name: `Order ${orderId}` });
     await link.waitFor();
-    expect(await page.locator('.admin-table tbody tr').count()).toBe(1);
+    // The unfiltered list may still be on screen (its newest row is this order): wait for the answer.
+    await expect.poll(() => page.locator('.admin-table tbody tr').count()).toBe(1);
     await link.click();
     await page.getByRole('heading', { name: `Order ${orderId}` }).waitFor();
     expect(await page.getByTestId('order-status').textContent()).toBe('paid');
