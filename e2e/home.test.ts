@@ -187,6 +187,14 @@ describe('home page', () => {
     await expect.poll(() => visibleSlideTitles(page)).toEqual(titles.slice(0, 4));
 
     await page.locator('.carousel-viewport').scrollIntoViewIfNeeded();
+    // Let the slide animation finish first: a drag that starts mid-animation starts from a moving track.
+    await expect
+      .poll(async () => {
+        const viewport = await page.locator('.carousel-viewport').boundingBox();
+        const first = await page.locator('.carousel-slide:not([inert])').first().boundingBox();
+        return Math.abs((first?.x ?? 0) - (viewport?.x ?? 1)) < 1;
+      })
+      .toBe(true);
     const box = await page.locator('.carousel-viewport').boundingBox();
     if (!box) throw new Error('no carousel');
     const y = box.y + box.height / 3;

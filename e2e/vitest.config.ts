@@ -1,15 +1,27 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+// Each project gets its own server and database from the global setup. The operator-console tests
+// change the catalogue, so they run after the shop's tests, on a server of their own.
 export default defineConfig({
   root: path.resolve(import.meta.dirname, '..'),
   test: {
-    name: 'e2e',
-    include: ['e2e/**/*.test.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
     minWorkers: 1,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          exclude: ['e2e/admin.test.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      { extends: true, test: { name: 'e2e-admin', include: ['e2e/admin.test.ts'], sequence: { groupOrder: 1 } } },
+    ],
   },
 });

@@ -50,13 +50,15 @@ export default async function setup(project: TestProject) {
       "Chromium is missing: install Debian's chromium (apt-get install chromium) to run the browser tests.",
     );
   }
-  if (process.env.E2E_SKIP_BUILD !== '1') {
+  // Both projects' setups run in this one process: the first builds, the second reuses the build.
+  if (process.env.E2E_SKIP_BUILD !== '1' && process.env.E2E_BUILT !== '1') {
     const build = spawnSync('npm', ['run', 'build'], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, NODE_ENV: 'production' },
     });
     if (build.status !== 0) throw new Error('the web build failed');
+    process.env.E2E_BUILT = '1';
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   const port = await freePort();
