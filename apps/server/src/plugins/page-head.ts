@@ -1,6 +1,7 @@
 import { documentTitle, messages, objectId, type PageMeta, pageMeta } from '@shop/shared';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import { escapeHtml } from '../html.js';
 import { findCourseById } from '../modules/catalog/repo.js';
 
 export interface PageHead {
@@ -39,10 +40,6 @@ async function firstCourseThumb(db: Db): Promise<string | null> {
 
 const COURSE_PATH = /^\/course-details\/([^/]+)$/;
 const DESCRIPTION_LENGTH = 160;
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 function summarise(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import { isClientRoute, messages } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { escapeHtml, renderHeadTags, resolvePageHead } from './page-head.js';
+import { escapeHtml } from '../html.js';
+import { renderHeadTags, resolvePageHead } from './page-head.js';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../html.js';
 import type { MailMessage } from '../../mail/mailer.js';
 
 interface MailParts {
@@ -10,10 +11,6 @@ interface MailParts {
   link: { url: string; label: string };
   /** Paragraphs after the link. */
   after: string[];
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** Plain text that reads well on its own (the link on a line of its own), and simple HTML with the site name. */

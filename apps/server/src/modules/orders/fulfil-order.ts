@@ -1,6 +1,7 @@
 import { formatPaise } from '@shop/shared';
 import type { Db, DbKind } from '../../db/database.js';
 import type { OrderStatus } from '../../db/schema.js';
+import { escapeHtml } from '../../html.js';
 import { newId } from '../../ids.js';
 import type { MailMessage, MailQueue } from '../../mail/mailer.js';
 import { lockRow } from './lock-row.js';
@@ -135,10 +136,6 @@ export async function fulfilOrder(
   });
   if (result.mail) ctx.mail.kick();
   return { orderId, granted: result.granted };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function confirmationMail(
