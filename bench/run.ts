@@ -177,8 +177,10 @@ async function main() {
   await run('GET /api/courses', `${shop.url}/api/courses`);
   await run('GET /api/courses/:id', `${shop.url}/api/courses/${courses[0]?.id}`);
   await run('GET /api/cart (signed in)', `${shop.url}/api/cart`, { headers: bearer });
-  // Each connection is its own learner, so an add and its remove never meet another connection's.
-  const cartUsers = data.learners(CONNECTIONS);
+  // autocannon starts each add + remove cycle with a fresh context, so every cycle takes the next learner
+  // of a ring far larger than the number of cycles in flight at once: an add and its remove never meet
+  // another connection's.
+  const cartUsers = data.learners(CONNECTIONS * 50);
   let nextUser = 0;
   const courseBody = JSON.stringify({ courseId: courses[1]?.id });
   const asUser = (path: string) => ({

@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,6 +15,7 @@ import type { PaymentGateway } from './payments/gateway.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerRejectNul } from './plugins/reject-nul.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 
 export interface BuildOptions {
@@ -46,7 +46,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerRejectNul(app);
 
   const https = config.publicUrl.startsWith('https:');
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     contentSecurityPolicy: {

@@ -2,6 +2,7 @@ import { messages } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import { preparedQuery } from '../db/prepared.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { hashToken, newToken } from './tokens.js';
@@ -62,8 +63,8 @@ export async function revokeUserSessions(db: Db, userId: string): Promise<void> 
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
-export async function findSessionUser(db: Db, token: string, now = new Date()): Promise<SessionUser | null> {
-  const row = await db
+const sessionByTokenHash = preparedQuery<{ tokenHash: string }>()((db, value) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -76,8 +77,11 @@ export async function findSessionUser(db: Db, token: string, now = new Date()): 
       'users.role',
       'users.status',
     ])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', value('tokenHash')),
+);
+
+export async function findSessionUser(db: Db, token: string, now = new Date()): Promise<SessionUser | null> {
+  const row = await sessionByTokenHash.first(db, { tokenHash: hashToken(token) });
   if (row?.status !== 'active' || row.expires_at <= now.toISOString()) return null;
   if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_AFTER_MS) {
     await db

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { migrations } from './migrations/index.js';
@@ -34,8 +34,66 @@ export function openDatabase(database: Config['database']): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // A second, read-only connection answers hot reads synchronously (see `directReader`). In WAL mode it
+  // reads the last committed state and never waits for the writer.
+  const reader = new SQLite(database.file, { readonly: true });
+  reader.pragma('busy_timeout = 5000');
+  const readStatements = withStatementCache(reader);
+  readers.set(db, (text, parameters) => readStatements.prepare(text).all(parameters));
+  return {
+    db,
+    kind: 'sqlite',
+    close: async () => {
+      readers.delete(db);
+      readStatements.close();
+      await db.destroy();
+    },
+  };
+}
+
+type Reader = (sql: string, parameters: readonly unknown[]) => unknown[];
+const readers = new WeakMap<Db, Reader>();
+
+/**
+ * For a SQLite database used outside a transaction: runs a SELECT at once on the read-only connection,
+ * which sees every committed write. Kysely's own path queues each query behind the single writing
+ * connection and costs several promise turns; a hot read needs neither. Undefined for PostgreSQL and for
+ * a transaction (whose reads must see its own uncommitted writes).
+ */
+export function directReader(db: Db): Reader | undefined {
+  return readers.get(db);
+}
+
+/** Most statements a connection keeps prepared; the least recently prepared one is dropped past this. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; SQLite's parse and plan then cost more than running the query.
+ * The same SQL text (values are always bound parameters) reuses its prepared statement instead.
+ * Kysely runs one query at a time on the connection and never streams here, so a statement is never
+ * in use twice at once.
+ */
+export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = statements.keys().next().value;
+          if (oldest !== undefined) statements.delete(oldest);
+        }
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+  };
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { newId } from '../../ids.js';
 
 export interface CartLineRow {
@@ -13,13 +14,13 @@ export interface CartLineRow {
  * The courses in a user's cart that can still be bought: published and not already owned.
  * A course that was unpublished, or granted some other way, drops out of the listing by itself.
  */
-export async function findCartLines(db: Db, userId: string): Promise<CartLineRow[]> {
-  return db
+const cartLines = preparedQuery<{ userId: string }>()((db, value) =>
+  db
     .selectFrom('carts')
     .innerJoin('cart_items', 'cart_items.cart_id', 'carts.id')
     .innerJoin('courses', 'courses.id', 'cart_items.course_id')
     .select(['courses.id', 'courses.title', 'courses.price_paise', 'courses.thumb', 'cart_items.quantity'])
-    .where('carts.user_id', '=', userId)
+    .where('carts.user_id', '=', value('userId'))
     .where('courses.published', '=', 1)
     .where((eb) =>
       eb.not(
@@ -28,51 +29,96 @@ export async function findCartLines(db: Db, userId: string): Promise<CartLineRow
             .selectFrom('enrolments')
             .select('enrolments.id')
             .whereRef('enrolments.course_id', '=', 'courses.id')
-            .where('enrolments.user_id', '=', userId)
+            .where('enrolments.user_id', '=', value('userId'))
             .where('enrolments.revoked_at', 'is', null),
         ),
       ),
     )
     .orderBy('cart_items.added_at', 'asc')
-    .orderBy('courses.id', 'asc')
-    .execute();
+    .orderBy('courses.id', 'asc'),
+);
+
+export function findCartLines(db: Db, userId: string): Promise<CartLineRow[]> {
+  return cartLines.rows(db, { userId });
 }
+
+const insertCart = preparedQuery<{ id: string; userId: string; now: string }>()((db, value) =>
+  db
+    .insertInto('carts')
+    .values({ id: value('id'), user_id: value('userId'), created_at: value('now'), updated_at: value('now') })
+    .onConflict((oc) => oc.column('user_id').doNothing()),
+);
+const cartIdOf = preparedQuery<{ userId: string }>()((db, value) =>
+  db.selectFrom('carts').select('id').where('user_id', '=', value('userId')),
+);
+const insertCartItem = preparedQuery<{ cartId: string; courseId: string; now: string }>()((db, value) =>
+  db
+    .insertInto('cart_items')
+    .values({ cart_id: value('cartId'), course_id: value('courseId'), quantity: 1, added_at: value('now') })
+    .onConflict((oc) => oc.columns(['cart_id', 'course_id']).doNothing()),
+);
+const touchCart = preparedQuery<{ cartId: string; now: string }>()((db, value) =>
+  db.updateTable('carts').set({ updated_at: value('now') }).where('id', '=', value('cartId')),
+);
+const deleteItem = preparedQuery<{ cartId: string; courseId: string }>()((db, value) =>
+  db.deleteFrom('cart_items').where('cart_id', '=', value('cartId')).where('course_id', '=', value('courseId')),
+);
 
 /** The user's cart id, creating the cart on first use (safe when two requests race to create it). */
 export async function ensureCartId(db: Db, userId: string, now: string): Promise<string> {
-  await db
-    .insertInto('carts')
-    .values({ id: newId(), user_id: userId, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
-  const row = await db.selectFrom('carts').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const existing = await cartIdOf.first(db, { userId });
+  if (existing) return existing.id;
+  await insertCart.execute(db, { id: newId(), userId, now });
+  const row = await cartIdOf.first(db, { userId });
+  if (!row) throw new Error(`cart of ${userId} was not created`);
   return row.id;
 }
 
 /** Adds courses not yet in the cart; a course already there stays as it is. Returns how many were new. */
 export async function insertCartItems(db: Db, cartId: string, courseIds: string[], now: string): Promise<number> {
-  if (courseIds.length === 0) return 0;
-  const result = await db
-    .insertInto('cart_items')
-    .values(courseIds.map((courseId) => ({ cart_id: cartId, course_id: courseId, quantity: 1, added_at: now })))
-    .onConflict((oc) => oc.columns(['cart_id', 'course_id']).doNothing())
-    .executeTakeFirst();
-  if (result.numInsertedOrUpdatedRows && result.numInsertedOrUpdatedRows > 0n)
-    await db.updateTable('carts').set({ updated_at: now }).where('id', '=', cartId).execute();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n);
+  let added = 0;
+  for (const courseId of courseIds) {
+    const result = await insertCartItem.execute(db, { cartId, courseId, now });
+    if (result.numAffectedRows && result.numAffectedRows > 0n) added++;
+  }
+  if (added > 0) await touchCart.execute(db, { cartId, now });
+  return added;
 }
 
 export async function deleteCartItem(db: Db, userId: string, courseId: string, now: string): Promise<boolean> {
-  const cart = await db.selectFrom('carts').select('id').where('user_id', '=', userId).executeTakeFirst();
+  const cart = await cartIdOf.first(db, { userId });
   if (!cart) return false;
-  const result = await db
-    .deleteFrom('cart_items')
-    .where('cart_id', '=', cart.id)
-    .where('course_id', '=', courseId)
-    .executeTakeFirst();
-  if (result.numDeletedRows === 0n) return false;
-  await db.updateTable('carts').set({ updated_at: now }).where('id', '=', cart.id).execute();
+  const result = await deleteItem.execute(db, { cartId: cart.id, courseId });
+  if (!result.numAffectedRows) return false;
+  await touchCart.execute(db, { cartId: cart.id, now });
   return true;
+}
+
+const courseForCart = preparedQuery<{ userId: string; courseId: string }>()((db, value) =>
+  db
+    .selectFrom('courses')
+    .select((eb) => [
+      'courses.id',
+      eb
+        .exists(
+          eb
+            .selectFrom('enrolments')
+            .select('enrolments.id')
+            .whereRef('enrolments.course_id', '=', 'courses.id')
+            .where('enrolments.user_id', '=', value('userId'))
+            .where('enrolments.revoked_at', 'is', null),
+        )
+        .as('owned'),
+    ])
+    .where('courses.id', '=', value('courseId'))
+    .where('courses.published', '=', 1),
+);
+
+/** Whether a course may go into this user's cart: `missing` (no such published course), `owned`, or `ok`. */
+export async function cartEligibility(db: Db, userId: string, courseId: string): Promise<'missing' | 'owned' | 'ok'> {
+  const row = await courseForCart.first(db, { userId, courseId });
+  if (!row) return 'missing';
+  return row.owned ? 'owned' : 'ok';
 }
 
 /** Of these course ids, the published ones (the only ones that may go into a cart). */
