@@ -58,7 +58,10 @@ const insertCartItem = preparedQuery<{ cartId: string; courseId: string; now: st
     .onConflict((oc) => oc.columns(['cart_id', 'course_id']).doNothing()),
 );
 const touchCart = preparedQuery<{ cartId: string; now: string }>()((db, value) =>
-  db.updateTable('carts').set({ updated_at: value('now') }).where('id', '=', value('cartId')),
+  db
+    .updateTable('carts')
+    .set({ updated_at: value('now') })
+    .where('id', '=', value('cartId')),
 );
 const deleteItem = preparedQuery<{ cartId: string; courseId: string }>()((db, value) =>
   db.deleteFrom('cart_items').where('cart_id', '=', value('cartId')).where('course_id', '=', value('courseId')),
