@@ -25,11 +25,11 @@ interface Template {
  * Called as `preparedQuery<{ userId: string }>()((db, value) => db.selectFrom(...)...)`, so the row
  * type is inferred from the builder.
  */
-export function preparedQuery<Args extends Record<string, unknown>>() {
+export function preparedQuery<Args extends object>() {
   return <Row>(build: Builder<Args, Row>) => prepare(build);
 }
 
-function prepare<Args extends Record<string, unknown>, Row>(build: Builder<Args, Row>) {
+function prepare<Args extends object, Row>(build: Builder<Args, Row>) {
   // Keyed by the dialect's adapter, which a database and its transactions share.
   const templates = new WeakMap<object, Template>();
   const template = (db: Kysely<Database>): Template => {
@@ -59,4 +59,12 @@ function prepare<Args extends Record<string, unknown>, Row>(build: Builder<Args,
       return (await this.execute(db, args)).rows[0];
     },
   };
+}
+
+/** `{ column: value('column') }` for every column: an insert whose values are all bound per call. */
+export function boundValues<Args extends object>(
+  value: <K extends keyof Args>(name: K) => Args[K],
+  columns: readonly (keyof Args)[],
+): Args {
+  return Object.fromEntries(columns.map((column) => [column, value(column)])) as Args;
 }

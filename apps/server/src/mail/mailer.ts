@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import { preparedQuery } from '../db/prepared.js';
 import { newId } from '../ids.js';
 
 export interface MailMessage {
@@ -45,6 +46,27 @@ export function outboxTransport(dir: string, log: FastifyBaseLogger): MailTransp
 const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000];
 const MAX_ATTEMPTS = 10;
 
+const insertMail = preparedQuery<{
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  now: string;
+}>()((db, value) =>
+  db.insertInto('mail_outbox').values({
+    id: value('id'),
+    to_address: value('to'),
+    subject: value('subject'),
+    text_body: value('text'),
+    html_body: value('html'),
+    next_attempt_at: value('now'),
+    sent_at: null,
+    last_error: null,
+    created_at: value('now'),
+  }),
+);
+
 /**
  * Mail goes through a table: `enqueue` writes the message (inside the caller's transaction when given
  * one), `deliverPending` hands due messages to the transport and retries failures with back-off.
@@ -65,20 +87,14 @@ export class MailQueue {
 
   async enqueue(message: MailMessage, db: Db = this.db, now = new Date()): Promise<string> {
     const id = newId();
-    await db
-      .insertInto('mail_outbox')
-      .values({
-        id,
-        to_address: message.to,
-        subject: message.subject,
-        text_body: message.text,
-        html_body: message.html ?? null,
-        next_attempt_at: now.toISOString(),
-        sent_at: null,
-        last_error: null,
-        created_at: now.toISOString(),
-      })
-      .execute();
+    await insertMail.execute(db, {
+      id,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      now: now.toISOString(),
+    });
     return id;
   }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { preparedQuery } from '../db/prepared.js';
 import {
   type GatewayOrder,
   type GatewayPayment,
@@ -10,6 +11,55 @@ import {
 import { paymentSignature, verifyPaymentSignature, verifyWebhookSignature } from './signatures.js';
 
 const gatewayId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex').slice(0, 14)}`;
+
+// Every sandbox checkout runs these; they are compiled once (see preparedQuery).
+const insertOrder = preparedQuery<{
+  id: string;
+  amount: number;
+  currency: string;
+  status: 'created';
+  receipt: string;
+  notes: string;
+  now: string;
+}>()((db, value) =>
+  db.insertInto('sandbox_orders').values({
+    id: value('id'),
+    amount: value('amount'),
+    currency: value('currency'),
+    status: value('status'),
+    receipt: value('receipt'),
+    notes: value('notes'),
+    created_at: value('now'),
+  }),
+);
+const paymentsOf = preparedQuery<{ gatewayOrderId: string }>()((db, value) =>
+  db.selectFrom('sandbox_payments').selectAll().where('order_id', '=', value('gatewayOrderId')),
+);
+const orderOf = preparedQuery<{ gatewayOrderId: string }>()((db, value) =>
+  db.selectFrom('sandbox_orders').selectAll().where('id', '=', value('gatewayOrderId')),
+);
+const insertPayment = preparedQuery<{
+  id: string;
+  orderId: string;
+  amount: number;
+  status: 'captured' | 'failed';
+  now: string;
+}>()((db, value) =>
+  db.insertInto('sandbox_payments').values({
+    id: value('id'),
+    order_id: value('orderId'),
+    amount: value('amount'),
+    status: value('status'),
+    created_at: value('now'),
+  }),
+);
+const setOrderStatus = preparedQuery<{ id: string; status: 'paid' | 'attempted' }>()((db, value) =>
+  db
+    .updateTable('sandbox_orders')
+    .set({ status: value('status') })
+    .where('id', '=', value('id'))
+    .where('status', '!=', 'paid'),
+);
 
 /**
  * Test mode without Razorpay: Razorpay's order and payment books kept in our own tables, payments made
@@ -34,24 +84,17 @@ export class SandboxGateway implements PaymentGateway {
       throw new GatewayRejectedError('The amount must be atleast INR 1.00');
     }
     const order = { id: gatewayId('order'), amount: input.amountPaise, currency: 'INR', status: 'created' as const };
-    await this.db
-      .insertInto('sandbox_orders')
-      .values({
-        ...order,
-        receipt: input.receipt.slice(0, 40),
-        notes: JSON.stringify(input.notes),
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await insertOrder.execute(this.db, {
+      ...order,
+      receipt: input.receipt.slice(0, 40),
+      notes: JSON.stringify(input.notes),
+      now: new Date().toISOString(),
+    });
     return order;
   }
 
   async fetchOrderPayments(gatewayOrderId: string): Promise<GatewayPayment[]> {
-    const rows = await this.db
-      .selectFrom('sandbox_payments')
-      .selectAll()
-      .where('order_id', '=', gatewayOrderId)
-      .execute();
+    const rows = await paymentsOf.rows(this.db, { gatewayOrderId });
     return rows.map((row) => ({
       id: row.id,
       orderId: row.order_id,
@@ -64,32 +107,20 @@ export class SandboxGateway implements PaymentGateway {
 
   /** What the widget's Pay and Fail buttons do: record the payment and sign the result. */
   async pay(gatewayOrderId: string, outcome: 'captured' | 'failed') {
-    const order = await this.db
-      .selectFrom('sandbox_orders')
-      .selectAll()
-      .where('id', '=', gatewayOrderId)
-      .executeTakeFirst();
+    const order = await orderOf.first(this.db, { gatewayOrderId });
     if (!order) throw new GatewayRejectedError('The id provided does not exist');
     // As Razorpay's checkout does: a paid order takes no second payment.
     if (order.status === 'paid') throw new GatewayRejectedError('This order has already been paid');
     const paymentId = gatewayId('pay');
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('sandbox_payments')
-        .values({
-          id: paymentId,
-          order_id: order.id,
-          amount: order.amount,
-          status: outcome,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
-      await trx
-        .updateTable('sandbox_orders')
-        .set({ status: outcome === 'captured' ? 'paid' : 'attempted' })
-        .where('id', '=', order.id)
-        .where('status', '!=', 'paid')
-        .execute();
+      await insertPayment.execute(trx, {
+        id: paymentId,
+        orderId: order.id,
+        amount: order.amount,
+        status: outcome,
+        now: new Date().toISOString(),
+      });
+      await setOrderStatus.execute(trx, { id: order.id, status: outcome === 'captured' ? 'paid' : 'attempted' });
     });
     return {
       razorpay_order_id: order.id,

@@ -88,6 +88,17 @@ export async function insertCartItems(db: Db, cartId: string, courseIds: string[
   return added;
 }
 
+/** The user's cart id, if they have a cart. */
+export async function findCartId(db: Db, userId: string): Promise<string | undefined> {
+  return (await cartIdOf.first(db, { userId }))?.id;
+}
+
+/** Takes one course out of a cart; true when it was there. */
+export async function removeCartItem(db: Db, cartId: string, courseId: string): Promise<boolean> {
+  const result = await deleteItem.execute(db, { cartId, courseId });
+  return Boolean(result.numAffectedRows);
+}
+
 export async function deleteCartItem(db: Db, userId: string, courseId: string, now: string): Promise<boolean> {
   const cart = await cartIdOf.first(db, { userId });
   if (!cart) return false;

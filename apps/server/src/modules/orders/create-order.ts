@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { type CreateOrderBody, type CreateOrderResponse, messages, rupeesToPaise } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
+import { boundValues, preparedQuery } from '../../db/prepared.js';
+import type { OrderLinesTable, OrdersTable } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -23,6 +25,57 @@ function fingerprint(priced: PricedCart): string {
   parts.push(`coupon:${priced.coupon?.id ?? ''}`, `total:${priced.totals.total}`);
   return createHash('sha256').update(parts.join('|')).digest('hex');
 }
+
+// Every checkout runs these; they are compiled once (see preparedQuery).
+const reusableOrder = preparedQuery<{ userId: string; print: string; mode: OrdersTable['gateway']; since: string }>()(
+  (db, value) =>
+    db
+      .selectFrom('orders')
+      .select(['id', 'gateway_order_id'])
+      .where('user_id', '=', value('userId'))
+      .where('status', 'in', ['created', 'attempted'])
+      .where('cart_fingerprint', '=', value('print'))
+      .where('gateway', '=', value('mode'))
+      .where('created_at', '>', value('since'))
+      .orderBy('created_at', 'desc')
+      .limit(1),
+);
+const openOrders = preparedQuery<{ userId: string }>()((db, value) =>
+  db
+    .selectFrom('orders')
+    .select(['id', 'status'])
+    .where('user_id', '=', value('userId'))
+    .where('status', 'in', ['created', 'attempted']),
+);
+type NewOrder = Omit<OrdersTable, 'currency'>;
+const orderColumns: (keyof NewOrder)[] = [
+  'id',
+  'user_id',
+  'status',
+  'subtotal_paise',
+  'discount_paise',
+  'total_paise',
+  'coupon_id',
+  'coupon_code',
+  'discount_percent',
+  'gateway',
+  'gateway_order_id',
+  'cart_fingerprint',
+  'billing_name',
+  'billing_email',
+  'created_at',
+  'updated_at',
+  'paid_at',
+  'refunded_at',
+];
+const insertOrder = preparedQuery<NewOrder>()((db, value) =>
+  db.insertInto('orders').values(boundValues<NewOrder>(value, orderColumns)),
+);
+const insertOrderLine = preparedQuery<OrderLinesTable>()((db, value) =>
+  db
+    .insertInto('order_lines')
+    .values(boundValues<OrderLinesTable>(value, ['id', 'order_id', 'course_id', 'title', 'unit_price_paise'])),
+);
 
 async function couponCodeFor(deps: AppDeps, couponId: string | null | undefined): Promise<string | null> {
   if (!couponId) return null;
@@ -59,16 +112,7 @@ export async function createOrder(
   const free = priced.totals.total === 0;
   const mode = free ? 'free' : gateway.mode;
   const since = new Date(now.getTime() - REUSE_MINUTES * 60_000).toISOString();
-  const pending = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('user_id', '=', user.id)
-    .where('status', 'in', ['created', 'attempted'])
-    .where('cart_fingerprint', '=', print)
-    .where('gateway', '=', mode)
-    .where('created_at', '>', since)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+  const pending = await reusableOrder.first(db, { userId: user.id, print, mode, since });
   if (pending) return answer(deps, user, pending.id, pending.gateway_order_id, priced, body, mode, false);
 
   const orderId = newId();
@@ -98,52 +142,41 @@ export async function createOrder(
       if (!still) throw new AppError('conflict', messages.couponNoLongerValid);
     }
     // A new cart supersedes the user's other unpaid orders; their coupon reservations are released.
-    const superseded = await trx
-      .selectFrom('orders')
-      .select(['id', 'status'])
-      .where('user_id', '=', user.id)
-      .where('status', 'in', ['created', 'attempted'])
-      .execute();
+    const superseded = await openOrders.rows(trx, { userId: user.id });
     for (const old of superseded) {
       await trx.updateTable('orders').set({ status: 'expired', updated_at: stamp }).where('id', '=', old.id).execute();
       await trx.deleteFrom('coupon_redemptions').where('order_id', '=', old.id).execute();
       await recordOrderEvent(trx, old.id, old.status, 'expired', 'checkout', `superseded by ${orderId}`, now);
     }
-    await trx
-      .insertInto('orders')
-      .values({
-        id: orderId,
-        user_id: user.id,
-        status: 'created',
-        subtotal_paise: priced.totals.subtotal,
-        discount_paise: priced.totals.discount,
-        total_paise: priced.totals.total,
-        coupon_id: priced.coupon?.id ?? null,
-        coupon_code: priced.coupon?.code ?? null,
-        discount_percent: priced.coupon?.percent ?? 0,
-        gateway: mode,
-        gateway_order_id: gatewayOrderId,
-        cart_fingerprint: print,
-        billing_name: body.name,
-        billing_email: body.email,
-        created_at: stamp,
-        updated_at: stamp,
-        paid_at: null,
-        refunded_at: null,
-      })
-      .execute();
-    await trx
-      .insertInto('order_lines')
-      .values(
-        priced.lines.map((line) => ({
-          id: newId(),
-          order_id: orderId,
-          course_id: line.id,
-          title: line.title,
-          unit_price_paise: line.price_paise,
-        })),
-      )
-      .execute();
+    await insertOrder.execute(trx, {
+      id: orderId,
+      user_id: user.id,
+      status: 'created',
+      subtotal_paise: priced.totals.subtotal,
+      discount_paise: priced.totals.discount,
+      total_paise: priced.totals.total,
+      coupon_id: priced.coupon?.id ?? null,
+      coupon_code: priced.coupon?.code ?? null,
+      discount_percent: priced.coupon?.percent ?? 0,
+      gateway: mode,
+      gateway_order_id: gatewayOrderId,
+      cart_fingerprint: print,
+      billing_name: body.name,
+      billing_email: body.email,
+      created_at: stamp,
+      updated_at: stamp,
+      paid_at: null,
+      refunded_at: null,
+    });
+    for (const line of priced.lines) {
+      await insertOrderLine.execute(trx, {
+        id: newId(),
+        order_id: orderId,
+        course_id: line.id,
+        title: line.title,
+        unit_price_paise: line.price_paise,
+      });
+    }
     if (priced.coupon) {
       await trx
         .insertInto('coupon_redemptions')

@@ -1,9 +1,11 @@
 import { formatPaise } from '@shop/shared';
 import type { Db, DbKind } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
 import type { OrderStatus } from '../../db/schema.js';
 import { escapeHtml } from '../../html.js';
 import { newId } from '../../ids.js';
 import type { MailMessage, MailQueue } from '../../mail/mailer.js';
+import { findCartId, removeCartItem } from '../cart/repo.js';
 import { lockRow } from './lock-row.js';
 import { type OrderEventSource, recordOrderEvent } from './order-events.js';
 
@@ -29,6 +31,80 @@ interface FulfilContext {
   siteName: string;
 }
 
+// Fulfilment runs for every purchase: its statements are compiled once (see preparedQuery).
+const orderById = preparedQuery<{ orderId: string }>()((db, value) =>
+  db.selectFrom('orders').selectAll().where('id', '=', value('orderId')),
+);
+const upsertPayment = preparedQuery<{
+  id: string;
+  orderId: string;
+  gatewayPaymentId: string;
+  amountPaise: number;
+  source: OrderEventSource;
+  now: string;
+}>()((db, value) =>
+  db
+    .insertInto('payments')
+    .values({
+      id: value('id'),
+      order_id: value('orderId'),
+      gateway_payment_id: value('gatewayPaymentId'),
+      amount_paise: value('amountPaise'),
+      status: 'captured',
+      source: value('source'),
+      created_at: value('now'),
+      updated_at: value('now'),
+    })
+    .onConflict((oc) => oc.column('gateway_payment_id').doUpdateSet({ status: 'captured', updated_at: value('now') })),
+);
+const markPaid = preparedQuery<{ orderId: string; now: string }>()((db, value) =>
+  db
+    .updateTable('orders')
+    .set({ status: 'paid', paid_at: value('now'), updated_at: value('now') })
+    .where('id', '=', value('orderId')),
+);
+const keepRedemption = preparedQuery<{ id: string; couponId: string; userId: string; orderId: string; now: string }>()(
+  (db, value) =>
+    db
+      .insertInto('coupon_redemptions')
+      .values({
+        id: value('id'),
+        coupon_id: value('couponId'),
+        user_id: value('userId'),
+        order_id: value('orderId'),
+        redeemed_at: value('now'),
+      })
+      .onConflict((oc) => oc.column('order_id').doNothing()),
+);
+const orderLines = preparedQuery<{ orderId: string }>()((db, value) =>
+  db
+    .selectFrom('order_lines')
+    .select(['course_id', 'title', 'unit_price_paise'])
+    .where('order_id', '=', value('orderId')),
+);
+const grantEnrolment = preparedQuery<{ id: string; userId: string; courseId: string; orderId: string; now: string }>()(
+  (db, value) =>
+    db
+      .insertInto('enrolments')
+      .values({
+        id: value('id'),
+        user_id: value('userId'),
+        course_id: value('courseId'),
+        order_id: value('orderId'),
+        granted_at: value('now'),
+        revoked_at: null,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'course_id'])
+          .doUpdateSet({ order_id: value('orderId'), granted_at: value('now'), revoked_at: null })
+          .where('enrolments.revoked_at', 'is not', null),
+      ),
+);
+const buyerOf = preparedQuery<{ userId: string }>()((db, value) =>
+  db.selectFrom('users').select(['email', 'username']).where('id', '=', value('userId')),
+);
+
 /**
  * The one place an order becomes paid: in a single transaction it marks the order paid, records the
  * payment, counts the coupon use, enrols the buyer in every course and empties them from the cart,
@@ -44,31 +120,22 @@ export async function fulfilOrder(
 ): Promise<FulfilResult> {
   const result = await ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, ctx.dbKind, 'orders', orderId);
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    const order = await orderById.first(trx, { orderId });
+    if (!order) throw new Error(`order ${orderId} does not exist`);
     const stamp = now.toISOString();
     if (payment) {
-      await trx
-        .insertInto('payments')
-        .values({
-          id: newId(),
-          order_id: order.id,
-          gateway_payment_id: payment.gatewayPaymentId,
-          amount_paise: payment.amountPaise,
-          status: 'captured',
-          source,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .onConflict((oc) => oc.column('gateway_payment_id').doUpdateSet({ status: 'captured', updated_at: stamp }))
-        .execute();
+      await upsertPayment.execute(trx, {
+        id: newId(),
+        orderId: order.id,
+        gatewayPaymentId: payment.gatewayPaymentId,
+        amountPaise: payment.amountPaise,
+        source,
+        now: stamp,
+      });
     }
     if (!PAYABLE.includes(order.status)) return { granted: false, mail: null };
 
-    await trx
-      .updateTable('orders')
-      .set({ status: 'paid', paid_at: stamp, updated_at: stamp })
-      .where('id', '=', order.id)
-      .execute();
+    await markPaid.execute(trx, { orderId: order.id, now: stamp });
     await recordOrderEvent(
       trx,
       order.id,
@@ -81,55 +148,30 @@ export async function fulfilOrder(
 
     if (order.coupon_id) {
       // The reservation made at checkout normally exists; an order paid after it expired gets its use back.
-      await trx
-        .insertInto('coupon_redemptions')
-        .values({
-          id: newId(),
-          coupon_id: order.coupon_id,
-          user_id: order.user_id,
-          order_id: order.id,
-          redeemed_at: stamp,
-        })
-        .onConflict((oc) => oc.column('order_id').doNothing())
-        .execute();
+      await keepRedemption.execute(trx, {
+        id: newId(),
+        couponId: order.coupon_id,
+        userId: order.user_id,
+        orderId: order.id,
+        now: stamp,
+      });
     }
 
-    const lines = await trx
-      .selectFrom('order_lines')
-      .select(['course_id', 'title', 'unit_price_paise'])
-      .where('order_id', '=', order.id)
-      .execute();
+    const lines = await orderLines.rows(trx, { orderId: order.id });
     for (const line of lines) {
-      await trx
-        .insertInto('enrolments')
-        .values({
-          id: newId(),
-          user_id: order.user_id,
-          course_id: line.course_id,
-          order_id: order.id,
-          granted_at: stamp,
-          revoked_at: null,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['user_id', 'course_id'])
-            .doUpdateSet({ order_id: order.id, granted_at: stamp, revoked_at: null })
-            .where('enrolments.revoked_at', 'is not', null),
-        )
-        .execute();
+      await grantEnrolment.execute(trx, {
+        id: newId(),
+        userId: order.user_id,
+        courseId: line.course_id,
+        orderId: order.id,
+        now: stamp,
+      });
     }
-    const courseIds = lines.map((line) => line.course_id);
-    if (courseIds.length > 0) {
-      const cart = await trx.selectFrom('carts').select('id').where('user_id', '=', order.user_id).executeTakeFirst();
-      if (cart)
-        await trx.deleteFrom('cart_items').where('cart_id', '=', cart.id).where('course_id', 'in', courseIds).execute();
-    }
+    const cartId = lines.length > 0 ? await findCartId(trx, order.user_id) : undefined;
+    if (cartId) for (const line of lines) await removeCartItem(trx, cartId, line.course_id);
 
-    const buyer = await trx
-      .selectFrom('users')
-      .select(['email', 'username'])
-      .where('id', '=', order.user_id)
-      .executeTakeFirstOrThrow();
+    const buyer = await buyerOf.first(trx, { userId: order.user_id });
+    if (!buyer) throw new Error(`buyer ${order.user_id} does not exist`);
     const mail = confirmationMail(ctx, { ...order, lines }, buyer.email, order.billing_name || buyer.username);
     await ctx.mail.enqueue(mail, trx, now);
     return { granted: true, mail };

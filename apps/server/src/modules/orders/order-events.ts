@@ -1,8 +1,29 @@
 import type { Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
 import type { OrderStatus } from '../../db/schema.js';
 import { newId } from '../../ids.js';
 
 export type OrderEventSource = 'checkout' | 'verify' | 'webhook' | 'reconcile' | 'admin' | 'free';
+
+const insertOrderEvent = preparedQuery<{
+  id: string;
+  orderId: string;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  source: OrderEventSource;
+  note: string;
+  now: string;
+}>()((db, value) =>
+  db.insertInto('order_events').values({
+    id: value('id'),
+    order_id: value('orderId'),
+    from_status: value('from'),
+    to_status: value('to'),
+    source: value('source'),
+    note: value('note'),
+    created_at: value('now'),
+  }),
+);
 
 /** One row of an order's status history, as the operator's console shows it. */
 export async function recordOrderEvent(
@@ -14,16 +35,5 @@ export async function recordOrderEvent(
   note = '',
   now = new Date(),
 ): Promise<void> {
-  await db
-    .insertInto('order_events')
-    .values({
-      id: newId(),
-      order_id: orderId,
-      from_status: from,
-      to_status: to,
-      source,
-      note,
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await insertOrderEvent.execute(db, { id: newId(), orderId, from, to, source, note, now: now.toISOString() });
 }

@@ -1,6 +1,17 @@
+import { preparedQuery } from '../../db/prepared.js';
 import type { AppDeps } from '../../deps.js';
 import { fulfilContext } from './fulfil-context.js';
 import { fulfilOrder } from './fulfil-order.js';
+
+const pendingGatewayOrders = preparedQuery<{ userId: string }>()((db, value) =>
+  db
+    .selectFrom('orders')
+    .select(['id', 'gateway_order_id', 'total_paise'])
+    .where('user_id', '=', value('userId'))
+    .where('status', 'in', ['created', 'attempted'])
+    .where('gateway', '!=', 'free')
+    .where('gateway_order_id', 'is not', null),
+);
 
 /**
  * Before a checkout reuses or supersedes the buyer's open orders, asks the gateway whether any of them
@@ -8,14 +19,7 @@ import { fulfilOrder } from './fulfil-order.js';
  * fulfilled, never expired or paid a second time. Resolves to true when one was: the cart has changed.
  */
 export async function settlePaidPendingOrders(deps: AppDeps, userId: string, now: Date): Promise<boolean> {
-  const pending = await deps.db
-    .selectFrom('orders')
-    .select(['id', 'gateway_order_id', 'total_paise'])
-    .where('user_id', '=', userId)
-    .where('status', 'in', ['created', 'attempted'])
-    .where('gateway', '!=', 'free')
-    .where('gateway_order_id', 'is not', null)
-    .execute();
+  const pending = await pendingGatewayOrders.rows(deps.db, { userId });
   let settled = false;
   for (const order of pending) {
     if (!order.gateway_order_id) continue;

@@ -1,5 +1,6 @@
 import { messages, type VerifyPaymentResponse } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
+import { preparedQuery } from '../../db/prepared.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { fulfilContext } from './fulfil-context.js';
@@ -11,6 +12,14 @@ interface VerifyInput {
   razorpay_signature: string;
 }
 
+const ownOrder = preparedQuery<{ gatewayOrderId: string; userId: string }>()((db, value) =>
+  db
+    .selectFrom('orders')
+    .select(['id', 'gateway_order_id', 'total_paise', 'status'])
+    .where('gateway_order_id', '=', value('gatewayOrderId'))
+    .where('user_id', '=', value('userId')),
+);
+
 /**
  * The buyer's browser reports a payment. The signature must be Razorpay's HMAC of the gateway order id
  * WE stored for the caller's own order and the payment id; only then is the order fulfilled. A replay
@@ -21,12 +30,7 @@ export async function verifyPayment(
   user: SessionUser,
   input: VerifyInput,
 ): Promise<VerifyPaymentResponse> {
-  const order = await deps.db
-    .selectFrom('orders')
-    .select(['id', 'gateway_order_id', 'total_paise', 'status'])
-    .where('gateway_order_id', '=', input.razorpay_order_id)
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
+  const order = await ownOrder.first(deps.db, { gatewayOrderId: input.razorpay_order_id, userId: user.id });
   if (!order?.gateway_order_id) throw new AppError('not_found', messages.orderNotFound);
   if (
     !deps.gateway.verifyPaymentSignature(order.gateway_order_id, input.razorpay_payment_id, input.razorpay_signature)
