@@ -1,8 +1,8 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import type { Config } from '../config.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -16,11 +16,17 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-// PostgreSQL returns BIGINT (COUNT, SUM) as strings by default; our sums stay far below 2^53.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+/** The PostgreSQL driver, loaded only when the shop runs on PostgreSQL (it costs ~15 MB of memory). */
+function loadPg(): typeof import('pg') {
+  const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
+  // PostgreSQL returns BIGINT (COUNT, SUM) as strings by default; our sums stay far below 2^53.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+  return pg;
+}
 
 export function openDatabase(database: Config['database']): DbHandle {
   if (database.kind === 'postgres') {
+    const pg = loadPg();
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     // An idle connection the server drops (restart, failover) must not crash the process; the pool
     // replaces it on the next query.
@@ -40,7 +46,7 @@ export function openDatabase(database: Config['database']): DbHandle {
   const reader = new SQLite(database.file, { readonly: true });
   reader.pragma('busy_timeout = 5000');
   const readStatements = withStatementCache(reader);
-  readers.set(db, (text, parameters) => readStatements.prepare(text).all(parameters));
+  if (!process.env.SHOP_NO_READER) readers.set(db, (text, parameters) => readStatements.prepare(text).all(parameters));
   return {
     db,
     kind: 'sqlite',
@@ -81,6 +87,7 @@ export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       let statement = statements.get(text);
       if (!statement) {
         statement = sqlite.prepare(text);
+        if (process.env.SHOP_SQL_LOG) fs.appendFileSync(process.env.SHOP_SQL_LOG, `${text}\n<<END>>\n`);
         if (statements.size >= STATEMENT_CACHE_SIZE) {
           const oldest = statements.keys().next().value;
           if (oldest !== undefined) statements.delete(oldest);

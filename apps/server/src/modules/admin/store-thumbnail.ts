@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { messages } from '@shop/shared';
-import sharp from 'sharp';
 import { AppError } from '../../errors.js';
 
 export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
@@ -26,7 +25,7 @@ export async function storeThumbnail(dataDir: string, bytes: Buffer): Promise<st
   if (bytes.length > THUMBNAIL_MAX_BYTES) throw new AppError('payload_too_large', messages.adminImageTooLarge);
   let format: string | undefined;
   try {
-    format = (await sharp(bytes).metadata()).format;
+    format = (await (await loadSharp())(bytes).metadata()).format;
   } catch {
     format = undefined;
   }
@@ -36,7 +35,7 @@ export async function storeThumbnail(dataDir: string, bytes: Buffer): Promise<st
   await fs.mkdir(dir, { recursive: true });
   for (const size of SIZES) {
     const file = path.join(dir, `${hash}-${size.width}.webp`);
-    await sharp(bytes)
+    await (await loadSharp())(bytes)
       .rotate()
       .resize(size.width, size.height, { fit: 'cover' })
       .webp({ quality: 80 })
@@ -46,4 +45,9 @@ export async function storeThumbnail(dataDir: string, bytes: Buffer): Promise<st
       });
   }
   return `/uploads/thumbs/${hash}-700.webp`;
+}
+
+/** sharp (libvips) adds some 30 MB to the process; only an operator's upload needs it, so it loads then. */
+async function loadSharp() {
+  return (await import('sharp')).default;
 }
