@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import { preparedQuery } from '../db/prepared.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
+import { sessionCache } from './session-cache.js';
 import { hashToken, newToken } from './tokens.js';
 
 export const SESSION_COOKIE = 'token';
@@ -55,12 +56,23 @@ export async function createSession(db: Db, userId: string, now = new Date()): P
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  sessionCache.forgetAll();
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  sessionCache.forgetAll();
 }
 
 /** Ends every session of a user at once (suspension, termination, password change). */
 export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
+  sessionCache.forgetAll();
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  // Inside a caller's transaction the delete is not visible until it commits: such a caller calls
+  // `forgetSessions()` again afterwards.
+  sessionCache.forgetAll();
+}
+
+/** After a change to an account (status, role, e-mail) commits: no cached session may outlive it. */
+export function forgetSessions(): void {
+  sessionCache.forgetAll();
 }
 
 const sessionByTokenHash = preparedQuery<{ tokenHash: string }>()((db, value) =>
@@ -81,7 +93,11 @@ const sessionByTokenHash = preparedQuery<{ tokenHash: string }>()((db, value) =>
 );
 
 export async function findSessionUser(db: Db, token: string, now = new Date()): Promise<SessionUser | null> {
-  const row = await sessionByTokenHash.first(db, { tokenHash: hashToken(token) });
+  const tokenHash = hashToken(token);
+  const cached = sessionCache.get(tokenHash, now);
+  if (cached) return cached;
+  const startedAt = sessionCache.begin();
+  const row = await sessionByTokenHash.first(db, { tokenHash });
   if (row?.status !== 'active' || row.expires_at <= now.toISOString()) return null;
   if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_AFTER_MS) {
     await db
@@ -93,7 +109,15 @@ export async function findSessionUser(db: Db, token: string, now = new Date()): 
       .where('id', '=', row.session_id)
       .execute();
   }
-  return { id: row.id, username: row.username, email: row.email, role: row.role, sessionId: row.session_id };
+  const user: SessionUser = {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    sessionId: row.session_id,
+  };
+  sessionCache.set(tokenHash, user, row.expires_at, startedAt, now);
+  return user;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, config: Config): void {

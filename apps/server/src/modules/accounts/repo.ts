@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { forgetSessions } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
 import { newId } from '../../ids.js';
@@ -65,6 +66,7 @@ export async function updateUser(
     .set({ ...changes, updated_at: now.toISOString() })
     .where('id', '=', id)
     .execute();
+  forgetSessions();
 }
 
 /** A unique constraint refused the write (SQLite and PostgreSQL report it differently). */

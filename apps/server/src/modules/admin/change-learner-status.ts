@@ -1,6 +1,6 @@
 import type { AdminLearnerDetail } from '@shop/shared';
 import { learnerStatusInput, messages } from '@shop/shared';
-import { revokeUserSessions, type SessionUser } from '../../auth/session.js';
+import { forgetSessions, revokeUserSessions, type SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { getLearner } from './learners.js';
@@ -32,5 +32,6 @@ export async function changeLearnerStatus(
       now,
     );
   });
+  forgetSessions();
   return getLearner(db, id);
 }

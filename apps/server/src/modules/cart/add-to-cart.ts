@@ -8,9 +8,8 @@ export async function addToCart(db: Db, userId: string, courseId: string, now = 
   const eligibility = await cartEligibility(db, userId, courseId);
   if (eligibility === 'missing') throw new AppError('not_found', messages.courseNotFound);
   if (eligibility === 'owned') throw new AppError('conflict', messages.courseOwned);
+  // Each step is safe on its own (the cart and the item are created at most once), so no transaction.
   const stamp = now.toISOString();
-  await db.transaction().execute(async (trx) => {
-    const cartId = await ensureCartId(trx, userId, stamp);
-    await insertCartItems(trx, cartId, [courseId], stamp);
-  });
+  const cartId = await ensureCartId(db, userId, stamp);
+  await insertCartItems(db, cartId, [courseId], stamp);
 }

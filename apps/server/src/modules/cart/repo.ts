@@ -57,12 +57,6 @@ const insertCartItem = preparedQuery<{ cartId: string; courseId: string; now: st
     .values({ cart_id: value('cartId'), course_id: value('courseId'), quantity: 1, added_at: value('now') })
     .onConflict((oc) => oc.columns(['cart_id', 'course_id']).doNothing()),
 );
-const touchCart = preparedQuery<{ cartId: string; now: string }>()((db, value) =>
-  db
-    .updateTable('carts')
-    .set({ updated_at: value('now') })
-    .where('id', '=', value('cartId')),
-);
 const deleteItem = preparedQuery<{ cartId: string; courseId: string }>()((db, value) =>
   db.deleteFrom('cart_items').where('cart_id', '=', value('cartId')).where('course_id', '=', value('courseId')),
 );
@@ -77,14 +71,17 @@ export async function ensureCartId(db: Db, userId: string, now: string): Promise
   return row.id;
 }
 
-/** Adds courses not yet in the cart; a course already there stays as it is. Returns how many were new. */
+/**
+ * Adds courses not yet in the cart; a course already there stays as it is. Returns how many were new.
+ * Each item carries its own `added_at`; the cart row is not rewritten for item changes (one write less
+ * on the hottest signed-in calls; nothing reads `carts.updated_at` as a change time).
+ */
 export async function insertCartItems(db: Db, cartId: string, courseIds: string[], now: string): Promise<number> {
   let added = 0;
   for (const courseId of courseIds) {
     const result = await insertCartItem.execute(db, { cartId, courseId, now });
     if (result.numAffectedRows && result.numAffectedRows > 0n) added++;
   }
-  if (added > 0) await touchCart.execute(db, { cartId, now });
   return added;
 }
 
@@ -99,13 +96,10 @@ export async function removeCartItem(db: Db, cartId: string, courseId: string): 
   return Boolean(result.numAffectedRows);
 }
 
-export async function deleteCartItem(db: Db, userId: string, courseId: string, now: string): Promise<boolean> {
-  const cart = await cartIdOf.first(db, { userId });
-  if (!cart) return false;
-  const result = await deleteItem.execute(db, { cartId: cart.id, courseId });
-  if (!result.numAffectedRows) return false;
-  await touchCart.execute(db, { cartId: cart.id, now });
-  return true;
+/** Takes a course out of the user's cart; true when it was there. */
+export async function deleteCartItem(db: Db, userId: string, courseId: string): Promise<boolean> {
+  const cartId = await findCartId(db, userId);
+  return cartId ? removeCartItem(db, cartId, courseId) : false;
 }
 
 const courseForCart = preparedQuery<{ userId: string; courseId: string }>()((db, value) =>
