@@ -73,6 +73,22 @@ describe('sessions', () => {
     expect((await t.app.inject({ url: '/api/profile', headers: { cookie: user.cookie } })).json().ok).toBe(false);
   });
 
+  it('a session in use stops working at once when the operator suspends the learner', async () => {
+    const admin = await createSignedInUser(t.database.db, { role: 'admin' });
+    const user = await createSignedInUser(t.database.db);
+    const profile = () => t.app.inject({ url: '/api/profile', headers: { authorization: `Bearer ${user.token}` } });
+    expect((await profile()).json().ok).toBe(true);
+    expect((await profile()).json().ok).toBe(true);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/learners/${user.id}/status`,
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { status: 'suspended' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await profile()).json().ok).toBe(false);
+  });
+
   it('refuses a cookie-carrying state change from a foreign origin (CSRF)', async () => {
     const user = await createSignedInUser(t.database.db);
     const res = await t.app.inject({
