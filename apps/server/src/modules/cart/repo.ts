@@ -96,10 +96,71 @@ export async function removeCartItem(db: Db, cartId: string, courseId: string): 
   return Boolean(result.numAffectedRows);
 }
 
+/** Inserts the course into the owner's existing cart when it may go there (published, not owned). */
+const insertItemForUser = preparedQuery<{ userId: string; courseId: string; now: string }>()((db, value) =>
+  db
+    .insertInto('cart_items')
+    .columns(['cart_id', 'course_id', 'quantity', 'added_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('carts')
+        .innerJoin('courses', (join) => join.on('courses.id', '=', value('courseId')).on('courses.published', '=', 1))
+        .select((inner) => [
+          'carts.id',
+          'courses.id',
+          inner.lit(1).as('quantity'),
+          inner.val(value('now')).as('added_at'),
+        ])
+        .where('carts.user_id', '=', value('userId'))
+        .where((inner) =>
+          inner.not(
+            inner.exists(
+              inner
+                .selectFrom('enrolments')
+                .select('enrolments.id')
+                .whereRef('enrolments.course_id', '=', 'courses.id')
+                .whereRef('enrolments.user_id', '=', 'carts.user_id')
+                .where('enrolments.revoked_at', 'is', null),
+            ),
+          ),
+        ),
+    )
+    .onConflict((oc) => oc.columns(['cart_id', 'course_id']).doNothing()),
+);
+const deleteItemForUser = preparedQuery<{ userId: string; courseId: string }>()((db, value) =>
+  db
+    .deleteFrom('cart_items')
+    .where('course_id', '=', value('courseId'))
+    .where('cart_id', '=', (eb) =>
+      eb.selectFrom('carts').select('carts.id').where('carts.user_id', '=', value('userId')),
+    ),
+);
+
+/**
+ * Puts one course in the user's cart (creating the cart on first use). Refuses a course that is not
+ * published (`missing`) or that the user owns (`owned`); a course already in the cart stays as it is.
+ */
+export async function addCartItem(
+  db: Db,
+  userId: string,
+  courseId: string,
+  now: string,
+): Promise<'added' | 'missing' | 'owned' | 'unchanged'> {
+  // The usual case is one statement: the insert itself checks the course and finds the cart by its owner.
+  const result = await insertItemForUser.execute(db, { userId, courseId, now });
+  if (result.numAffectedRows) return 'added';
+  const eligibility = await cartEligibility(db, userId, courseId);
+  if (eligibility !== 'ok') return eligibility;
+  if (await findCartId(db, userId)) return 'unchanged';
+  await ensureCartId(db, userId, now);
+  const retried = await insertItemForUser.execute(db, { userId, courseId, now });
+  return retried.numAffectedRows ? 'added' : 'unchanged';
+}
+
 /** Takes a course out of the user's cart; true when it was there. */
 export async function deleteCartItem(db: Db, userId: string, courseId: string): Promise<boolean> {
-  const cartId = await findCartId(db, userId);
-  return cartId ? removeCartItem(db, cartId, courseId) : false;
+  const result = await deleteItemForUser.execute(db, { userId, courseId });
+  return Boolean(result.numAffectedRows);
 }
 
 const courseForCart = preparedQuery<{ userId: string; courseId: string }>()((db, value) =>
