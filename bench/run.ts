@@ -177,9 +177,10 @@ async function main() {
   await run('GET /api/courses', `${shop.url}/api/courses`);
   await run('GET /api/courses/:id', `${shop.url}/api/courses/${courses[0]?.id}`);
   await run('GET /api/cart (signed in)', `${shop.url}/api/cart`, { headers: bearer });
-  // autocannon starts each add + remove cycle with a fresh context, so every cycle takes the next learner
-  // of a ring far larger than the number of cycles in flight at once: an add and its remove never meet
-  // another connection's.
+  // Each connection is one learner adding and removing a course. autocannon gives a connection a fresh
+  // context each time it has gone through its request list, so the list is 50 add + remove pairs and the
+  // next learner comes from a ring far larger than the number of connections: no two connections ever
+  // share a learner (their adds and removes would cross).
   const cartUsers = data.learners(CONNECTIONS * 50);
   let nextUser = 0;
   const courseBody = JSON.stringify({ courseId: courses[1]?.id });
@@ -194,7 +195,7 @@ async function main() {
     },
   });
   await run('POST /api/cart/add + /remove (signed in)', `${shop.url}/api/cart`, {
-    requests: [asUser('/api/cart/add'), asUser('/api/cart/remove')],
+    requests: Array.from({ length: 50 }, () => [asUser('/api/cart/add'), asUser('/api/cart/remove')]).flat(),
   });
   await baseline.stop();
   const baselineRps = loads[0]?.requestsPerSecond ?? 1;
