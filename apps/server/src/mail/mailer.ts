@@ -67,6 +67,30 @@ const insertMail = preparedQuery<{
   }),
 );
 
+const dueMail = preparedQuery<{ now: string }>()((db, value) =>
+  db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('sent_at', 'is', null)
+    .where('attempts', '<', MAX_ATTEMPTS)
+    .where('next_attempt_at', '<=', value('now'))
+    .orderBy('created_at')
+    .limit(50),
+);
+const markSent = preparedQuery<{ id: string; attempts: number; now: string }>()((db, value) =>
+  db
+    .updateTable('mail_outbox')
+    .set({
+      sent_at: value('now'),
+      attempts: value('attempts'),
+      last_error: null,
+      // A delivered mail's body may hold a sign-in link: it is not kept once the mail has left.
+      text_body: '',
+      html_body: null,
+    })
+    .where('id', '=', value('id')),
+);
+
 /**
  * Mail goes through a table: `enqueue` writes the message (inside the caller's transaction when given
  * one), `deliverPending` hands due messages to the transport and retries failures with back-off.
@@ -127,15 +151,7 @@ export class MailQueue {
   }
 
   private async runPass(now: Date): Promise<number> {
-    const due = await this.db
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('sent_at', 'is', null)
-      .where('attempts', '<', MAX_ATTEMPTS)
-      .where('next_attempt_at', '<=', now.toISOString())
-      .orderBy('created_at')
-      .limit(50)
-      .execute();
+    const due = await dueMail.rows(this.db, { now: now.toISOString() });
     let sent = 0;
     for (const row of due) {
       if (this.stopped) break;
@@ -147,18 +163,7 @@ export class MailQueue {
           text: row.text_body,
           html: row.html_body ?? undefined,
         });
-        // A delivered mail's body may hold a sign-in link: it is not kept once the mail has left.
-        await this.db
-          .updateTable('mail_outbox')
-          .set({
-            sent_at: new Date().toISOString(),
-            attempts: row.attempts + 1,
-            last_error: null,
-            text_body: '',
-            html_body: null,
-          })
-          .where('id', '=', row.id)
-          .execute();
+        await markSent.execute(this.db, { id: row.id, attempts: row.attempts + 1, now: new Date().toISOString() });
         sent++;
       } catch (error) {
         const delay = RETRY_DELAYS_MS[Math.min(row.attempts, RETRY_DELAYS_MS.length - 1)] ?? 3_600_000;

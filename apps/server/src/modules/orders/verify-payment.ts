@@ -1,5 +1,6 @@
 import { messages, type VerifyPaymentResponse } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
+import type { Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -20,6 +21,11 @@ const ownOrder = preparedQuery<{ gatewayOrderId: string; userId: string }>()((db
     .where('user_id', '=', value('userId')),
 );
 
+/** The caller's own order with this gateway order id (nobody reaches another user's order). */
+export function findOwnOrder(db: Db, gatewayOrderId: string, userId: string) {
+  return ownOrder.first(db, { gatewayOrderId, userId });
+}
+
 /**
  * The buyer's browser reports a payment. The signature must be Razorpay's HMAC of the gateway order id
  * WE stored for the caller's own order and the payment id; only then is the order fulfilled. A replay
@@ -30,7 +36,7 @@ export async function verifyPayment(
   user: SessionUser,
   input: VerifyInput,
 ): Promise<VerifyPaymentResponse> {
-  const order = await ownOrder.first(deps.db, { gatewayOrderId: input.razorpay_order_id, userId: user.id });
+  const order = await findOwnOrder(deps.db, input.razorpay_order_id, user.id);
   if (!order?.gateway_order_id) throw new AppError('not_found', messages.orderNotFound);
   if (
     !deps.gateway.verifyPaymentSignature(order.gateway_order_id, input.razorpay_payment_id, input.razorpay_signature)

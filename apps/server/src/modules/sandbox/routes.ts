@@ -9,6 +9,7 @@ import { AppError } from '../../errors.js';
 import { serverRoot } from '../../paths.js';
 import { GatewayRejectedError } from '../../payments/gateway.js';
 import { SandboxGateway } from '../../payments/sandbox-gateway.js';
+import { findOwnOrder } from '../orders/verify-payment.js';
 
 const widget = fs.readFileSync(path.join(serverRoot, 'src/modules/sandbox/checkout-widget.js'), 'utf8');
 
@@ -36,12 +37,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, g
     { schema: { body: payBody, response: { 200: payResponse, 409: errorResponse } } },
     async (request) => {
       const user = requireUser(request);
-      const order = await db
-        .selectFrom('orders')
-        .select(['id'])
-        .where('gateway_order_id', '=', request.body.order_id)
-        .where('user_id', '=', user.id)
-        .executeTakeFirst();
+      const order = await findOwnOrder(db, request.body.order_id, user.id);
       if (!order) throw new AppError('not_found', 'No such order for this account.');
       try {
         return { ok: true as const, ...(await gateway.pay(request.body.order_id, request.body.outcome)) };
