@@ -74,6 +74,7 @@ export const contactForm = z.object({
       z.minLength(10, messages.commentTooShort),
       z.maxLength(5000, messages.commentTooLong),
     ),
+  website: z.optional(z.string().check(z.trim(), z.maxLength(200, messages.websiteInvalid))),
 });
 
 /** Mirrors `couponCode`. */

@@ -36,7 +36,7 @@ export function PasswordSignInForm({ onEmailMode, next, focusOnMount }: Password
     setFailure(null);
     try {
       const result = await signIn(values).unwrap();
-      signedIn(result);
+      await signedIn(result);
       navigate(next ?? safeNextPath(result.redirectUrl) ?? '/', { replace: true });
     } catch (error) {
       const status = (error as { status?: unknown }).status;
