@@ -300,24 +300,22 @@ describe('home page', () => {
 
     const box = await title.boundingBox();
     if (!box) throw new Error('no title');
-    const offsets = await page.evaluate(
-      async ({ x, y }) => {
-        const path = document.querySelector('.underline-path') as SVGPathElement;
-        const seen: number[] = [];
-        const done = new Promise<void>((resolve) => {
-          const sample = () => {
-            seen.push(Number.parseFloat(getComputedStyle(path).strokeDashoffset));
-            if (seen.length < 120) requestAnimationFrame(sample);
-            else resolve();
-          };
-          requestAnimationFrame(sample);
-        });
-        document.elementFromPoint(x, y)?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-        await done;
-        return seen;
-      },
-      { x: box.x + 10, y: box.y + box.height / 2 },
-    );
+    // Sample the underline for 120 frames while the real mouse enters the title.
+    const sampling = page.evaluate(async () => {
+      const path = document.querySelector('.underline-path') as SVGPathElement;
+      const seen: number[] = [];
+      await new Promise<void>((resolve) => {
+        const sample = () => {
+          seen.push(Number.parseFloat(getComputedStyle(path).strokeDashoffset));
+          if (seen.length < 120) requestAnimationFrame(sample);
+          else resolve();
+        };
+        requestAnimationFrame(sample);
+      });
+      return seen;
+    });
+    await page.mouse.move(box.x + 10, box.y + box.height / 2);
+    const offsets = await sampling;
     expect(Math.max(...offsets)).toBeGreaterThan(0.5);
     expect(offsets.at(-1)).toBe(0);
   });

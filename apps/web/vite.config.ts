@@ -35,8 +35,22 @@ function precompress(): Plugin {
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+/**
+ * The production build runs the React code on Preact's compat layer: react-dom alone is 64 KB gzip,
+ * over half the home page's 100 KB budget (docs/decisions/0011-preact-runtime.md). Development keeps
+ * real React for its warnings and fast refresh. To go back to React, delete these aliases.
+ */
+const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
+  resolve: { alias: command === 'build' ? preactAliases : [] },
   build: { target: 'es2022', sourcemap: false, reportCompressedSize: false, manifest: true },
   server: { proxy: { '/api': apiTarget, '/auth': apiTarget, '/uploads': apiTarget, '/sandbox': apiTarget } },
-});
+}));

@@ -8,6 +8,8 @@ export * from './contracts/coupons.js';
 export * from './contracts/learning.js';
 export * from './contracts/newsletter.js';
 export * from './contracts/orders.js';
+export * from './field-rules.js';
+export * from './form-schemas.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './page-meta.js';

@@ -1,20 +1,12 @@
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN, requiredMessage, USERNAME_MAX } from '../field-rules.js';
 import { messages } from '../messages.js';
-
-/** Spec section 5: '{label} is a required field'. */
-export function requiredMessage(label: string): string {
-  return messages.fieldRequired.replace('{label}', label);
-}
 
 /** 'Too many attempts, try again in 12 minutes' (or '1 minute'). */
 export function tooManyAttemptsMessage(retryAfterMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return messages.tooManyAttempts.replace('{minutes}', `${minutes} minute${minutes === 1 ? '' : 's'}`);
 }
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const USERNAME_MAX = 40;
 
 function required(label: string) {
   return z.string({ error: requiredMessage(label) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { levels, orderStatuses } from '../field-rules.js';
 import { extractVideoId } from '../video.js';
-import { curriculumItem, levels } from './catalog.js';
+import { curriculumItem } from './catalog.js';
 import { couponCode } from './coupons.js';
 
 const required = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
@@ -111,8 +112,6 @@ export interface AdminCoupon extends AdminCouponInput {
   uses: number;
   createdAt: string;
 }
-
-export const orderStatuses = ['created', 'attempted', 'paid', 'failed', 'expired', 'refunded'] as const;
 
 export const adminOrderQuery = z.object({
   q: z.string().trim().max(200).optional(),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { levels } from '../field-rules.js';
 import { objectId } from './common.js';
-
-export const levels = ['Beginner', 'Intermediate', 'Advanced'] as const;
 
 export const curriculumItem = z.object({
   title: z.string().min(1).max(200),

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages, type SignInRequest, signInRequest } from '@shop/shared';
+import { messages, type SignInRequest, signInForm } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -27,7 +27,7 @@ export function PasswordSignInForm({ onEmailMode, next, focusOnMount }: Password
     handleSubmit,
     setFocus,
     formState: { errors },
-  } = useForm<SignInRequest>({ resolver: zodResolver(signInRequest), defaultValues: { email: '', password: '' } });
+  } = useForm<SignInRequest>({ resolver: zodResolver(signInForm), defaultValues: { email: '', password: '' } });
   useEffect(() => {
     if (focusOnMount) setFocus('email');
   }, [focusOnMount, setFocus]);
@@ -36,7 +36,7 @@ export function PasswordSignInForm({ onEmailMode, next, focusOnMount }: Password
     setFailure(null);
     try {
       const result = await signIn(values).unwrap();
-      signedIn(result);
+      await signedIn(result);
       navigate(next ?? safeNextPath(result.redirectUrl) ?? '/', { replace: true });
     } catch (error) {
       const status = (error as { status?: unknown }).status;

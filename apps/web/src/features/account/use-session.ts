@@ -4,13 +4,17 @@ import { api } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
 import { accountApi, type Profile, useLogoutMutation } from './api';
 
-/** After any sign-in: the header shows the user at once, and data of whoever was here before is refetched. */
+/**
+ * After any sign-in: the header shows the user at once, and data of whoever was here before is refetched.
+ * Resolves once the profile is in the store, so a page navigated to next never renders the visitor's
+ * cached answer (the upsert completes a few microtasks later, and a renderer may paint before that).
+ */
 export function useSignedIn() {
   const dispatch = useAppDispatch();
   return useCallback(
-    (user: Profile) => {
+    async (user: Profile) => {
       const profile = { username: user.username, email: user.email, role: user.role };
-      dispatch(accountApi.util.upsertQueryData('getProfile', undefined, profile));
+      await dispatch(accountApi.util.upsertQueryData('getProfile', undefined, profile));
       // Also ask the server again: a profile check that left before the sign-in may still answer "visitor".
       dispatch(api.util.invalidateTags(['Profile', 'Cart', 'Enrolled']));
     },

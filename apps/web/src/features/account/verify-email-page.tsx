@@ -35,8 +35,8 @@ export default function VerifyEmailPage() {
     }
     verify(token)
       .unwrap()
-      .then((result) => {
-        signedIn(result);
+      .then(async (result) => {
+        await signedIn(result);
         setOutcome({ ok: true, message: result.message });
       })
       .catch((error: unknown) => {

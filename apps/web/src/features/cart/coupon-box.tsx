@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { couponCode, messages } from '@shop/shared';
+import { couponForm, messages } from '@shop/shared';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod/mini';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { useCheckCouponMutation } from './api';
 import type { AppliedCoupon } from './applied-coupon';
 
-const couponForm = z.object({ code: couponCode });
 type CouponForm = z.infer<typeof couponForm>;
 
 /** 'Enter coupon code' + 'Apply coupon'. A valid code sets the discount; anything else resets it to 0. */

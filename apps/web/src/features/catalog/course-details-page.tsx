@@ -1,5 +1,5 @@
 import type { Course } from '@shop/shared';
-import { messages } from '@shop/shared';
+import { formatIndianNumber, messages } from '@shop/shared';
 import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PlayIcon, ShieldIcon } from '../../components/ui/icons';
@@ -12,7 +12,12 @@ import { WishlistButton } from '../wishlist/wishlist-button';
 import { useGetCourseQuery } from './api';
 import { ShareLinks } from './share-links';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
+/** `31/01/2025`, as en-GB writes it; by hand, because an Intl formatter costs a phone ~50 ms to build. */
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
 
 /** The spec's review breakdown is fixed, not computed from data. */
 const breakdown = [
@@ -200,8 +205,8 @@ export default function CourseDetailsPage() {
               <li>
                 By <strong>{course.instructor}</strong>
               </li>
-              <li>{dateFormat.format(new Date(course.createdAt))}</li>
-              <li>{course.students.toLocaleString('en-IN')} Students</li>
+              <li>{formatDate(course.createdAt)}</li>
+              <li>{formatIndianNumber(course.students)} Students</li>
             </ul>
           </header>
           <Tabs active={tab} onChange={setTab} />

@@ -1,19 +1,35 @@
 import { messages } from '@shop/shared';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The spec's simple pattern; the server's stricter e-mail check runs on top of it. */
 const simpleEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const billingSchema = z.object({
-  firstName: z.string().trim().min(1, messages.firstNameRequired).max(100, 'First name must be at most 100 characters'),
-  lastName: z.string().trim().min(1, messages.lastNameRequired).max(99, 'Last name must be at most 99 characters'),
-  email: z
+  firstName: z
     .string()
-    .trim()
-    .min(1, messages.emailAddressRequired)
-    .max(254, messages.emailAddressInvalid)
-    .regex(simpleEmail, messages.emailAddressInvalid)
-    .pipe(z.email(messages.emailAddressInvalid)),
+    .check(
+      z.trim(),
+      z.minLength(1, messages.firstNameRequired),
+      z.maxLength(100, 'First name must be at most 100 characters'),
+    ),
+  lastName: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, messages.lastNameRequired),
+      z.maxLength(99, 'Last name must be at most 99 characters'),
+    ),
+  email: z.pipe(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, messages.emailAddressRequired),
+        z.maxLength(254, messages.emailAddressInvalid),
+        z.regex(simpleEmail, messages.emailAddressInvalid),
+      ),
+    z.email(messages.emailAddressInvalid),
+  ),
 });
 
 export type Billing = z.infer<typeof billingSchema>;

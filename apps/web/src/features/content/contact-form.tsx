@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { contactRequest, messages } from '@shop/shared';
+import { contactForm, messages } from '@shop/shared';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { useSendContactMessageMutation } from './api';
 
-type ContactInput = z.input<typeof contactRequest>;
-type ContactOutput = z.output<typeof contactRequest>;
+type ContactInput = z.input<typeof contactForm>;
+type ContactOutput = z.output<typeof contactForm>;
 
 const fieldNames = ['name', 'email', 'message', 'website'] as const;
 
@@ -31,7 +31,7 @@ export function ContactForm() {
     setError,
     formState: { errors },
   } = useForm<ContactInput, unknown, ContactOutput>({
-    resolver: zodResolver(contactRequest),
+    resolver: zodResolver(contactForm),
     defaultValues: { name: '', email: '', message: '' },
   });
 
