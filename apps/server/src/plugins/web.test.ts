@@ -20,6 +20,19 @@ const builtIndex = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+/** Shaped like Vite's manifest: the entry, two landing pages' chunks, and chunks they share. */
+const builtManifest = {
+  'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_vendor.js'] },
+  '_vendor.js': { file: 'assets/vendor-v1.js' },
+  '_carousel.js': { file: 'assets/carousel-c1.js', imports: ['_vendor.js'] },
+  'src/features/home/home-page.tsx': {
+    file: 'assets/home-page-h1.js',
+    isDynamicEntry: true,
+    imports: ['_carousel.js', '_vendor.js'],
+  },
+  'src/features/catalog/course-details-page.tsx': { file: 'assets/course-details-page-d1.js', isDynamicEntry: true },
+};
+
 const PUBLIC_URL = 'https://shop.example.in';
 let webDist: string;
 let t: TestApp;
@@ -27,6 +40,8 @@ let t: TestApp;
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'));
   fs.writeFileSync(path.join(webDist, 'index.html'), builtIndex);
+  fs.mkdirSync(path.join(webDist, '.vite'));
+  fs.writeFileSync(path.join(webDist, '.vite/manifest.json'), JSON.stringify(builtManifest));
   t = await createTestApp({
     WEB_DIST: webDist,
     PUBLIC_URL,
@@ -143,5 +158,24 @@ describe('page head sent by the server', () => {
       siteName: 'Nivesh Academy',
       legal: { disputeDays: 45, liabilityCapInr: 25000, liabilityMonths: 6, arbitrationSeat: 'Brussels, Belgium' },
     });
+  });
+});
+
+describe('landing pages name their own code in the head', () => {
+  const preloads = async (url: string) =>
+    [...(await t.app.inject({ url })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+
+  it('the home page preloads its chunk and what it imports, not what the entry already loads', async () => {
+    expect(await preloads('/')).toEqual(['/assets/home-page-h1.js', '/assets/carousel-c1.js']);
+  });
+
+  it('a course page preloads the details chunk; an unknown course and other pages preload nothing', async () => {
+    expect(await preloads(`/course-details/${demoCourses[0]?._id}`)).toEqual(['/assets/course-details-page-d1.js']);
+    expect(await preloads('/course-details/64a1f0c2b7e4d1a2c3e5ffff')).toEqual([]);
+    expect(await preloads('/about-us')).toEqual([]);
+    // A page whose chunk the manifest does not list gets no tag rather than a broken one.
+    expect(await preloads('/courses')).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { escapeHtml } from '../html.js';
 import { renderHeadTags, resolvePageHead } from './page-head.js';
+import { routePreloads } from './route-preload.js';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 
@@ -33,6 +34,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   const indexFile = config.webDist ? path.join(config.webDist, 'index.html') : null;
   const builtHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
   const indexHtml = builtHtml && toTemplate(builtHtml, config);
+  const preloadsFor = routePreloads(builtHtml ? config.webDist : null);
 
   if (indexHtml && config.webDist) {
     await app.register(fastifyStatic, {
@@ -57,7 +59,8 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     }
     const head = await resolvePageHead(app.deps.db, config, pathname, isClientRoute(pathname));
     // A function replacement: `$&` in a course title must stay text, not become a replacement pattern.
-    const html = indexHtml.replace('</head>', () => `${renderHeadTags(head, config)}\n</head>`);
+    const tags = [renderHeadTags(head, config), head.status === 200 ? preloadsFor(pathname) : ''].filter(Boolean);
+    const html = indexHtml.replace('</head>', () => `${tags.join('\n')}\n</head>`);
     return reply.status(head.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
