@@ -46,7 +46,10 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 
 export async function start(script: string, env: Record<string, string>, healthPath: string): Promise<Running> {
   const port = await freePort();
-  const args = script.endsWith('.mjs') ? [path.join(root, script)] : ['--import', 'tsx', path.join(root, script)];
+  // The shop's bundle runs with the flags `npm start` gives it (scripts/start.mjs).
+  const args = script.endsWith('.mjs')
+    ? ['--enable-source-maps', '--max-semi-space-size=4', path.join(root, script)]
+    : ['--import', 'tsx', path.join(root, script)];
   const [cmd, argv] = hasTaskset ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(cmd, argv, {
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env, PORT: String(port) },

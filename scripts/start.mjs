@@ -45,7 +45,10 @@ if (server.stale)
     server.builtAt ? 'Server sources changed: rebuilding the server bundle...' : 'Bundling the server...',
   );
 
-const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
+// A smaller young generation (V8's default lets it grow to 16 MB per semi-space) keeps the server's
+// memory under load well below 200 MB at no measurable cost in throughput (bench/shop-process.ts uses
+// the same flags).
+const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=4', serverBundle], {
   cwd: process.cwd(),
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

@@ -67,7 +67,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyCompress, { threshold: 1024 });
+  // Responses only: no client of ours sends compressed request bodies, and the request side costs a hook
+  // on every call.
+  await app.register(fastifyCompress, { threshold: 1024, globalDecompression: false });
   await app.register(fastifyRateLimit, { global: false });
 
   const ownOrigins = [new URL(config.publicUrl).origin, ...config.corsOrigins];

@@ -15,18 +15,28 @@ import { getCart } from './get-cart.js';
 import { mergeCart } from './merge-cart.js';
 import { removeFromCart } from './remove-from-cart.js';
 
+/** A cart answer is a few hundred bytes per course: compressing it is not worth its per-call hooks. */
+const small = { compress: false } as const;
+
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
 /** The signed-in learner's own cart; nobody reaches another user's cart (there is no user id in any path). */
 export const cartRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  app.get('/cart', { schema: { response: { 200: getCartResponse, 401: errorResponse } } }, async (request) => {
-    const user = requireUser(request);
-    return { ok: true as const, cart: await getCart(db, user.id) };
-  });
+  app.get(
+    '/cart',
+    { ...small, schema: { response: { 200: getCartResponse, 401: errorResponse } } },
+    async (request) => {
+      const user = requireUser(request);
+      return { ok: true as const, cart: await getCart(db, user.id) };
+    },
+  );
 
   app.post(
     '/cart/add',
-    { schema: { body: cartCourseBody, response: { 200: cartChangeResponse, ...refusals, 409: errorResponse } } },
+    {
+      ...small,
+      schema: { body: cartCourseBody, response: { 200: cartChangeResponse, ...refusals, 409: errorResponse } },
+    },
     async (request) => {
       const user = requireUser(request);
       await addToCart(db, user.id, request.body.courseId);
@@ -36,7 +46,7 @@ export const cartRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.post(
     '/cart/remove',
-    { schema: { body: cartCourseBody, response: { 200: cartChangeResponse, ...refusals } } },
+    { ...small, schema: { body: cartCourseBody, response: { 200: cartChangeResponse, ...refusals } } },
     async (request) => {
       const user = requireUser(request);
       await removeFromCart(db, user.id, request.body.courseId);
@@ -46,7 +56,7 @@ export const cartRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.post(
     '/cart/merge',
-    { schema: { body: mergeCartBody, response: { 200: mergeCartResponse, ...refusals } } },
+    { ...small, schema: { body: mergeCartBody, response: { 200: mergeCartResponse, ...refusals } } },
     async (request) => {
       const user = requireUser(request);
       const added = await mergeCart(db, user.id, request.body.courseIds);
