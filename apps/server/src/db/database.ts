@@ -46,7 +46,7 @@ export function openDatabase(database: Config['database']): DbHandle {
   const reader = new SQLite(database.file, { readonly: true });
   reader.pragma('busy_timeout = 5000');
   const readStatements = withStatementCache(reader);
-  if (!process.env.SHOP_NO_READER) readers.set(db, (text, parameters) => readStatements.prepare(text).all(parameters));
+  readers.set(db, (text, parameters) => readStatements.prepare(text).all(parameters));
   return {
     db,
     kind: 'sqlite',
@@ -87,7 +87,6 @@ export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       let statement = statements.get(text);
       if (!statement) {
         statement = sqlite.prepare(text);
-        if (process.env.SHOP_SQL_LOG) fs.appendFileSync(process.env.SHOP_SQL_LOG, `${text}\n<<END>>\n`);
         if (statements.size >= STATEMENT_CACHE_SIZE) {
           const oldest = statements.keys().next().value;
           if (oldest !== undefined) statements.delete(oldest);
