@@ -1,7 +1,7 @@
 import { messages } from '@shop/shared';
 import { useGetAuditQuery } from './api';
 import { formatDateTime } from './format-date';
-import { TableWrap } from './table-wrap';
+import { TableHead, TableWrap } from './table-wrap';
 
 /** The latest operator actions: who did what, and when. */
 export function AuditPage() {
@@ -12,15 +12,7 @@ export function AuditPage() {
       <h1>Activity log</h1>
       <TableWrap label="Activity log">
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Record</th>
-              <th scope="col">Change</th>
-            </tr>
-          </thead>
+          <TableHead columns={['When', 'Who', 'What', 'Record', 'Change']} />
           <tbody>
             {data.map((entry) => (
               <tr key={entry.id}>

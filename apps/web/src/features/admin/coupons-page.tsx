@@ -4,7 +4,7 @@ import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { useDeactivateCouponMutation, useListCouponsQuery } from './api';
 import { CouponForm } from './coupon-form';
-import { TableWrap } from './table-wrap';
+import { TableHead, TableWrap } from './table-wrap';
 
 export const emptyCoupon: AdminCouponInput = {
   code: '',
@@ -48,17 +48,7 @@ export function CouponsPage() {
       ) : (
         <TableWrap label="All coupons">
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Discount</th>
-                <th scope="col">Valid</th>
-                <th scope="col">Uses so far</th>
-                <th scope="col">Limit</th>
-                <th scope="col">State</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Code', 'Discount', 'Valid', 'Uses so far', 'Limit', 'State', 'Actions']} />
             <tbody>
               {data.map((coupon) => (
                 <tr key={coupon.id}>

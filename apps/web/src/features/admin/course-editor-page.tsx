@@ -78,6 +78,24 @@ function CourseForm({ id, initial }: { id: string | null; initial: CourseFormVal
       )}
     </AdminField>
   );
+  const number = (
+    name: 'price' | 'rating' | 'students',
+    label: string,
+    limits: { step: string; min: string; max?: string; inputMode?: 'decimal' },
+  ) => (
+    <AdminField id={`course-${name}`} label={label} error={errors[name]?.message}>
+      {(describedBy, invalid) => (
+        <input
+          id={`course-${name}`}
+          type="number"
+          {...limits}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          {...register(name, { valueAsNumber: true })}
+        />
+      )}
+    </AdminField>
+  );
 
   return (
     <form className="admin-form" onSubmit={onSubmit} noValidate aria-labelledby="course-form-title">
@@ -89,20 +107,7 @@ function CourseForm({ id, initial }: { id: string | null; initial: CourseFormVal
       <div className="admin-grid">
         {text('tag', 'Category tag', 'Shown on the course card, e.g. “Options”.')}
         {text('instructor', 'Instructor')}
-        <AdminField id="course-price" label="Price in rupees" error={errors.price?.message}>
-          {(describedBy, invalid) => (
-            <input
-              id="course-price"
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              {...register('price', { valueAsNumber: true })}
-            />
-          )}
-        </AdminField>
+        {number('price', 'Price in rupees', { step: '0.01', min: '0', inputMode: 'decimal' })}
         <AdminField id="course-level" label="Level" error={errors.level?.message}>
           {(describedBy) => (
             <select id="course-level" aria-describedby={describedBy} {...register('level')}>
@@ -112,33 +117,8 @@ function CourseForm({ id, initial }: { id: string | null; initial: CourseFormVal
             </select>
           )}
         </AdminField>
-        <AdminField id="course-rating" label="Rating (0 to 5)" error={errors.rating?.message}>
-          {(describedBy, invalid) => (
-            <input
-              id="course-rating"
-              type="number"
-              step="0.1"
-              min="0"
-              max="5"
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              {...register('rating', { valueAsNumber: true })}
-            />
-          )}
-        </AdminField>
-        <AdminField id="course-students" label="Students shown" error={errors.students?.message}>
-          {(describedBy, invalid) => (
-            <input
-              id="course-students"
-              type="number"
-              step="1"
-              min="0"
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              {...register('students', { valueAsNumber: true })}
-            />
-          )}
-        </AdminField>
+        {number('rating', 'Rating (0 to 5)', { step: '0.1', min: '0', max: '5' })}
+        {number('students', 'Students shown', { step: '1', min: '0' })}
       </div>
       {text('videoLink', 'Preview video link', 'A YouTube link, e.g. https://www.youtube.com/watch?v=…')}
       <ThumbnailField

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { useListAdminCoursesQuery, usePublishCourseMutation } from './api';
-import { TableWrap } from './table-wrap';
+import { TableHead, TableWrap } from './table-wrap';
 
 export function CoursesPage() {
   const { data } = useListAdminCoursesQuery();
@@ -29,16 +29,7 @@ export function CoursesPage() {
       ) : (
         <TableWrap label="Courses">
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Course</th>
-                <th scope="col">Price</th>
-                <th scope="col">Level</th>
-                <th scope="col">Learners</th>
-                <th scope="col">On the shop</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Course', 'Price', 'Level', 'Learners', 'On the shop', 'Actions']} />
             <tbody>
               {data.map((course) => (
                 <tr key={course.id}>

@@ -1,7 +1,7 @@
 import { formatPaise, messages } from '@shop/shared';
 import { useGetDashboardQuery } from './api';
 import { RevenueChart } from './revenue-chart';
-import { TableWrap } from './table-wrap';
+import { TableHead, TableWrap } from './table-wrap';
 
 export function DashboardPage() {
   const { data, isError } = useGetDashboardQuery();
@@ -34,13 +34,7 @@ export function DashboardPage() {
           ) : (
             <TableWrap label="Best-selling courses">
               <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Course</th>
-                    <th scope="col">Sold</th>
-                    <th scope="col">Takings</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Course', 'Sold', 'Takings']} />
                 <tbody>
                   {data.bestSellers.map((row) => (
                     <tr key={row.courseId}>
@@ -61,13 +55,7 @@ export function DashboardPage() {
           ) : (
             <TableWrap label="Coupon use">
               <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Code</th>
-                    <th scope="col">Uses</th>
-                    <th scope="col">State</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Code', 'Uses', 'State']} />
                 <tbody>
                   {data.couponUse.map((row) => (
                     <tr key={row.code}>

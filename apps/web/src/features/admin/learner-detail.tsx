@@ -10,7 +10,7 @@ import {
   useSetLearnerStatusMutation,
 } from './api';
 import { formatDateTime } from './format-date';
-import { TableWrap } from './table-wrap';
+import { TableHead, TableWrap } from './table-wrap';
 
 const statusActions = {
   active: { label: 'Reinstate', confirm: 'Let this account sign in again?' },
@@ -131,15 +131,7 @@ export function LearnerDetail({ id }: { id: string }) {
       ) : (
         <TableWrap label="Orders of this learner">
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Date</th>
-                <th scope="col">Courses</th>
-                <th scope="col">Total</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Order', 'Date', 'Courses', 'Total', 'Status']} />
             <tbody>
               {learner.orders.map((order) => (
                 <tr key={order.id}>

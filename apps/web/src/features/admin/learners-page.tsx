@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useListLearnersQuery } from './api';
 import { formatDateTime } from './format-date';
 import { LearnerDetail } from './learner-detail';
-import { TableWrap } from './table-wrap';
+import { TableHead, TableWrap } from './table-wrap';
 
 export function LearnersPage() {
   const { id } = useParams();
@@ -34,15 +34,7 @@ export function LearnersPage() {
       ) : (
         <TableWrap label="Accounts">
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Username</th>
-                <th scope="col">Role</th>
-                <th scope="col">Account</th>
-                <th scope="col">Joined</th>
-              </tr>
-            </thead>
+            <TableHead columns={['E-mail', 'Username', 'Role', 'Account', 'Joined']} />
             <tbody>
               {data.map((learner) => (
                 <tr key={learner.id}>

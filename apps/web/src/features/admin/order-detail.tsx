@@ -4,7 +4,7 @@ import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { useGetOrderQuery, useRefundOrderMutation } from './api';
 import { formatDateTime } from './format-date';
-import { TableWrap } from './table-wrap';
+import { TableHead, TableWrap } from './table-wrap';
 
 export function OrderDetail({ id }: { id: string }) {
   const { data: order, isError } = useGetOrderQuery(id);
@@ -75,15 +75,7 @@ export function OrderDetail({ id }: { id: string }) {
       <h2>Payments and refunds</h2>
       <TableWrap label="Payments and refunds">
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Kind</th>
-              <th scope="col">Gateway id</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-              <th scope="col">When</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Kind', 'Gateway id', 'Amount', 'Status', 'When']} />
           <tbody>
             {order.payments.map((p) => (
               <tr key={p.gatewayPaymentId}>

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { orderSearchParams, useSearchOrdersQuery } from './api';
 import { formatDateTime } from './format-date';
 import { OrderDetail } from './order-detail';
-import { TableWrap } from './table-wrap';
+import { TableHead, TableWrap } from './table-wrap';
 
 export function OrdersPage() {
   const { id } = useParams();
@@ -63,17 +63,7 @@ export function OrdersPage() {
       ) : (
         <TableWrap label="Orders found" busy={isFetching}>
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Date</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Courses</th>
-                <th scope="col">Total</th>
-                <th scope="col">Coupon</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Order', 'Date', 'Customer', 'Courses', 'Total', 'Coupon', 'Status']} />
             <tbody>
               {data.map((order) => (
                 <tr key={order.id}>

@@ -9,3 +9,18 @@ export function TableWrap({ label, busy, children }: { label: string; busy?: boo
     </section>
   );
 }
+
+/** A table's header row: one column heading per name. */
+export function TableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
