@@ -151,7 +151,7 @@ export async function addCartItem(
   if (result.numAffectedRows) return 'added';
   const eligibility = await cartEligibility(db, userId, courseId);
   if (eligibility !== 'ok') return eligibility;
-  if (await findCartId(db, userId)) return 'unchanged';
+  // Either the course is in the cart already, or there is no cart yet: make sure of the cart and try once more.
   await ensureCartId(db, userId, now);
   const retried = await insertItemForUser.execute(db, { userId, courseId, now });
   return retried.numAffectedRows ? 'added' : 'unchanged';
