@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import type { Db } from '../apps/server/src/db/database';
 import { RECONCILE_AFTER_MINUTES } from '../apps/server/src/modules/orders/reconcile-payments';
+import { createSignedInUser } from '../apps/server/test/helpers';
 import { createPostgresDatabase, type DatabaseKind, openServerDatabase } from './support/databases';
 import { createLearners, newLoadResult, runLearners } from './support/learners';
 import { auditLedger } from './support/ledger';
@@ -48,7 +49,14 @@ describe.each(kinds)('on %s', (kind) => {
         const deadline = { at: started + durationMs + 60_000 };
         const live = newLoadResult();
         const load = runLearners(
-          { baseUrl: server.url, origin: server.origin, learners, deadline, abandonAfterPayChance: 0.05 },
+          {
+            baseUrl: server.url,
+            origin: server.origin,
+            learners,
+            deadline,
+            abandonAfterPayChance: 0.05,
+            newLearner: () => createSignedInUser(database.db),
+          },
           live,
         );
         // Each kill lands on a shop that is taking payments: at least this many since the last restart.
@@ -108,7 +116,7 @@ describe.each(kinds)('on %s', (kind) => {
           seconds: Math.round(result.durationMs / 1000),
         });
         console.log(
-          `[faults-${kind}] statuses ${JSON.stringify(result.byStatus)}, no answer ${result.connectionErrors}, restart downtime ms ${downtimes.join('/')}, abandoned after paying ${result.abandonedPaidOrders.size}, pending aged ${Number(pending.numUpdatedRows)}, reconcile: ${reconciled.output.trim()}, ledger ${JSON.stringify({ ...ledger, problems: ledger.problems.length })}`,
+          `[faults-${kind}] statuses ${JSON.stringify(result.byStatus)}, no answer ${result.connectionErrors}, restart downtime ms ${downtimes.join('/')}, new learners ${result.newLearners}, abandoned after paying ${result.abandonedPaidOrders.size}, pending aged ${Number(pending.numUpdatedRows)}, reconcile: ${reconciled.output.trim()}, ledger ${JSON.stringify({ ...ledger, problems: ledger.problems.length })}`,
         );
 
         if (process.env.RELIABILITY_DEBUG) {

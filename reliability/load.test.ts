@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { DbHandle } from '../apps/server/src/db/database';
+import { createSignedInUser } from '../apps/server/test/helpers';
 import { openServerDatabase } from './support/databases';
 import { createLearners, runLearners } from './support/learners';
 import { auditLedger } from './support/ledger';
@@ -28,6 +29,7 @@ test(`${settings.learners} learners shop for ${settings.loadSeconds} s on SQLite
     origin: server.origin,
     learners,
     deadline: { at: Date.now() + settings.loadSeconds * 1000 },
+    newLearner: () => createSignedInUser(database.db),
   });
   const ledger = await auditLedger(database.db);
   recordTally('load-sqlite', {
@@ -36,7 +38,7 @@ test(`${settings.learners} learners shop for ${settings.loadSeconds} s on SQLite
     seconds: Math.round(result.durationMs / 1000),
   });
   console.log(
-    `[load-sqlite] ${(result.requests / (result.durationMs / 1000)).toFixed(0)} requests/s, ${(result.purchases / (result.durationMs / 1000)).toFixed(1)} purchases/s, statuses ${JSON.stringify(result.byStatus)}, slowest ${result.slowestMs} ms (${result.slowest}), coupon orders ${result.couponOrders}, ledger ${JSON.stringify({ ...ledger, problems: ledger.problems.length })}`,
+    `[load-sqlite] ${(result.requests / (result.durationMs / 1000)).toFixed(0)} requests/s, ${(result.purchases / (result.durationMs / 1000)).toFixed(1)} purchases/s, statuses ${JSON.stringify(result.byStatus)}, slowest ${result.slowestMs} ms (${result.slowest}), coupon orders ${result.couponOrders}, new learners ${result.newLearners}, ledger ${JSON.stringify({ ...ledger, problems: ledger.problems.length })}`,
   );
 
   if (result.slowCount > 0)

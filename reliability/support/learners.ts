@@ -11,6 +11,11 @@ export interface LoadOptions {
   deadline: { at: number };
   /** Chance that a learner pays and then closes the browser before the shop hears of it. */
   abandonAfterPayChance?: number;
+  /**
+   * A new signed-in learner, to take the place of one who owns every course: without it, a fast machine
+   * sells out the catalogue to the same 200 learners and the rest of the run only browses.
+   */
+  newLearner?: () => Promise<TestUser>;
 }
 
 export interface LoadResult extends CallStats {
@@ -22,6 +27,8 @@ export interface LoadResult extends CallStats {
   /** Orders paid at the gateway whose buyer left before verifying: reconciliation's work. */
   abandonedPaidOrders: Set<string>;
   couponOrders: number;
+  /** Learners who arrived to replace one who owned every course. */
+  newLearners: number;
   durationMs: number;
 }
 
@@ -47,6 +54,7 @@ export function newLoadResult(): LoadResult {
     verifiedOrders: new Set(),
     abandonedPaidOrders: new Set(),
     couponOrders: 0,
+    newLearners: 0,
     durationMs: 0,
   };
 }
@@ -61,15 +69,23 @@ export async function runLearners(options: LoadOptions, result = newLoadResult()
   const started = Date.now();
   const { deadline } = options;
   await Promise.all(
-    options.learners.map(async (user) => {
-      const client = new LearnerClient(options.baseUrl, options.origin, user.token, result);
-      const owned = new Set<string>();
+    options.learners.map(async (first) => {
+      let user = first;
+      let client = new LearnerClient(options.baseUrl, options.origin, user.token, result);
+      let owned = new Set<string>();
       let gone = false;
       while (!gone && Date.now() < deadline.at) {
         try {
           const outcome = await shopOnce(client, user, owned, result, options.abandonAfterPayChance ?? 0);
-          if (outcome === 'left') gone = true;
-          if (outcome === 'owns-everything') await pause(200);
+          if (outcome === 'bought' || outcome === 'retry') continue;
+          // A learner who left, or who owns every course, makes room for a newcomer when the test allows.
+          if (options.newLearner) {
+            user = await options.newLearner();
+            client = new LearnerClient(options.baseUrl, options.origin, user.token, result);
+            owned = new Set();
+            result.newLearners += 1;
+          } else if (outcome === 'left') gone = true;
+          else await pause(200);
         } catch (error) {
           if (!(error instanceof NoAnswerError)) throw error;
           await pause(1000 + Math.random() * 1000);

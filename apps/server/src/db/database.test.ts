@@ -1,8 +1,15 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
-import { migrateToLatest } from './database.js';
+import { migrateToLatest, openDatabase } from './database.js';
 import { seedIfEmpty } from './seed.js';
+
+const require = createRequire(import.meta.url);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,5 +43,66 @@ describe(`database (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, 
     const res = await t.app.inject({ url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ ok: false, message: 'No such address on this server.' });
+  });
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('sqlite with another process writing', () => {
+  it('a transaction that reads and then writes waits its turn instead of failing with "database is locked"', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-db-'));
+    const file = path.join(dir, 'shop.sqlite');
+    const handle = openDatabase({ kind: 'sqlite', file });
+    try {
+      await sql`create table tally (source text not null)`.execute(handle.db);
+      // Another process (as the payments:reconcile CLI would be) commits small writes for two seconds.
+      const writer = spawn(
+        process.execPath,
+        [
+          '-e',
+          `const db = new (require('better-sqlite3'))(process.argv[1]); db.pragma('busy_timeout = 5000');
+           const insert = db.prepare("insert into tally (source) values ('other')");
+           const until = Date.now() + 2000; let n = 0; process.stdout.write('ready\\n');
+           while (Date.now() < until) { insert.run(); n++; }
+           process.stdout.write(n + '\\n');`,
+          file,
+        ],
+        { cwd: path.dirname(require.resolve('better-sqlite3/package.json')) },
+      );
+      let output = '';
+      writer.stdout.on('data', (chunk) => {
+        output += chunk;
+      });
+      const exited = new Promise((resolve) => writer.on('exit', resolve));
+      while (!output.includes('ready')) await new Promise((resolve) => setTimeout(resolve, 10));
+
+      let ours = 0;
+      const failures: string[] = [];
+      while (!output.includes('\n', output.indexOf('ready') + 6)) {
+        try {
+          await handle.db.transaction().execute(async (trx) => {
+            await sql`select count(*) as n from tally`.execute(trx);
+            await new Promise((resolve) => setImmediate(resolve));
+            await sql`insert into tally (source) values ('ours')`.execute(trx);
+          });
+          ours += 1;
+        } catch (error) {
+          failures.push((error as Error).message);
+        }
+      }
+      await exited;
+      const theirs = Number(output.split('\n')[1]);
+      const rows = await sql<{
+        source: string;
+        n: number;
+      }>`select source, count(*) as n from tally group by source order by source`.execute(handle.db);
+      expect(failures.slice(0, 3)).toEqual([]);
+      expect(ours).toBeGreaterThan(10);
+      expect(rows.rows).toEqual([
+        { source: 'other', n: theirs },
+        { source: 'ours', n: ours },
+      ]);
+    } finally {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

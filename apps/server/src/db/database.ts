@@ -2,7 +2,19 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from 'kysely';
 import type { Config } from '../config.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -40,7 +52,7 @@ export function openDatabase(database: Config['database']): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   // A second, read-only connection answers hot reads synchronously (see `directReader`). In WAL mode it
   // reads the last committed state and never waits for the writer.
   const reader = new SQLite(database.file, { readonly: true });
@@ -56,6 +68,28 @@ export function openDatabase(database: Config['database']): DbHandle {
       await db.destroy();
     },
   };
+}
+
+/**
+ * Kysely begins SQLite transactions with a plain (deferred) BEGIN: the transaction reads, then tries to
+ * take the write lock, and if another process (the `payments:reconcile` CLI, an admin script) wrote in
+ * between, SQLite refuses at once with "database is locked" — the busy timeout does not apply to that
+ * upgrade. BEGIN IMMEDIATE takes the write lock first, so a transaction waits its turn instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
 }
 
 type Reader = (sql: string, parameters: readonly unknown[]) => unknown[];
