@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers.js';
 import { newId } from '../ids.js';
-import { directReader } from './database.js';
+import { directReader, groupedWriter } from './database.js';
 import { boundValues, preparedQuery } from './prepared.js';
 
 let t: TestDatabase;
@@ -64,7 +66,7 @@ describe('preparedQuery', () => {
     expect(await userByEmail.first(t.db, { email })).toBeUndefined();
   });
 
-  it('on SQLite, reads outside a transaction go to the read-only connection and see every commit at once', async () => {
+  it('on SQLite, reads outside a transaction see every commit at once; while a transaction is open, only committed rows', async () => {
     if (t.kind !== 'sqlite') return expect(directReader(t.db)).toBeUndefined();
     expect(directReader(t.db)).toBeTypeOf('function');
     const id = newId();
@@ -81,8 +83,82 @@ describe('preparedQuery', () => {
       })
       .execute();
     expect(await userByEmail.first(t.db, { email: 'prep-seen@example.com' })).toEqual({ id, username: 'prep_seen' });
-    // The read-only connection refuses writes.
-    expect(() => directReader(t.db)?.("delete from users where id = 'x'", [])).toThrow();
+
+    // A request's transaction that has written and is awaiting something: other requests' reads must not see it.
+    const email = 'prep-open-trx@example.com';
+    let written!: () => void;
+    let finish!: () => void;
+    const wrote = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    const transaction = t.db.transaction().execute(async (trx) => {
+      await insertUser.execute(trx, { id: newId(), username: 'prep_open', email, now });
+      written();
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      throw new Error('roll back');
+    });
+    await wrote;
+    expect(await userByEmail.first(t.db, { email })).toBeUndefined();
+    finish();
+    await expect(transaction).rejects.toThrow('roll back');
+    expect(await userByEmail.first(t.db, { email })).toBeUndefined();
+  });
+
+  it('on SQLite, writes outside a transaction commit together, each caller with its own result or error', async () => {
+    if (t.kind !== 'sqlite') return expect(groupedWriter(t.db)).toBeUndefined();
+    const file = (t.config as { file: string }).file;
+    await sql`pragma wal_checkpoint(truncate)`.execute(t.db);
+    const walFrames = () => Math.max(0, (fs.statSync(`${file}-wal`).size - 32) / (24 + 4096));
+    expect(walFrames()).toBe(0);
+
+    const users = Array.from({ length: 40 }, (_, i) => ({
+      id: newId(),
+      username: `group_${i}`,
+      email: `group-${i}@example.com`,
+      now,
+    }));
+    // One of them clashes with an existing e-mail (unique): only that caller is refused.
+    const clash = { id: newId(), username: 'group_clash', email: 'prep-seen@example.com', now };
+    const outcomes = await Promise.allSettled([...users, clash].map((user) => insertUser.execute(t.db, user)));
+    expect(outcomes.slice(0, 40).every((outcome) => outcome.status === 'fulfilled')).toBe(true);
+    expect(
+      outcomes.slice(0, 40).map((outcome) => outcome.status === 'fulfilled' && Number(outcome.value.numAffectedRows)),
+    ).toEqual(users.map(() => 1));
+    const refused = outcomes[40];
+    expect(refused?.status === 'rejected' && String(refused.reason)).toMatch(/UNIQUE constraint failed/);
+    for (const user of users) {
+      expect(await userByEmail.first(t.db, { email: user.email })).toEqual({ id: user.id, username: user.username });
+    }
+    expect(await userByEmail.first(t.db, { email: clash.email })).not.toEqual({
+      id: clash.id,
+      username: clash.username,
+    });
+    // 40 separate commits would append at least 40 WAL frames (one per changed page per commit).
+    expect(walFrames()).toBeGreaterThan(0);
+    expect(walFrames()).toBeLessThan(20);
+  });
+
+  it('on SQLite, a write queued while another request’s transaction is open is not part of that transaction', async () => {
+    if (t.kind !== 'sqlite') return;
+    const outside = { id: newId(), username: 'group_outside', email: 'group-outside@example.com', now };
+    const inside = { id: newId(), username: 'group_inside', email: 'group-inside@example.com', now };
+    let queued!: Promise<unknown>;
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await insertUser.execute(trx, inside);
+        queued = insertUser.execute(t.db, outside);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await queued;
+    expect(await userByEmail.first(t.db, { email: outside.email })).toEqual({
+      id: outside.id,
+      username: 'group_outside',
+    });
+    expect(await userByEmail.first(t.db, { email: inside.email })).toBeUndefined();
   });
 
   it('boundValues maps every column to its slot', () => {

@@ -1,5 +1,5 @@
 import { type Compilable, CompiledQuery, type Kysely, type QueryResult } from 'kysely';
-import { directReader } from './database.js';
+import { directReader, groupedWriter } from './database.js';
 import type { Database } from './schema.js';
 
 /** Stands for a value the query receives each time it runs; Kysely binds it as an ordinary parameter. */
@@ -48,8 +48,13 @@ function prepare<Args extends object, Row>(build: Builder<Args, Row>) {
       const bound = parameters.map((parameter) =>
         parameter instanceof Slot ? (args as Record<string, unknown>)[parameter.name] : parameter,
       );
-      const reader = select ? directReader(db) : undefined;
-      if (reader) return { rows: reader(sql, bound) as Row[] };
+      if (select) {
+        const reader = directReader(db);
+        if (reader) return { rows: reader(sql, bound) as Row[] };
+      } else {
+        const writer = groupedWriter(db);
+        if (writer) return (await writer(sql, bound)) as QueryResult<Row>;
+      }
       return db.executeQuery<Row>(CompiledQuery.raw(sql, bound));
     },
     async rows(db: Kysely<Database>, args: Args): Promise<Row[]> {
