@@ -117,6 +117,38 @@ describe('page wrapper', () => {
     await expect.poll(() => bar.getAttribute('data-sticky')).toBe('false');
   });
 
+  test('a page opened from far down another one starts at the top', async ({ page }) => {
+    await page.goto('/courses');
+    const last = page.locator('.course-card').nth(11);
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
+    await last.locator('a.btn').click();
+    await page.waitForURL(/\/course-details\//);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('a page whose code cannot be fetched offers a reload; header and other pages keep working', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.route(/\/assets\/about-page-[^/]*\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.locator('footer').getByRole('link', { name: 'About Us' }).click();
+    await page.getByRole('heading', { name: 'Something went wrong loading this page.' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Reload the page' }).isVisible()).toBe(true);
+    expect(await page.locator('header').isVisible()).toBe(true);
+    await page.locator('main').getByRole('link', { name: 'Go To Home Page' }).click();
+    await page.waitForURL(/\/$/);
+    await page.locator('.course-card').first().waitFor();
+    expect(await page.getByText('Something went wrong loading this page.').count()).toBe(0);
+    // The browser logs the refused download itself; nothing else may be logged as an error.
+    const refused = consoleErrors.filter((line) => /Failed to load resource: net::ERR_FAILED .*about-page-/.test(line));
+    expect(refused.length).toBeGreaterThan(0);
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((line) => !refused.includes(line)));
+  });
+
   test('the mobile menu opens, searches and closes at 360 px', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/');

@@ -1,47 +1,58 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { Navigate, Route, Routes, useParams } from 'react-router';
 import { Layout } from './layout/layout';
-import { RouteError } from './layout/route-error';
 
-/** Each page is its own chunk: a route's code loads when it is first visited. */
-function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load()).default }) };
-}
+/**
+ * Each page is its own chunk: a route's code loads when it is first visited. The routes are React
+ * Router's declarative ones, not its data router: the shop loads no data through the router, and the data
+ * router (createBrowserRouter) was about 60 KB of the start-up script that every landing page paid for.
+ */
+const pages: [path: string, page: LazyExoticComponent<ComponentType>][] = [
+  ['/', lazy(() => import('../features/home/home-page'))],
+  ['/courses', lazy(() => import('../features/catalog/courses-page'))],
+  ['/course-details/:id', lazy(() => import('../features/catalog/course-details-page'))],
+  ['/about-us', lazy(() => import('../features/content/about-page'))],
+  ['/contact', lazy(() => import('../features/content/contact-page'))],
+  ['/terms-and-conditions', lazy(() => import('../features/content/terms-page'))],
+  ['/refund-policy', lazy(() => import('../features/content/refund-policy-page'))],
+  ['/privacy-policy', lazy(() => import('../features/content/privacy-policy-page'))],
+  ['/cart', lazy(() => import('../features/cart/cart-page'))],
+  ['/wishlist', lazy(() => import('../features/wishlist/wishlist-page'))],
+  ['/check-out', lazy(() => import('../features/checkout/checkout-page'))],
+  ['/login', lazy(() => import('../features/account/login-page'))],
+  ['/registration', lazy(() => import('../features/account/registration-page'))],
+  ['/profile', lazy(() => import('../features/account/profile-page'))],
+  ['/enrolled-courses', lazy(() => import('../features/learning/enrolled-courses-page'))],
+  ['/verify-email/:token', lazy(() => import('../features/account/verify-email-page'))],
+  ['/google-auth-redirect', lazy(() => import('../features/account/google-auth-redirect-page'))],
+  ['/admin/*', lazy(() => import('../features/admin/admin-app'))],
+  ['*', lazy(() => import('../features/content/not-found-page'))],
+];
 
 function ShopDetailsRedirect() {
   const { id } = useParams();
   return <Navigate to={`/course-details/${id ?? ''}`} replace />;
 }
 
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    errorElement: <RouteError />,
-    children: [
-      { path: '/', ...page(() => import('../features/home/home-page')) },
-      { path: '/courses', ...page(() => import('../features/catalog/courses-page')) },
-      { path: '/course-details/:id', ...page(() => import('../features/catalog/course-details-page')) },
-      { path: '/about-us', ...page(() => import('../features/content/about-page')) },
-      { path: '/contact', ...page(() => import('../features/content/contact-page')) },
-      { path: '/terms-and-conditions', ...page(() => import('../features/content/terms-page')) },
-      { path: '/refund-policy', ...page(() => import('../features/content/refund-policy-page')) },
-      { path: '/privacy-policy', ...page(() => import('../features/content/privacy-policy-page')) },
-      { path: '/cart', ...page(() => import('../features/cart/cart-page')) },
-      { path: '/wishlist', ...page(() => import('../features/wishlist/wishlist-page')) },
-      { path: '/check-out', ...page(() => import('../features/checkout/checkout-page')) },
-      { path: '/login', ...page(() => import('../features/account/login-page')) },
-      { path: '/registration', ...page(() => import('../features/account/registration-page')) },
-      { path: '/profile', ...page(() => import('../features/account/profile-page')) },
-      { path: '/enrolled-courses', ...page(() => import('../features/learning/enrolled-courses-page')) },
-      { path: '/verify-email/:token', ...page(() => import('../features/account/verify-email-page')) },
-      { path: '/google-auth-redirect', ...page(() => import('../features/account/google-auth-redirect-page')) },
-      { path: '/admin/*', ...page(() => import('../features/admin/admin-app')) },
-      { path: '/shop', element: <Navigate to="/courses" replace /> },
-      { path: '/course', element: <Navigate to="/courses" replace /> },
-      { path: '/shop-details/:id', element: <ShopDetailsRedirect /> },
-      { path: '*', ...page(() => import('../features/content/not-found-page')) },
-    ],
-  },
-];
-
-export const router = createBrowserRouter(routes);
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        {pages.map(([path, Page]) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Suspense fallback={null}>
+                <Page />
+              </Suspense>
+            }
+          />
+        ))}
+        <Route path="/shop" element={<Navigate to="/courses" replace />} />
+        <Route path="/course" element={<Navigate to="/courses" replace />} />
+        <Route path="/shop-details/:id" element={<ShopDetailsRedirect />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,9 +1,8 @@
-import { Link, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** Shown when a page fails to load (for example a chunk lost after a deploy): offer a reload. */
 export function RouteError() {
-  const error = useRouteError();
-  console.warn('page failed to load', error);
   return (
     <section className="container section not-found">
       <h1>Something went wrong loading this page.</h1>
@@ -17,4 +16,25 @@ export function RouteError() {
       </p>
     </section>
   );
+}
+
+/** Catches a page that fails to load or render; going to another address tries again. */
+export class PageErrorBoundary extends Component<{ address: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.warn('page failed to load', error);
+  }
+
+  override componentDidUpdate(previous: { address: string }) {
+    if (this.state.failed && previous.address !== this.props.address) this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }
