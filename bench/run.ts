@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { bundleSizes } from './bundle-sizes.js';
 import { BenchData, growDatabase } from './fixtures.js';
 import { lighthouseScores, type PageScores } from './lighthouse.js';
-import { pinning, pinSelf, type Running, root, start, startShop, tempDir } from './shop-process.js';
+import { pinning, pinSelf, type Running, root, start, startShop, tempDir, unpinSelf } from './shop-process.js';
 
 /**
  * `npm run bench`: every throughput figure is a ratio to a bare Fastify route measured in the same run,
@@ -257,6 +257,7 @@ async function main() {
 
   if (process.env.BENCH_LIGHTHOUSE !== '0') {
     console.log('lighthouse (mobile defaults, median of 3 runs per page)...');
+    unpinSelf();
     const lhDir = tempDir('lighthouse');
     const lhShop = await startShop(lhDir);
     const lhData = new BenchData(path.join(lhDir, 'shop.sqlite'));

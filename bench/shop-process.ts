@@ -13,6 +13,15 @@ export function pinSelf(): void {
   if (hasTaskset) spawnSync('taskset', ['-cp', '1', String(process.pid)]);
 }
 
+/**
+ * Lets this process (and the browsers it starts) use every CPU again. Lighthouse measures a page with
+ * Chromium's several processes and then simulates a slow phone from that trace; squeezed onto the one
+ * CPU the load generator had, its main-thread tasks came out longer than the page makes them.
+ */
+export function unpinSelf(): void {
+  if (hasTaskset) spawnSync('taskset', ['-cp', `0-${os.cpus().length - 1}`, String(process.pid)]);
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
