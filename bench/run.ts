@@ -110,26 +110,14 @@ async function purchases(shop: Running, data: BenchData, seconds: number, concur
   };
 }
 
-/** Median latency of sequential requests, after a warm-up. */
-async function latency(url: string, token: string): Promise<number | null> {
-  const headers = { authorization: `Bearer ${token}` };
-  const first = await fetch(url, { headers });
-  await first.arrayBuffer();
-  if (first.status === 404) return null;
-  // Each database is probed by a fresh server process: 500 calls first, so the JIT has compiled the path
-  // (with 50, the first process probed measured warm code and the second half-cold code).
-  for (let i = 0; i < 500; i++) await (await fetch(url, { headers })).arrayBuffer();
-  const times: number[] = [];
-  for (let i = 0; i < 300; i++) {
-    const started = process.hrtime.bigint();
-    await (await fetch(url, { headers })).arrayBuffer();
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  return Math.round((times[Math.floor(times.length / 2)] ?? 0) * 1000) / 1000;
+interface Probe {
+  url: string;
+  token: string;
+  paths: Record<string, string>;
 }
 
-async function probe(shop: Running, data: BenchData) {
+/** A learner with two courses in the cart and five enrolments, and the paths the growth figure times. */
+function probeFor(shop: Running, data: BenchData): Probe {
   const courses = data.courses();
   const [learner] = data.learners(1, () => [courses[0]?.id ?? '', courses[1]?.id ?? '']);
   const now = new Date().toISOString();
@@ -138,15 +126,52 @@ async function probe(shop: Running, data: BenchData) {
   );
   for (const course of courses.slice(2, 7))
     enrol.run(`${learner?.id.slice(0, 20)}${course.id.slice(-4)}`, learner?.id, course.id, now);
-  const token = learner?.token ?? '';
-  const paths = {
-    profile: '/api/profile',
-    cart: '/api/cart',
-    'enrolled-courses': '/api/enrolled-courses',
-    'course detail': `/api/courses/${courses[3]?.id}`,
+  return {
+    url: shop.url,
+    token: learner?.token ?? '',
+    paths: {
+      profile: '/api/profile',
+      cart: '/api/cart',
+      'enrolled-courses': '/api/enrolled-courses',
+      'course detail': `/api/courses/${courses[3]?.id}`,
+    },
   };
-  const result: Record<string, number | null> = {};
-  for (const [name, p] of Object.entries(paths)) result[name] = await latency(`${shop.url}${p}`, token);
+}
+
+async function timed(probe: Probe, name: string): Promise<number> {
+  const started = process.hrtime.bigint();
+  const response = await fetch(`${probe.url}${probe.paths[name]}`, {
+    headers: { authorization: `Bearer ${probe.token}` },
+  });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${probe.paths[name]} answered ${response.status}`);
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/**
+ * Median latency of sequential requests to the small and the big database's servers, both running, the
+ * requests alternating between them so that the machine's drift (its speed changes from minute to
+ * minute) falls on both alike. Each path is called 500 times on each server first, so the JIT has
+ * compiled it in both processes.
+ */
+async function compareLatencies(small: Probe, big: Probe): Promise<Record<string, { small: number; big: number }>> {
+  const median = (times: number[]) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    return Math.round((sorted[Math.floor(sorted.length / 2)] ?? 0) * 1000) / 1000;
+  };
+  const result: Record<string, { small: number; big: number }> = {};
+  for (const name of Object.keys(small.paths)) {
+    for (let i = 0; i < 500; i++) {
+      await timed(small, name);
+      await timed(big, name);
+    }
+    const times = { small: [] as number[], big: [] as number[] };
+    for (let i = 0; i < 300; i++) {
+      times.small.push(await timed(small, name));
+      times.big.push(await timed(big, name));
+    }
+    result[name] = { small: median(times.small), big: median(times.big) };
+  }
   return result;
 }
 
@@ -224,9 +249,7 @@ async function main() {
   console.log(`purchases for ${SECONDS * 3} s...`);
   report.purchases = await purchases(shop, data, SECONDS * 3);
   report.serverPeakRssMb = shop.peakRssMb();
-  const small = await probe(shop, data);
-  data.close();
-  await shop.stop();
+  const smallProbe = probeFor(shop, data);
 
   // Growth: the same per-request latencies on a database filled to size.
   console.log(
@@ -243,18 +266,19 @@ async function main() {
   spawnSync('sync');
   const bigShop = await startShop(bigDir);
   const bigData = new BenchData(path.join(bigDir, 'shop.sqlite'));
-  const big = await probe(bigShop, bigData);
+  const latencies = await compareLatencies(smallProbe, probeFor(bigShop, bigData));
   bigData.close();
   await bigShop.stop();
+  data.close();
+  await shop.stop();
   report.growth = {
     sizes: GROWTH,
     generateSeconds: Math.round((generatedAt - grownAt) / 1000),
     medianMs: Object.fromEntries(
-      Object.keys(small).map((name) => {
-        const a = small[name] ?? null;
-        const b = big[name] ?? null;
-        return [name, { small: a, big: b, ratio: a && b ? Math.round((b / a) * 100) / 100 : null }];
-      }),
+      Object.entries(latencies).map(([name, { small, big }]) => [
+        name,
+        { small, big, ratio: Math.round((big / small) * 100) / 100 },
+      ]),
     ),
   };
   report.web = bundleSizes();
