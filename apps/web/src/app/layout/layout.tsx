@@ -10,6 +10,7 @@ import { PageErrorBoundary } from './route-error';
 function ScrollToTop() {
   const { pathname } = useLocation();
   const navigation = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address is what scrolls the page up.
   useLayoutEffect(() => {
     if (navigation !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigation]);
