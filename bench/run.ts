@@ -110,6 +110,8 @@ async function purchases(shop: Running, data: BenchData, seconds: number, concur
   };
 }
 
+const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? 0;
+
 interface Probe {
   url: string;
   token: string;
@@ -155,10 +157,6 @@ async function timed(probe: Probe, name: string): Promise<number> {
  * compiled it in both processes.
  */
 async function compareLatencies(small: Probe, big: Probe): Promise<Record<string, { small: number; big: number }>> {
-  const median = (times: number[]) => {
-    const sorted = [...times].sort((a, b) => a - b);
-    return Math.round((sorted[Math.floor(sorted.length / 2)] ?? 0) * 1000) / 1000;
-  };
   const result: Record<string, { small: number; big: number }> = {};
   for (const name of Object.keys(small.paths)) {
     for (let i = 0; i < 500; i++) {
@@ -170,7 +168,8 @@ async function compareLatencies(small: Probe, big: Probe): Promise<Record<string
       times.small.push(await timed(small, name));
       times.big.push(await timed(big, name));
     }
-    result[name] = { small: median(times.small), big: median(times.big) };
+    const ms = (values: number[]) => Math.round(median(values) * 1000) / 1000;
+    result[name] = { small: ms(times.small), big: ms(times.big) };
   }
   return result;
 }
@@ -201,7 +200,6 @@ async function main() {
   // measured in ROUNDS rounds, each right after a baseline load of its own; the figure is the median of
   // the rounds' ratios (and of their req/s and p99).
   const rows: (LoadResult & { ratio: number; baselineRps: number; ratios: number[] })[] = [];
-  const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? 0;
   const run = async (name: string, url: string, options?: Parameters<typeof load>[2]) => {
     const rounds: { base: LoadResult; own: LoadResult }[] = [];
     for (let round = 1; round <= ROUNDS; round++) {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import serverNodeFlags from '../scripts/server-node-flags.json' with { type: 'json' };
 
 export const root = path.resolve(import.meta.dirname, '..');
 const hasTaskset = spawnSync('sh', ['-c', 'command -v taskset']).status === 0 && os.cpus().length > 1;
@@ -55,9 +56,9 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 
 export async function start(script: string, env: Record<string, string>, healthPath: string): Promise<Running> {
   const port = await freePort();
-  // The shop's bundle runs with the flags `npm start` gives it (scripts/start.mjs).
+  // The shop's bundle runs with the flags `npm start` gives it.
   const args = script.endsWith('.mjs')
-    ? ['--enable-source-maps', '--max-semi-space-size=4', path.join(root, script)]
+    ? [...serverNodeFlags, path.join(root, script)]
     : ['--import', 'tsx', path.join(root, script)];
   const [cmd, argv] = hasTaskset ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(cmd, argv, {
