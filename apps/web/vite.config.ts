@@ -53,7 +53,6 @@ const preactAliases = [
   // React Router's package exports only its development build (warnings, invariant messages, dev-only
   // checks); its production build sits beside it and is what a production bundle should carry.
   { find: /^react-router$/, replacement: routerBuild('index.mjs') },
-  { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
 ];
 
 export default defineConfig(({ command }) => ({

@@ -1,11 +1,12 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { Layout } from './layout/layout';
 
 /**
- * Each page is its own chunk: a route's code loads when it is first visited. The routes are React
- * Router's declarative ones, not its data router: the shop loads no data through the router, and the data
- * router (createBrowserRouter) was about 60 KB of the start-up script that every landing page paid for.
+ * Each page is its own chunk: a route's code loads when it is first visited (the layout waits for it in
+ * one Suspense). The routes are React Router's declarative ones, not its data router: the shop loads no
+ * data through the router, and the data router (createBrowserRouter) was about 60 KB of the start-up
+ * script that every landing page paid for.
  */
 const pages: [path: string, page: LazyExoticComponent<ComponentType>][] = [
   ['/', lazy(() => import('../features/home/home-page'))],
@@ -39,15 +40,7 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         {pages.map(([path, Page]) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <Suspense fallback={null}>
-                <Page />
-              </Suspense>
-            }
-          />
+          <Route key={path} path={path} element={<Page />} />
         ))}
         <Route path="/shop" element={<Navigate to="/courses" replace />} />
         <Route path="/course" element={<Navigate to="/courses" replace />} />

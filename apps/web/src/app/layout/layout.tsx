@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Toaster } from '../../components/ui/toaster';
 import { BackToTop } from './back-to-top';
@@ -6,20 +6,19 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { PageErrorBoundary } from './route-error';
 
-/** A new page starts at the top; going back or forward leaves the browser's own scroll restoration alone. */
-function ScrollToTop() {
+/**
+ * The page wrapper of every route: header, page, footer, back-to-top button and the toast area. A page
+ * whose code is still loading leaves `main` empty (it keeps its full-screen height, so nothing shifts);
+ * one that fails to load shows the reload offer. A new page starts at the top; Back and Forward leave the
+ * browser's own scroll restoration alone.
+ */
+export function Layout() {
   const { pathname } = useLocation();
   const navigation = useNavigationType();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new address is what scrolls the page up.
   useLayoutEffect(() => {
     if (navigation !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigation]);
-  return null;
-}
-
-/** The page wrapper of every route: header, page, footer, back-to-top button and the toast area. */
-export function Layout() {
-  const { pathname } = useLocation();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -28,13 +27,14 @@ export function Layout() {
       <Header />
       <main id="main" tabIndex={-1}>
         <PageErrorBoundary address={pathname}>
-          <Outlet />
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
         </PageErrorBoundary>
       </main>
       <Footer />
       <BackToTop />
       <Toaster />
-      <ScrollToTop />
     </>
   );
 }
