@@ -149,23 +149,26 @@ function groupCommitWriter(db: Db, sqlite: SQLite.Database, statements: SqliteDa
   let queue: QueuedWrite[] = [];
   let flushing: Promise<void> = Promise.resolve();
 
+  const runOne = ({ sql, parameters }: QueuedWrite): QueryResult<unknown> => {
+    const statement = statements.prepare(sql) as unknown as SQLite.Statement;
+    if (statement.reader) return { rows: statement.all(parameters) };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+  };
+
   const runGroup = (group: QueuedWrite[]) => {
-    const results: (QueryResult<unknown> | { error: unknown })[] = [];
+    let outcomes: ({ result: QueryResult<unknown> } | { error: unknown })[];
     try {
       statements.prepare('begin immediate').run([]);
-      for (const item of group) {
+      outcomes = group.map((item) => {
         try {
-          const statement = statements.prepare(item.sql) as unknown as SQLite.Statement;
-          if (statement.reader) results.push({ rows: statement.all(item.parameters) });
-          else {
-            const { changes, lastInsertRowid } = statement.run(item.parameters);
-            results.push({ rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) });
-          }
+          return { result: runOne(item) };
         } catch (error) {
+          // SQLite undid just this statement, unless the error ended the whole transaction.
           if (!sqlite.inTransaction) throw error;
-          results.push({ error });
+          return { error };
         }
-      }
+      });
       statements.prepare('commit').run([]);
     } catch (error) {
       if (sqlite.inTransaction) statements.prepare('rollback').run([]);
@@ -173,9 +176,9 @@ function groupCommitWriter(db: Db, sqlite: SQLite.Database, statements: SqliteDa
       return;
     }
     group.forEach((item, index) => {
-      const result = results[index];
-      if (result && 'error' in result) item.reject(result.error);
-      else if (result) item.resolve(result);
+      const outcome = outcomes[index];
+      if (outcome && 'result' in outcome) item.resolve(outcome.result);
+      else item.reject(outcome?.error);
     });
   };
 

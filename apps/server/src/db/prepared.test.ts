@@ -140,6 +140,26 @@ describe('preparedQuery', () => {
     expect(walFrames()).toBeLessThan(20);
   });
 
+  it('on SQLite, when a group’s commit fails every write in it is refused and none is kept', async () => {
+    const write = groupedWriter(t.db);
+    if (t.kind !== 'sqlite' || !write) return;
+    const user = { id: newId(), username: 'group_lost', email: 'group-lost@example.com', now };
+    // Queued in one tick, so one group: a deferred foreign key check makes the COMMIT itself fail.
+    const outcomes = await Promise.allSettled([
+      write('pragma defer_foreign_keys = on', []),
+      insertUser.execute(t.db, user),
+      write("insert into cart_items (cart_id, course_id, quantity, added_at) values ('no-cart', 'no-course', 1, ?)", [
+        now,
+      ]),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(String(outcomes[1]?.status === 'rejected' && outcomes[1].reason)).toMatch(/FOREIGN KEY constraint failed/);
+    expect(await userByEmail.first(t.db, { email: user.email })).toBeUndefined();
+    // The next group commits normally.
+    await insertUser.execute(t.db, user);
+    expect(await userByEmail.first(t.db, { email: user.email })).toEqual({ id: user.id, username: 'group_lost' });
+  });
+
   it('on SQLite, a write queued while another request’s transaction is open is not part of that transaction', async () => {
     if (t.kind !== 'sqlite') return;
     const outside = { id: newId(), username: 'group_outside', email: 'group-outside@example.com', now };
