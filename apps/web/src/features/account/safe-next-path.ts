@@ -15,7 +15,11 @@ export function safeNextPath(value: string | null | undefined): string | null {
     return null;
   }
   if (url.origin !== PROBE_ORIGIN) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments collapse only here: '/.//evil.example' becomes '//evil.example', which a browser
+  // would read as another host. What is returned is checked, not what came in.
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null;
+  return path;
 }
 
 /** The login page, set to come back to `returnTo` (this page, say) after signing in. */
