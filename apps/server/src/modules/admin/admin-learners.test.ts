@@ -94,6 +94,47 @@ describe('learners in the console', () => {
     const found = (await asAdmin('GET', '/api/admin/learners?q=FINDME')).json().learners;
     expect(found.map((l: { id: string }) => l.id)).toEqual([learner.id]);
   });
+
+  it('a search for `_`, `%` or `\\` matches those characters themselves, not any character', async () => {
+    const s = Date.now().toString(36);
+    const underscore = await createSignedInUser(t.database.db, { email: `first_last-${s}@example.com` });
+    await createSignedInUser(t.database.db, { email: `firstxlast-${s}@example.com` });
+    const percent = await createSignedInUser(t.database.db, { username: `cent%off_${s}` });
+    await createSignedInUser(t.database.db, { username: `cent50off_${s}` });
+    const backslash = await createSignedInUser(t.database.db, { username: `back\\slash_${s}` });
+    const search = async (q: string) =>
+      (await asAdmin('GET', `/api/admin/learners?q=${encodeURIComponent(q)}`))
+        .json()
+        .learners.map((l: { id: string }) => l.id);
+    expect(await search(`first_last-${s}`)).toEqual([underscore.id]);
+    expect(await search(`cent%off_${s}`)).toEqual([percent.id]);
+    expect(await search(`back\\slash_${s}`)).toEqual([backslash.id]);
+  });
+
+  it('finds orders by an e-mail with `_` in it, and only those', async () => {
+    const s = Date.now().toString(36);
+    const courseId = (await asAdmin('POST', '/api/admin/courses', courseForm({ price: 900 }))).json().course.id;
+    const order = async (email: string) => {
+      const buyer = await createSignedInUser(t.database.db, { email });
+      const asBuyer = callAs(t, buyer);
+      expect((await asBuyer('POST', '/api/cart/add', { courseId })).statusCode).toBe(200);
+      const created = await asBuyer('POST', '/api/create-order', {
+        amount: 900,
+        name: 'Asha Patel',
+        email,
+        courseId: '',
+        userId: buyer.id,
+        validDiscount: 0,
+        discountCouponId: null,
+      });
+      expect(created.statusCode).toBe(200);
+      return created.json().orderId as string;
+    };
+    const wanted = await order(`asha_patel-${s}@example.com`);
+    await order(`ashaxpatel-${s}@example.com`);
+    const found = (await asAdmin('GET', `/api/admin/orders?q=${encodeURIComponent(`asha_patel-${s}`)}`)).json().orders;
+    expect(found.map((o: { id: string }) => o.id)).toEqual([wanted]);
+  });
 });
 
 describe('messages in the console', () => {

@@ -2,6 +2,7 @@ import type { AdminLearnerDetail, AdminLearnerRow } from '@shop/shared';
 import { messages } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { containsText } from './contains-text.js';
 import { searchOrders } from './search-orders.js';
 
 const LIMIT = 500;
@@ -11,9 +12,8 @@ export async function listLearners(db: Db, q = ''): Promise<AdminLearnerRow[]> {
   let select = db.selectFrom('users').select(['id', 'username', 'email', 'role', 'status', 'created_at']);
   const text = q.trim().toLowerCase();
   if (text) {
-    const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     select = select.where((eb) =>
-      eb.or([eb('email_lower', 'like', pattern), eb(eb.fn('lower', ['username']), 'like', pattern)]),
+      eb.or([containsText(eb.ref('email_lower'), text), containsText(eb.fn('lower', [eb.ref('username')]), text)]),
     );
   }
   const rows = await select.orderBy('created_at', 'desc').limit(LIMIT).execute();

@@ -1,6 +1,7 @@
 import type { AdminOrderQuery, AdminOrderRow } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { endOfIndianDay, startOfIndianDay } from '../coupons/coupon-dates.js';
+import { containsText } from './contains-text.js';
 
 const LIMIT = 500;
 
@@ -25,13 +26,12 @@ export async function searchOrders(db: Db, query: AdminOrderQuery, userId?: stri
   if (userId) select = select.where('orders.user_id', '=', userId);
   const q = query.q?.trim().toLowerCase();
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     select = select.where((eb) =>
       eb.or([
         eb('orders.id', '=', q),
         eb('orders.gateway_order_id', '=', query.q?.trim() ?? ''),
-        eb('users.email_lower', 'like', pattern),
-        eb(eb.fn('lower', ['orders.billing_email']), 'like', pattern),
+        containsText(eb.ref('users.email_lower'), q),
+        containsText(eb.fn('lower', [eb.ref('orders.billing_email')]), q),
       ]),
     );
   }
