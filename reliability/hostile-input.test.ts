@@ -269,8 +269,8 @@ describe('malformed requests', () => {
   test('NUL and other control characters inside otherwise valid fields answer 4xx or succeed, never 5xx', async () => {
     const nul = 'Ni\u0000ce \u0007 text\u001b[31m';
     const bodies: [string, unknown][] = [
-      ['/api/contact', { name: nul, email: 'nul@example.com', message: `${nul} long enough message` }],
-      ['/api/contact', { name: 'Nul', email: 'nul@example.com', message: `long enough ${nul}`, website: nul }],
+      ['/api/contact', { user_name: nul, user_email: 'nul@example.com', message: `${nul} long enough message` }],
+      ['/api/contact', { user_name: 'Nul', user_email: 'nul@example.com', message: `long enough ${nul}`, web: nul }],
       ['/api/newsletter', { email: `nul\u0000@example.com` }],
       [
         '/api/signup',

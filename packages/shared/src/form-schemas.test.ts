@@ -128,13 +128,13 @@ describe('the forms validate exactly as the API contracts do', () => {
       contactRequest,
       contactForm,
       fc.record(
-        { name: maybe(text), email: maybe(text), message: maybe(text), website: maybe(text) },
+        { user_name: maybe(text), user_email: maybe(text), message: maybe(text), web: maybe(text) },
         { requiredKeys: [] },
       ),
       [
         {},
-        { name: '  Asha \n Patel ', email: 'asha@example.com', message: 'Hello, I have a question.' },
-        { name: 'n'.repeat(101), email: 'bad', message: 'short' },
+        { user_name: '  Asha \n Patel ', user_email: 'asha@example.com', message: 'Hello, I have a question.' },
+        { user_name: 'n'.repeat(101), user_email: 'bad', message: 'short' },
       ],
     );
   });

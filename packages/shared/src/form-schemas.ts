@@ -56,13 +56,13 @@ export const signUpForm = z
 
 /** Mirrors `contactRequest`. */
 export const contactForm = z.object({
-  name: z.pipe(
+  user_name: z.pipe(
     z
       .string({ error: messages.nameRequired })
       .check(z.trim(), z.minLength(1, messages.nameRequired), z.maxLength(100, messages.nameTooLong)),
     z.transform((name: string) => name.replace(/\s+/g, ' ')),
   ),
-  email: z.pipe(
+  user_email: z.pipe(
     z.string({ error: messages.emailRequired }).check(z.trim(), z.minLength(1, messages.emailRequired)),
     z.email(messages.emailInvalid).check(z.maxLength(254, messages.emailInvalid)),
   ),
@@ -74,7 +74,7 @@ export const contactForm = z.object({
       z.minLength(10, messages.commentTooShort),
       z.maxLength(5000, messages.commentTooLong),
     ),
-  website: z.optional(z.string().check(z.trim(), z.maxLength(200, messages.websiteInvalid))),
+  web: z.optional(z.string().check(z.trim(), z.maxLength(200, messages.websiteInvalid))),
 });
 
 /** Mirrors `couponCode`. */

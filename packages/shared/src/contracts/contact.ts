@@ -8,23 +8,26 @@ export const contactEmailField = z
   .min(1, messages.emailRequired)
   .pipe(z.email(messages.emailInvalid).max(254, messages.emailInvalid));
 
-/** The contact form: Name, E-mail and the Comment (`message`); Website is optional, as architecture.md says. */
+/**
+ * The contact form under the spec's field names: Name (`user_name`), E-mail (`user_email`) and the Comment
+ * (`message`); the website (`web`) is optional, as architecture.md says.
+ */
 export const contactRequest = z.object({
-  name: z
+  user_name: z
     .string({ error: messages.nameRequired })
     .trim()
     .min(1, messages.nameRequired)
     .max(100, messages.nameTooLong)
     // One line only: the name travels into the subject of the mail to the operator.
     .transform((name) => name.replace(/\s+/g, ' ')),
-  email: contactEmailField,
+  user_email: contactEmailField,
   message: z
     .string({ error: messages.commentRequired })
     .trim()
     .min(1, messages.commentRequired)
     .min(10, messages.commentTooShort)
     .max(5000, messages.commentTooLong),
-  website: z.string().trim().max(200, messages.websiteInvalid).optional(),
+  web: z.string().trim().max(200, messages.websiteInvalid).optional(),
 });
 export type ContactRequest = z.input<typeof contactRequest>;
 

@@ -41,13 +41,13 @@ afterAll(async () => {
 });
 
 describe('POST /api/contact', () => {
-  it('stores the message and mails it to CONTACT_TO', async () => {
+  it('takes the spec’s fields (user_name, user_email, message, web), stores the message and mails it to CONTACT_TO', async () => {
     const marker = `marker-${Date.now()}`;
     const res = await postContact({
-      name: 'Asha Patel',
-      email: 'asha@example.com',
+      user_name: 'Asha Patel',
+      user_email: 'asha@example.com',
       message: `Is the options course in Gujarati too? ${marker}`,
-      website: 'https://asha.example.com',
+      web: 'https://asha.example.com',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, message: 'Message sent successfully' });
@@ -74,8 +74,8 @@ describe('POST /api/contact', () => {
     smtp.rejecting = true;
     try {
       const res = await postContact({
-        name: 'Ravi Shah',
-        email: 'ravi@example.com',
+        user_name: 'Ravi Shah',
+        user_email: 'ravi@example.com',
         message: `Please call me back about the futures course. ${marker}`,
       });
       expect(res.statusCode).toBe(200);
@@ -100,8 +100,8 @@ describe('POST /api/contact', () => {
   it('keeps the name on one line, so it cannot add mail headers', async () => {
     const marker = `oneline-${Date.now()}`;
     const res = await postContact({
-      name: 'Eve\r\nBcc: victim@example.com',
-      email: 'eve@example.com',
+      user_name: 'Eve\r\nBcc: victim@example.com',
+      user_email: 'eve@example.com',
       message: `Header test ${marker}`,
     });
     expect(res.statusCode).toBe(200);
@@ -115,32 +115,32 @@ describe('POST /api/contact', () => {
     [
       'nothing filled in',
       {},
-      { name: messages.nameRequired, email: messages.emailRequired, message: messages.commentRequired },
+      { user_name: messages.nameRequired, user_email: messages.emailRequired, message: messages.commentRequired },
     ],
     [
       'blank fields',
-      { name: '  ', email: ' ', message: '   ' },
-      { name: messages.nameRequired, email: messages.emailRequired, message: messages.commentRequired },
+      { user_name: '  ', user_email: ' ', message: '   ' },
+      { user_name: messages.nameRequired, user_email: messages.emailRequired, message: messages.commentRequired },
     ],
     [
       'a bad e-mail',
-      { name: 'A', email: 'not-an-email', message: 'A long enough message' },
-      { email: 'Email must be a valid email' },
+      { user_name: 'A', user_email: 'not-an-email', message: 'A long enough message' },
+      { user_email: 'Email must be a valid email' },
     ],
     [
       'a 9-character message',
-      { name: 'A', email: 'a@example.com', message: '123456789' },
+      { user_name: 'A', user_email: 'a@example.com', message: '123456789' },
       { message: messages.commentTooShort },
     ],
     [
       'a 5,001-character message',
-      { name: 'A', email: 'a@example.com', message: 'x'.repeat(5001) },
+      { user_name: 'A', user_email: 'a@example.com', message: 'x'.repeat(5001) },
       { message: messages.commentTooLong },
     ],
     [
       'a 101-character name',
-      { name: 'n'.repeat(101), email: 'a@example.com', message: 'Long enough.' },
-      { name: messages.nameTooLong },
+      { user_name: 'n'.repeat(101), user_email: 'a@example.com', message: 'Long enough.' },
+      { user_name: messages.nameTooLong },
     ],
   ])('refuses %s with 400 and field messages, and stores nothing', async (_case, body, fields) => {
     const before = (await storedMessages()).length;
@@ -156,14 +156,18 @@ describe('POST /api/contact', () => {
   it('accepts a message of exactly 10 and of exactly 5,000 characters', async () => {
     const ip = nextIp();
     for (const message of ['1234567890', 'y'.repeat(5000)]) {
-      const res = await postContact({ name: 'Edge', email: 'edge@example.com', message }, ip);
+      const res = await postContact({ user_name: 'Edge', user_email: 'edge@example.com', message }, ip);
       expect(res.statusCode).toBe(200);
     }
   });
 
   it('allows 5 messages per IP per hour, then answers 429 with a clear message and stores nothing more', async () => {
     const ip = nextIp();
-    const body = (n: number) => ({ name: 'Busy', email: 'busy@example.com', message: `Message number ${n} ${ip}` });
+    const body = (n: number) => ({
+      user_name: 'Busy',
+      user_email: 'busy@example.com',
+      message: `Message number ${n} ${ip}`,
+    });
     for (let n = 1; n <= 5; n++) expect((await postContact(body(n), ip)).statusCode).toBe(200);
 
     const refused = await postContact(body(6), ip);
@@ -182,7 +186,7 @@ describe('contact mail without CONTACT_TO', () => {
       const res = await other.app.inject({
         method: 'POST',
         url: '/api/contact',
-        payload: { name: 'Mehul', email: 'mehul@example.com', message: 'Where is your office?' },
+        payload: { user_name: 'Mehul', user_email: 'mehul@example.com', message: 'Where is your office?' },
       });
       expect(res.statusCode).toBe(200);
       const rows = await other.database.db.selectFrom('mail_outbox').select('to_address').execute();

@@ -15,10 +15,10 @@ export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, m
       },
     },
     async (request) => {
-      const { name, email, message, website } = request.body;
+      const { user_name, user_email, message, web } = request.body;
       await sendContactMessage(
         { db, mail, config, log: request.log },
-        { name, email, message, website: website || null, ip: request.ip },
+        { name: user_name, email: user_email, message, website: web || null, ip: request.ip },
       );
       return { ok: true as const, message: messages.contactSent };
     },

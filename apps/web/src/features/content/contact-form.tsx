@@ -10,7 +10,7 @@ import { useSendContactMessageMutation } from './api';
 type ContactInput = z.input<typeof contactForm>;
 type ContactOutput = z.output<typeof contactForm>;
 
-const fieldNames = ['name', 'email', 'message', 'website'] as const;
+const fieldNames = ['user_name', 'user_email', 'message', 'web'] as const;
 
 function serverFields(error: unknown): Partial<Record<FieldPath<ContactInput>, string>> {
   const fields = (error as { data?: { fields?: Record<string, string> } } | undefined)?.data?.fields ?? {};
@@ -32,7 +32,7 @@ export function ContactForm() {
     formState: { errors },
   } = useForm<ContactInput, unknown, ContactOutput>({
     resolver: zodResolver(contactForm),
-    defaultValues: { name: '', email: '', message: '' },
+    defaultValues: { user_name: '', user_email: '', message: '' },
   });
 
   const onSubmit = async (values: ContactOutput) => {
@@ -81,11 +81,11 @@ export function ContactForm() {
             id="contact-name"
             autoComplete="name"
             maxLength={100}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy('name')}
-            {...register('name')}
+            aria-invalid={errors.user_name ? true : undefined}
+            aria-describedby={describedBy('user_name')}
+            {...register('user_name')}
           />
-          {fieldError('name')}
+          {fieldError('user_name')}
         </div>
         <div className="form-row">
           <label htmlFor="contact-email">E-mail</label>
@@ -94,11 +94,11 @@ export function ContactForm() {
             type="email"
             autoComplete="email"
             maxLength={254}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy('email')}
-            {...register('email')}
+            aria-invalid={errors.user_email ? true : undefined}
+            aria-describedby={describedBy('user_email')}
+            {...register('user_email')}
           />
-          {fieldError('email')}
+          {fieldError('user_email')}
         </div>
       </div>
       <button type="submit" className="btn" disabled={isLoading}>
