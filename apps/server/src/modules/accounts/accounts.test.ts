@@ -406,6 +406,19 @@ describe('logout', () => {
     expect(await profile(session)).toEqual({ ok: false, message: messages.pleaseLogIn });
   });
 
+  it('GET /auth/logout, which any site can link to, only goes home and ends nothing', async () => {
+    const person = newPerson();
+    const session = await signUpVerified(person);
+    const res = await t.app.inject({
+      url: '/auth/logout',
+      headers: { cookie: `token=${session}`, referer: 'https://evil.example/page' },
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/');
+    expect(res.cookies).toEqual([]);
+    expect((await profile(session)).username).toBe(person.username);
+  });
+
   it('signing in again while signed in ends the previous session', async () => {
     const user = await createSignedInUser(t.database.db);
     const person = newPerson();

@@ -52,20 +52,17 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     return { ok: true as const, username: user.username, email: user.email, role: user.role };
   });
 
-  const logout = async (
-    request: { user: { sessionId: string } | null },
-    reply: Parameters<typeof clearSessionCookie>[0],
-  ) => {
+  /**
+   * The spec's GET call stays as a harmless page that only goes home: SameSite=Lax cookies ride
+   * top-level GETs from any site, so a link elsewhere must not end anyone's session.
+   */
+  app.get('/auth/logout', { config: { skipSession: true } }, (_request, reply) => reply.redirect('/', 303));
+  /** Logout is a POST, so the origin check stands in front of it. */
+  app.post('/api/logout', { schema: { response: { 200: logoutResponse } } }, async (request, reply) => {
     if (request.user) await revokeSession(db, request.user.sessionId);
     clearSessionCookie(reply, config);
     return { ok: true as const, message: messages.loggedOut };
-  };
-  app.get('/auth/logout', { schema: { response: { 200: logoutResponse } } }, (request, reply) =>
-    logout(request, reply),
-  );
-  app.post('/api/logout', { schema: { response: { 200: logoutResponse } } }, (request, reply) =>
-    logout(request, reply),
-  );
+  });
 };
 
 /** Sign-up, password sign-in, sign-in links and the landing page's token check (spec section 7). */
