@@ -35,7 +35,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.raw.NODE_ENV === 'production' ? 'loopback' : false,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
   if (!database) app.addHook('onClose', () => handle.close());

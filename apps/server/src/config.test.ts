@@ -12,6 +12,15 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('data/shop.sqlite') });
   });
 
+  it('trusts proxy headers only as TRUST_PROXY says (loopback by default in production)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).trustProxy).toBe('loopback');
+    expect(loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please!' })).toThrow(/^Invalid configuration: TRUST_PROXY must be/);
+  });
+
   it('switches to PostgreSQL for a postgres:// DATABASE_URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://shop:pw@db.internal:5432/shop' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://shop:pw@db.internal:5432/shop' });

@@ -44,6 +44,15 @@ const envSchema = z.object({
   SITE_NAME: z.string().min(1).default('TradeSkool'),
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@tradeskool.in'),
   CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/,
+      'must be true, false, or a comma-separated list of the proxies’ addresses (loopback, 10.0.0.0/8, ...)',
+    )
+    .optional(),
+  REQUEST_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(30_000),
   WEB_DIST: z.string().optional(),
   // Legal settings: values the original terms left blank. The defaults are placeholders the operator should review.
   BUSINESS_ADDRESS: z.string().trim().min(1).max(300).default('Gujarat, India'),
@@ -71,6 +80,13 @@ export interface Config {
   contactTo: string;
   legal: LegalSettings;
   corsOrigins: string[];
+  /**
+   * Which peers' X-Forwarded-For/Proto/Host are believed (Fastify's `trustProxy`): TRUST_PROXY, or by
+   * default the loopback proxy of a production start and nobody otherwise.
+   */
+  trustProxy: boolean | string;
+  /** Time for a request (headers and body) to arrive; large uploads get more, in proportion to their size. */
+  requestTimeoutMs: number;
   /** Built web app to serve; null when it has not been built (API only). */
   webDist: string | null;
   raw: Env;
@@ -134,7 +150,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: env.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, env.NODE_ENV),
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : defaultWebDist,
     raw: env,
   };
+}
+
+function parseTrustProxy(value: string | undefined, nodeEnv: Env['NODE_ENV']): boolean | string {
+  if (value === undefined) return nodeEnv === 'production' ? 'loopback' : false;
+  return value === 'true' || value === 'false' ? value === 'true' : value;
 }

@@ -1,29 +1,40 @@
 import { messages } from '@shop/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF defence: a state-changing call that may ride the session cookie must come from one of our
- * own origins. Bearer-authenticated calls and calls without the cookie cannot ride a session.
+ * CSRF defence, login CSRF included: a state-changing call whose Origin (or, failing that, Referer)
+ * names a page that is not ours is refused, whether or not it carries the session cookie. Ours are
+ * PUBLIC_URL, CORS_ORIGINS and the origin the request was addressed to (scheme + Host, or the proxy's
+ * X-Forwarded-Proto/Host when TRUST_PROXY trusts it), so a shop opened as http://127.0.0.1:3000 or on
+ * www and apex works. A call without either header comes from no web page (curl, a server) and cannot
+ * ride a visitor's browser. A Bearer call is not CSRF either: a foreign page can only send that header
+ * after a CORS preflight, which we never grant.
  * Routes that verify their own signature (webhooks) opt out with `config: { skipOriginCheck: true }`.
  */
 export function registerOriginCheck(app: FastifyInstance, allowedOrigins: string[]): void {
   const allowed = new Set(allowedOrigins);
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if ((request.routeOptions.config as { skipOriginCheck?: boolean }).skipOriginCheck) return;
+    if (request.routeOptions.config.skipOriginCheck) return;
     if (request.headers.authorization?.startsWith('Bearer ')) return;
-    if (!request.headers.cookie?.includes('token=')) return;
     const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
-    if (origin && allowed.has(origin)) return;
+    if (origin === undefined || allowed.has(origin) || origin === addressedOrigin(request)) return;
     return reply.status(403).send({ ok: false, message: messages.forbiddenOrigin });
   });
 }
 
+/** An unparsable Referer counts as foreign: the browser sent it, so some page did. */
 function refererOrigin(referer: string | undefined): string | undefined {
-  if (!referer || !URL.canParse(referer)) return undefined;
-  return new URL(referer).origin;
+  if (referer === undefined) return undefined;
+  return URL.canParse(referer) ? new URL(referer).origin : 'null';
+}
+
+/** The origin the browser addressed: `request.protocol` and `request.host` read the proxy's headers only when trusted. */
+function addressedOrigin(request: FastifyRequest): string | undefined {
+  const address = `${request.protocol}://${request.host}`;
+  return URL.canParse(address) ? new URL(address).origin : undefined;
 }
 
 declare module 'fastify' {
