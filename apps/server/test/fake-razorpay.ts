@@ -40,6 +40,16 @@ export interface FakePayment {
   created_at: number;
 }
 
+export interface FakeRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  status: 'processed';
+  created_at: number;
+}
+
 export interface FakeRazorpay {
   url: string;
   keyId: string;
@@ -47,6 +57,8 @@ export interface FakeRazorpay {
   webhookSecret: string;
   orders: Map<string, FakeOrder>;
   payments: Map<string, FakePayment>;
+  /** Every refund made, in order (a repeat with the same idempotency key makes none). */
+  refunds: FakeRefund[];
   /** Every request received, for asserting what our server sent. */
   requests: { method: string; path: string; body: unknown; headers: Record<string, unknown> }[];
   /** 'down' answers 503; 'slow' delays every answer by `delayMs`. */
@@ -72,7 +84,8 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
   const webhookSecret = randomBytes(18).toString('base64url');
   const orders = new Map<string, FakeOrder>();
   const payments = new Map<string, FakePayment>();
-  const refundsByKey = new Map<string, unknown>();
+  const refundsByKey = new Map<string, { bodyPrint: string; refund: FakeRefund }>();
+  const refunds: FakeRefund[] = [];
   const requests: FakeRazorpay['requests'] = [];
   const state = { mode: 'up' as FakeRazorpay['mode'], delayMs: 15_000 };
   const app: FastifyInstance = Fastify({ logger: false });
@@ -137,8 +150,20 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
   });
 
   app.post<{ Params: { id: string }; Body: { amount?: number } }>('/v1/payments/:id/refund', async (request, reply) => {
-    const key = String(request.headers['x-razorpay-idempotency-key'] ?? '');
-    if (key && refundsByKey.has(key)) return refundsByKey.get(key);
+    // Razorpay's idempotent refund: `X-Refund-Idempotency`, 10+ letters, digits, hyphens or underscores;
+    // the same key with the same body answers the first refund, with another body a BAD_REQUEST.
+    const key = String(request.headers['x-refund-idempotency'] ?? '');
+    if (key && !/^[A-Za-z0-9_-]{10,}$/.test(key))
+      return reply.status(400).send(badRequest('The idempotency key is invalid.', 'X-Refund-Idempotency'));
+    const bodyPrint = JSON.stringify({ id: request.params.id, body: request.body ?? {} });
+    const earlier = key ? refundsByKey.get(key) : undefined;
+    if (earlier) {
+      if (earlier.bodyPrint !== bodyPrint)
+        return reply
+          .status(400)
+          .send(badRequest('Different request with the same idempotency key has already been processed.'));
+      return earlier.refund;
+    }
     const payment = payments.get(request.params.id);
     if (!payment) return reply.status(400).send(badRequest('The id provided does not exist', 'id'));
     if (payment.status !== 'captured')
@@ -149,7 +174,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     payment.amount_refunded += amount;
     payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
     if (payment.refund_status === 'full') payment.status = 'refunded';
-    const refund = {
+    const refund: FakeRefund = {
       id: id('rfnd'),
       entity: 'refund',
       amount,
@@ -158,7 +183,8 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       status: 'processed',
       created_at: Math.floor(Date.now() / 1000),
     };
-    if (key) refundsByKey.set(key, refund);
+    if (key) refundsByKey.set(key, { bodyPrint, refund });
+    refunds.push(refund);
     return refund;
   });
 
@@ -172,6 +198,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     webhookSecret,
     orders,
     payments,
+    refunds,
     requests,
     get mode() {
       return state.mode;

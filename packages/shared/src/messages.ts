@@ -96,6 +96,11 @@ export const messages = {
   yourOrder: 'YOUR ORDER',
   placeOrder: 'Place order',
   firstNameRequired: 'First name is required',
+  // issue 12: payments that cannot be fulfilled are refunded; amounts the gateway refuses
+  paymentRefundedUnfulfillable:
+    'Your payment arrived, but this order can no longer be fulfilled: you already own one of its courses, or its coupon has been used up. The full amount is being refunded; we have sent you an e-mail.',
+  couponTotalBelowMinimum:
+    'With this coupon less than ₹1.00 would be left to pay, which the payment gateway cannot take. Remove the coupon or add another course.',
   lastNameRequired: 'Last name is required',
   emailAddressRequired: 'Email address is required',
   emailAddressInvalid: 'Please enter a valid email address',

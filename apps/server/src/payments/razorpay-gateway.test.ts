@@ -75,12 +75,14 @@ describe('RazorpayGateway against the documented API', () => {
     expect(gateway.verifyPaymentSignature(order.id, paid.razorpay_payment_id, 'not-hex')).toBe(false);
   });
 
-  it('refunds once per idempotency key', async () => {
+  it('refunds once per idempotency key, sent as Razorpay’s X-Refund-Idempotency header', async () => {
     const order = await gateway.createOrder({ amountPaise: 20_000, receipt: 'r3', notes: {} });
     const paid = fake.pay(order.id);
-    const first = await gateway.refundPayment(paid.razorpay_payment_id, 20_000, 'refund-r3');
-    const again = await gateway.refundPayment(paid.razorpay_payment_id, 20_000, 'refund-r3');
+    const first = await gateway.refundPayment(paid.razorpay_payment_id, 20_000, 'refund-order-r3');
+    const again = await gateway.refundPayment(paid.razorpay_payment_id, 20_000, 'refund-order-r3');
     expect(again.id).toBe(first.id);
+    expect(fake.requests.at(-1)?.headers['x-refund-idempotency']).toBe('refund-order-r3');
+    expect(fake.refunds.filter((refund) => refund.payment_id === paid.razorpay_payment_id)).toHaveLength(1);
     expect(fake.payments.get(paid.razorpay_payment_id)?.amount_refunded).toBe(20_000);
   });
 

@@ -99,12 +99,17 @@ export class RazorpayGateway implements PaymentGateway {
     return list.items.map(toGatewayPayment);
   }
 
+  /**
+   * `POST /payments/{id}/refund` with Razorpay's `X-Refund-Idempotency` header: a retry with the same key
+   * and the same body returns the first refund instead of refunding again (docs: "Create a Normal Refund
+   * (Idempotent Request)"). The body is derived from the key and amount only, so retries match it.
+   */
   async refundPayment(paymentId: string, amountPaise: number, idempotencyKey: string): Promise<GatewayRefund> {
     const refund = await this.call<{ id: string; payment_id: string; amount: number; status: GatewayRefund['status'] }>(
       'POST',
       `/payments/${encodeURIComponent(paymentId)}/refund`,
       { amount: amountPaise, speed: 'normal', receipt: idempotencyKey.slice(0, 40) },
-      { 'x-razorpay-idempotency-key': idempotencyKey },
+      { 'x-refund-idempotency': idempotencyKey },
     );
     return { id: refund.id, paymentId: refund.payment_id, amount: refund.amount, status: refund.status };
   }

@@ -76,7 +76,7 @@ describe('orders in the console', () => {
     const res = await asAdmin('GET', `/api/admin/orders.csv?q=${encodeURIComponent(buyer.email)}`);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('order id,created at,e-mail,name,status,total (INR),coupon,courses');
+    expect(lines[0]).toBe('order id,created at (IST),e-mail,name,status,total (INR),coupon,courses');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${orderId},`);
     expect(lines[1]).toContain(',paid,2500.00,');
@@ -103,7 +103,7 @@ describe('orders in the console', () => {
     expect(res.json().order.status).toBe('refunded');
     const sent = fake.requests.filter((r) => r.path === `/v1/payments/${payment.razorpay_payment_id}/refund`);
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.headers['x-razorpay-idempotency-key']).toBe(`refund-${orderId}`);
+    expect(sent[0]?.headers['x-refund-idempotency']).toBe(`refund-${orderId}`);
     expect(await activeEnrolments(buyer.id)).toHaveLength(0);
 
     const entity = fake.payments.get(payment.razorpay_payment_id);

@@ -4,17 +4,19 @@ import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { GatewayRejectedError, GatewayUnavailableError } from '../../payments/gateway.js';
-import { revokeRefundedOrder } from '../orders/revoke-order.js';
+import { fulfilContext } from '../orders/fulfil-context.js';
+import { refundIdempotencyKey, revokeRefundedOrder } from '../orders/revoke-order.js';
 import { getOrder } from './get-order.js';
 import { writeAudit } from './write-audit.js';
 
 /**
  * A full refund through the gateway, then the same revocation the refund webhook performs: whichever
  * arrives first revokes access, the other finds the order refunded already. The idempotency key is
- * per order, so a double click or a retry after a timeout never refunds twice.
+ * per order (shared with the automatic refund of an unfulfillable payment), so a double click, a retry
+ * after a timeout or both paths together never refund twice. The buyer is e-mailed (revoke-order.ts).
  */
 export async function refundOrder(
-  deps: Pick<AppDeps, 'db' | 'dbKind' | 'gateway'>,
+  deps: AppDeps,
   actor: SessionUser,
   orderId: string,
   now = new Date(),
@@ -26,7 +28,11 @@ export async function refundOrder(
 
   let refund: Awaited<ReturnType<AppDeps['gateway']['refundPayment']>>;
   try {
-    refund = await deps.gateway.refundPayment(payment.gatewayPaymentId, payment.amountPaise, `refund-${orderId}`);
+    refund = await deps.gateway.refundPayment(
+      payment.gatewayPaymentId,
+      payment.amountPaise,
+      refundIdempotencyKey(orderId),
+    );
   } catch (error) {
     if (error instanceof GatewayUnavailableError) throw new AppError('unavailable', messages.adminRefundGatewayDown);
     if (error instanceof GatewayRejectedError)
@@ -34,7 +40,7 @@ export async function refundOrder(
     throw error;
   }
   await revokeRefundedOrder(
-    deps,
+    fulfilContext(deps),
     orderId,
     { gatewayPaymentId: payment.gatewayPaymentId, gatewayRefundId: refund.id, amountPaise: refund.amount },
     'admin',

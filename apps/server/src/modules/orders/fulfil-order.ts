@@ -5,9 +5,12 @@ import type { OrderStatus } from '../../db/schema.js';
 import { escapeHtml } from '../../html.js';
 import { newId } from '../../ids.js';
 import type { MailMessage, MailQueue } from '../../mail/mailer.js';
+import type { PaymentGateway } from '../../payments/gateway.js';
 import { findCartId, removeCartItem } from '../cart/repo.js';
+import { describeUnfulfillable, findUnfulfillable } from './find-unfulfillable.js';
 import { lockRow } from './lock-row.js';
 import { type OrderEventSource, recordOrderEvent } from './order-events.js';
+import { refundDue, refundUnfulfillable } from './refund-unfulfillable.js';
 
 export interface VerifiedPayment {
   gatewayPaymentId: string;
@@ -16,19 +19,22 @@ export interface VerifiedPayment {
 
 export interface FulfilResult {
   orderId: string;
-  /** True only for the call that moved the order to paid: exactly one per order. */
+  /** True only for the call that moved the order to paid and granted it: at most one per order. */
   granted: boolean;
+  /** The payment is being (or has been) given back instead: see refund-unfulfillable.ts. */
+  refunded: boolean;
 }
 
 /** Money arrived: these states may still become paid. `refunded` stays refunded. */
 const PAYABLE: OrderStatus[] = ['created', 'attempted', 'failed', 'expired'];
 
-interface FulfilContext {
+export interface FulfilContext {
   db: Db;
   dbKind: DbKind;
   mail: MailQueue;
   publicUrl: string;
   siteName: string;
+  gateway: PaymentGateway;
 }
 
 // Fulfilment runs for every purchase: its statements are compiled once (see preparedQuery).
@@ -101,6 +107,23 @@ const grantEnrolment = preparedQuery<{ id: string; userId: string; courseId: str
           .where('enrolments.revoked_at', 'is not', null),
       ),
 );
+const insertRefundDue = preparedQuery<{
+  id: string;
+  orderId: string;
+  gatewayPaymentId: string;
+  amountPaise: number;
+  now: string;
+}>()((db, value) =>
+  db.insertInto('refunds').values({
+    id: value('id'),
+    order_id: value('orderId'),
+    gateway_payment_id: value('gatewayPaymentId'),
+    gateway_refund_id: null,
+    amount_paise: value('amountPaise'),
+    status: 'pending',
+    created_at: value('now'),
+  }),
+);
 const buyerOf = preparedQuery<{ userId: string }>()((db, value) =>
   db.selectFrom('users').select(['email', 'username']).where('id', '=', value('userId')),
 );
@@ -110,6 +133,9 @@ const buyerOf = preparedQuery<{ userId: string }>()((db, value) =>
  * payment, counts the coupon use, enrols the buyer in every course and empties them from the cart,
  * and queues the confirmation e-mail. Client verify, webhooks and reconciliation all call this; the
  * row lock and the status check make every call after the first a no-op, whatever the order.
+ * A payment the order can no longer honour (the buyer owns one of its courses through another order, or
+ * its coupon was used up meanwhile) is recorded as paid, grants nothing, and is refunded through the
+ * gateway right after (refund-unfulfillable.ts), so nobody pays twice and no coupon goes over its limits.
  */
 export async function fulfilOrder(
   ctx: FulfilContext,
@@ -119,6 +145,11 @@ export async function fulfilOrder(
   now = new Date(),
 ): Promise<FulfilResult> {
   const result = await ctx.db.transaction().execute(async (trx) => {
+    const head = await orderById.first(trx, { orderId });
+    if (!head) throw new Error(`order ${orderId} does not exist`);
+    // Buyer, then coupon, then order: the same order as checkout (coupon, then orders) and refunds.
+    await lockRow(trx, ctx.dbKind, 'users', head.user_id);
+    if (head.coupon_id) await lockRow(trx, ctx.dbKind, 'coupons', head.coupon_id);
     await lockRow(trx, ctx.dbKind, 'orders', orderId);
     const order = await orderById.first(trx, { orderId });
     if (!order) throw new Error(`order ${orderId} does not exist`);
@@ -133,18 +164,34 @@ export async function fulfilOrder(
         now: stamp,
       });
     }
-    if (!PAYABLE.includes(order.status)) return { granted: false, mail: null };
+    if (!PAYABLE.includes(order.status)) {
+      return { granted: false, mail: null, refunded: order.status === 'refunded' || (await refundDue(trx, order.id)) };
+    }
 
     await markPaid.execute(trx, { orderId: order.id, now: stamp });
-    await recordOrderEvent(
-      trx,
-      order.id,
-      order.status,
-      'paid',
-      source,
-      payment ? `payment ${payment.gatewayPaymentId}` : '',
-      now,
-    );
+    const unfulfillable = payment ? await findUnfulfillable(trx, order) : null;
+    const paidNote = payment ? `payment ${payment.gatewayPaymentId}` : '';
+    if (payment && unfulfillable) {
+      await recordOrderEvent(
+        trx,
+        order.id,
+        order.status,
+        'paid',
+        source,
+        `${paidNote}; not fulfilled, refund due: ${describeUnfulfillable(unfulfillable)}`,
+        now,
+      );
+      await trx.deleteFrom('coupon_redemptions').where('order_id', '=', order.id).execute();
+      await insertRefundDue.execute(trx, {
+        id: newId(),
+        orderId: order.id,
+        gatewayPaymentId: payment.gatewayPaymentId,
+        amountPaise: payment.amountPaise,
+        now: stamp,
+      });
+      return { granted: false, mail: null, refunded: true };
+    }
+    await recordOrderEvent(trx, order.id, order.status, 'paid', source, paidNote, now);
 
     if (order.coupon_id) {
       // The reservation made at checkout normally exists; an order paid after it expired gets its use back.
@@ -174,10 +221,11 @@ export async function fulfilOrder(
     if (!buyer) throw new Error(`buyer ${order.user_id} does not exist`);
     const mail = confirmationMail(ctx, { ...order, lines }, buyer.email, order.billing_name || buyer.username);
     await ctx.mail.enqueue(mail, trx, now);
-    return { granted: true, mail };
+    return { granted: true, mail, refunded: false };
   });
   if (result.mail) ctx.mail.kick();
-  return { orderId, granted: result.granted };
+  if (result.refunded) await refundUnfulfillable(ctx, orderId, source, now);
+  return { orderId, granted: result.granted, refunded: result.refunded };
 }
 
 function confirmationMail(

@@ -145,7 +145,7 @@ async function applyEvent(deps: AppDeps, event: WebhookEvent, log: FastifyBaseLo
           'partial refund recorded by the gateway; access kept',
         );
       await revokeRefundedOrder(
-        deps,
+        fulfilContext(deps),
         order.id,
         { gatewayPaymentId: payment.id, gatewayRefundId: refund.id, amountPaise: refund.amount },
         'webhook',

@@ -4,19 +4,27 @@ import { GatewayUnavailableError } from '../../payments/gateway.js';
 import { fulfilContext } from './fulfil-context.js';
 import { fulfilOrder } from './fulfil-order.js';
 import { recordOrderEvent } from './order-events.js';
+import { refundUnfulfillable } from './refund-unfulfillable.js';
 
 export const RECONCILE_AFTER_MINUTES = 15;
+const LATE_PAYMENT_HOURS = 24;
 
 export interface ReconcileReport {
   checked: number;
   fulfilled: number;
   expired: number;
   unreachable: number;
+  /** Unfulfillable payments given back now (their first attempt had found the gateway down). */
+  refunded: number;
+  /** Orders paid here on the buyer's word whose payment the gateway does not show as captured. */
+  flagged: number;
 }
 
 /**
  * Finishes what a lost browser call or webhook left open: every order still awaiting payment after
- * 15 minutes is looked up at the gateway; a captured payment fulfils it, no payment expires it.
+ * 15 minutes is looked up at the gateway; a captured payment fulfils it, no payment expires it. It also
+ * retries refunds still due, and compares the other way: an order paid here on the strength of the
+ * browser's verify call whose payment the gateway does not report captured is flagged in its history.
  */
 export async function reconcilePayments(
   deps: AppDeps,
@@ -24,16 +32,31 @@ export async function reconcilePayments(
   now = new Date(),
 ): Promise<ReconcileReport> {
   const cutoff = new Date(now.getTime() - RECONCILE_AFTER_MINUTES * 60_000).toISOString();
+  // A superseded or expired order stays payable at the gateway (an old tab); its late payment is looked
+  // for during a day, then fulfilled or refunded like any other (fulfil-order.ts).
+  const dayAgo = new Date(now.getTime() - LATE_PAYMENT_HOURS * 3_600_000).toISOString();
   const pending = await deps.db
     .selectFrom('orders')
     .select(['id', 'status', 'gateway_order_id', 'total_paise'])
-    .where('status', 'in', ['created', 'attempted'])
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['created', 'attempted']),
+        eb.and([eb('status', '=', 'expired'), eb('created_at', '>', dayAgo)]),
+      ]),
+    )
     .where('gateway', '!=', 'free')
     .where('created_at', '<=', cutoff)
     .orderBy('created_at')
     .limit(500)
     .execute();
-  const report: ReconcileReport = { checked: pending.length, fulfilled: 0, expired: 0, unreachable: 0 };
+  const report: ReconcileReport = {
+    checked: pending.length,
+    fulfilled: 0,
+    expired: 0,
+    unreachable: 0,
+    refunded: 0,
+    flagged: 0,
+  };
   for (const order of pending) {
     if (!order.gateway_order_id) continue;
     let payments: Awaited<ReturnType<AppDeps['gateway']['fetchOrderPayments']>>;
@@ -56,6 +79,7 @@ export async function reconcilePayments(
       if (result.granted) report.fulfilled += 1;
       continue;
     }
+    if (order.status === 'expired') continue;
     const stamp = now.toISOString();
     const expired = await deps.db.transaction().execute(async (trx) => {
       const changed = await trx
@@ -79,6 +103,84 @@ export async function reconcilePayments(
     });
     if (expired) report.expired += 1;
   }
-  if (report.checked > 0) log.info(report, 'payment reconciliation pass');
+  report.refunded = await retryDueRefunds(deps);
+  report.flagged = await checkVerifiedPayments(deps, log, cutoff, now, report);
+  if (report.checked + report.refunded + report.flagged > 0) log.info(report, 'payment reconciliation pass');
   return report;
+}
+
+async function retryDueRefunds(deps: AppDeps): Promise<number> {
+  const due = await deps.db
+    .selectFrom('refunds')
+    .select('order_id')
+    .where('status', '=', 'pending')
+    .orderBy('created_at')
+    .limit(500)
+    .execute();
+  let refunded = 0;
+  for (const row of due) if (await refundUnfulfillable(fulfilContext(deps), row.order_id, 'reconcile')) refunded += 1;
+  return refunded;
+}
+
+/**
+ * Each order paid through the browser's verify call is checked once at the gateway, 15 minutes on: a
+ * captured payment is noted as confirmed; any other state (failed, only authorized, unknown) is flagged
+ * for the operator, never silently kept.
+ */
+async function checkVerifiedPayments(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  cutoff: string,
+  now: Date,
+  report: ReconcileReport,
+): Promise<number> {
+  const unchecked = await deps.db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .select(['orders.id', 'orders.gateway_order_id', 'payments.gateway_payment_id', 'payments.amount_paise'])
+    .where('orders.status', '=', 'paid')
+    .where('payments.source', '=', 'verify')
+    .where('payments.status', '=', 'captured')
+    .where('orders.paid_at', '<=', cutoff)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('order_events')
+            .select('order_events.id')
+            .whereRef('order_events.order_id', '=', 'orders.id')
+            .where('order_events.source', '=', 'reconcile')
+            .where('order_events.from_status', '=', 'paid')
+            .where('order_events.to_status', '=', 'paid'),
+        ),
+      ),
+    )
+    .orderBy('orders.paid_at')
+    .limit(500)
+    .execute();
+  let flagged = 0;
+  for (const order of unchecked) {
+    if (!order.gateway_order_id) continue;
+    let payments: Awaited<ReturnType<AppDeps['gateway']['fetchOrderPayments']>>;
+    try {
+      payments = await deps.gateway.fetchOrderPayments(order.gateway_order_id);
+    } catch (error) {
+      if (!(error instanceof GatewayUnavailableError)) throw error;
+      report.unreachable += 1;
+      continue;
+    }
+    const atGateway = payments.find((payment) => payment.id === order.gateway_payment_id);
+    const captured = atGateway?.status === 'captured' && atGateway.amount === order.amount_paise;
+    const note = captured
+      ? `payment ${order.gateway_payment_id} confirmed captured at the gateway`
+      : `FLAGGED: payment ${order.gateway_payment_id} is ${atGateway ? `${atGateway.status} (${atGateway.amount} paise)` : 'unknown'} at the gateway, not captured; check it before trusting this order`;
+    if (!captured) {
+      flagged += 1;
+      log.error(
+        { orderId: order.id, payment: order.gateway_payment_id, atGateway },
+        'paid order not captured at the gateway',
+      );
+    }
+    await recordOrderEvent(deps.db, order.id, 'paid', 'paid', 'reconcile', note, now);
+  }
+  return flagged;
 }

@@ -1,5 +1,8 @@
+import { formatPaise } from '@shop/shared';
 import type { Db, DbKind } from '../../db/database.js';
+import { escapeHtml } from '../../html.js';
 import { newId } from '../../ids.js';
+import type { MailMessage, MailQueue } from '../../mail/mailer.js';
 import { lockRow } from './lock-row.js';
 import { type OrderEventSource, recordOrderEvent } from './order-events.js';
 
@@ -9,71 +12,178 @@ export interface RefundRecord {
   amountPaise: number;
 }
 
+interface RefundContext {
+  db: Db;
+  dbKind: DbKind;
+  mail: MailQueue;
+  publicUrl: string;
+  siteName: string;
+}
+
 /**
- * A full refund: the order becomes refunded and the access it granted is revoked, once, in one
- * transaction, whether the operator's refund, Razorpay's refund webhook or both arrive.
+ * One refund key per order, used by every path that refunds it (the operator's button and the automatic
+ * refund of an unfulfillable payment), so the gateway refunds an order once whoever asks. Razorpay takes
+ * 10 or more letters, digits, hyphens and underscores.
+ */
+export function refundIdempotencyKey(orderId: string): string {
+  return `refund-${orderId}`;
+}
+
+/** The refund row: the one already due for this order is completed, a repeat of a known refund adds nothing. */
+async function recordRefund(trx: Db, orderId: string, refund: RefundRecord, stamp: string): Promise<void> {
+  if (refund.gatewayRefundId) {
+    const known = await trx
+      .selectFrom('refunds')
+      .select('id')
+      .where('gateway_refund_id', '=', refund.gatewayRefundId)
+      .executeTakeFirst();
+    if (known) return;
+  }
+  const due = await trx
+    .selectFrom('refunds')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (due) {
+    await trx
+      .updateTable('refunds')
+      .set({ status: 'processed', gateway_refund_id: refund.gatewayRefundId, amount_paise: refund.amountPaise })
+      .where('id', '=', due.id)
+      .execute();
+    return;
+  }
+  await trx
+    .insertInto('refunds')
+    .values({
+      id: newId(),
+      order_id: orderId,
+      gateway_payment_id: refund.gatewayPaymentId,
+      gateway_refund_id: refund.gatewayRefundId,
+      amount_paise: refund.amountPaise,
+      status: 'processed',
+      created_at: stamp,
+    })
+    .execute();
+}
+
+/**
+ * The refunded order's enrolments end, except for a course another paid, unrefunded order of the same
+ * learner also contains: that enrolment stays and now belongs to the other order.
+ */
+async function releaseEnrolments(trx: Db, order: { id: string; user_id: string }, stamp: string): Promise<void> {
+  const held = await trx
+    .selectFrom('enrolments')
+    .select(['id', 'course_id'])
+    .where('order_id', '=', order.id)
+    .where('user_id', '=', order.user_id)
+    .where('revoked_at', 'is', null)
+    .execute();
+  for (const enrolment of held) {
+    const other = await trx
+      .selectFrom('orders')
+      .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+      .select('orders.id')
+      .where('orders.user_id', '=', order.user_id)
+      .where('orders.status', '=', 'paid')
+      .where('orders.id', '!=', order.id)
+      .where('order_lines.course_id', '=', enrolment.course_id)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('refunds').select('refunds.id').whereRef('refunds.order_id', '=', 'orders.id'))),
+      )
+      .orderBy('orders.paid_at')
+      .limit(1)
+      .executeTakeFirst();
+    await trx
+      .updateTable('enrolments')
+      .set(other ? { order_id: other.id } : { revoked_at: stamp })
+      .where('id', '=', enrolment.id)
+      .execute();
+  }
+}
+
+/**
+ * A full refund: the order becomes refunded, the access it alone granted is revoked, and the buyer is
+ * told by e-mail, once, in one transaction, whether the operator's refund, Razorpay's refund webhook,
+ * the automatic refund of an unfulfillable payment or several of them arrive.
  */
 export async function revokeRefundedOrder(
-  ctx: { db: Db; dbKind: DbKind },
+  ctx: RefundContext,
   orderId: string,
   refund: RefundRecord,
   source: OrderEventSource,
   now = new Date(),
   /** Runs inside the same transaction when this call revoked the order (the operator's audit row). */
   onRevoked?: (trx: Db) => Promise<void>,
+  /** Why the shop gave the money back of its own accord, for the buyer's e-mail. */
+  reason?: string,
 ): Promise<{ revoked: boolean }> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const head = await trx.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirstOrThrow();
+    // The buyer's lock first, as fulfilment takes it: what the learner owns is decided one change at a time.
+    await lockRow(trx, ctx.dbKind, 'users', head.user_id);
     await lockRow(trx, ctx.dbKind, 'orders', orderId);
     const order = await trx
       .selectFrom('orders')
-      .select(['id', 'status', 'user_id'])
-      .where('id', '=', orderId)
+      .innerJoin('users', 'users.id', 'orders.user_id')
+      .select(['orders.id', 'orders.status', 'orders.user_id', 'orders.billing_name', 'users.email', 'users.username'])
+      .where('orders.id', '=', orderId)
       .executeTakeFirstOrThrow();
     const stamp = now.toISOString();
-    const existing = refund.gatewayRefundId
-      ? await trx
-          .selectFrom('refunds')
-          .select('id')
-          .where('gateway_refund_id', '=', refund.gatewayRefundId)
-          .executeTakeFirst()
-      : undefined;
-    if (!existing) {
-      await trx
-        .insertInto('refunds')
-        .values({
-          id: newId(),
-          order_id: order.id,
-          gateway_payment_id: refund.gatewayPaymentId,
-          gateway_refund_id: refund.gatewayRefundId,
-          amount_paise: refund.amountPaise,
-          status: 'processed',
-          created_at: stamp,
-        })
-        .execute();
-    }
-    if (order.status !== 'paid') return { revoked: false };
+    await recordRefund(trx, order.id, refund, stamp);
+    if (order.status !== 'paid') return { revoked: false, mail: null };
     await trx
       .updateTable('orders')
       .set({ status: 'refunded', refunded_at: stamp, updated_at: stamp })
       .where('id', '=', order.id)
       .execute();
-    await trx
-      .updateTable('enrolments')
-      .set({ revoked_at: stamp })
-      .where('order_id', '=', order.id)
-      .where('user_id', '=', order.user_id)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await releaseEnrolments(trx, order, stamp);
     await recordOrderEvent(
       trx,
       order.id,
       'paid',
       'refunded',
       source,
-      `refund ${refund.gatewayRefundId ?? ''}`.trim(),
+      [`refund ${refund.gatewayRefundId ?? ''}`.trim(), reason ? 'automatic, buyer e-mailed' : 'buyer e-mailed'].join(
+        '; ',
+      ),
       now,
     );
+    const mail = refundMail(
+      ctx,
+      order.id,
+      refund.amountPaise,
+      order.email,
+      order.billing_name || order.username,
+      reason,
+    );
+    await ctx.mail.enqueue(mail, trx, now);
     await onRevoked?.(trx);
-    return { revoked: true };
+    return { revoked: true, mail };
   });
+  if (result.mail) ctx.mail.kick();
+  return { revoked: result.revoked };
+}
+
+function refundMail(
+  ctx: RefundContext,
+  orderId: string,
+  amountPaise: number,
+  email: string,
+  name: string,
+  reason: string | undefined,
+): MailMessage {
+  const access =
+    reason ?? 'Access that came with this order has ended, except for any course another order of yours still covers.';
+  const text = [
+    `Hello ${name},`,
+    '',
+    `We have refunded ${formatPaise(amountPaise)} for your order ${orderId} at ${ctx.siteName}.`,
+    access,
+    '',
+    'The money goes back to the account or card you paid with; banks usually take 5 to 7 working days to show it.',
+    `Your courses: ${ctx.publicUrl}/enrolled-courses`,
+  ].join('\n');
+  const html = `<p>Hello ${escapeHtml(name)},</p><p>We have refunded <strong>${formatPaise(amountPaise)}</strong> for your order <strong>${orderId}</strong> at ${escapeHtml(ctx.siteName)}.</p><p>${escapeHtml(access)}</p><p>The money goes back to the account or card you paid with; banks usually take 5 to 7 working days to show it.</p><p><a href="${ctx.publicUrl}/enrolled-courses">Your courses</a></p>`;
+  return { to: email, subject: `Your ${ctx.siteName} order ${orderId} has been refunded`, text, html };
 }

@@ -43,11 +43,13 @@ export async function verifyPayment(
   ) {
     throw new AppError('bad_request', messages.paymentVerificationFailed);
   }
-  await fulfilOrder(
+  const result = await fulfilOrder(
     fulfilContext(deps),
     order.id,
     { gatewayPaymentId: input.razorpay_payment_id, amountPaise: order.total_paise },
     'verify',
   );
-  return { ok: true, success: true, message: messages.paymentSuccess, orderId: order.id };
+  // The payment itself went through; the buyer learns here (and by e-mail) that it is being given back.
+  const message = result.refunded ? messages.paymentRefundedUnfulfillable : messages.paymentSuccess;
+  return { ok: true, success: true, message, orderId: order.id };
 }

@@ -1,0 +1,76 @@
+import type { Db } from '../../db/database.js';
+
+export type Unfulfillable = { kind: 'owned'; titles: string[] } | { kind: 'coupon'; code: string };
+
+interface PaidOrder {
+  id: string;
+  user_id: string;
+  coupon_id: string | null;
+  coupon_code: string | null;
+}
+
+/**
+ * Why money that arrived for this order must go back instead of granting it, or null when it may be
+ * fulfilled. An order that was superseded or expired stays payable at the gateway (an old tab, an old
+ * Razorpay window), so by the time its payment arrives the buyer may own one of its courses through
+ * another order, or its coupon may have been used up by other orders. Run under the buyer's and the
+ * coupon's locks, so concurrent payments decide one after the other.
+ */
+export async function findUnfulfillable(trx: Db, order: PaidOrder): Promise<Unfulfillable | null> {
+  const owned = await trx
+    .selectFrom('order_lines')
+    .innerJoin('enrolments', 'enrolments.course_id', 'order_lines.course_id')
+    .select('order_lines.title')
+    .where('order_lines.order_id', '=', order.id)
+    .where('enrolments.user_id', '=', order.user_id)
+    .where('enrolments.revoked_at', 'is', null)
+    .execute();
+  if (owned.length > 0) return { kind: 'owned', titles: owned.map((row) => row.title) };
+  if (order.coupon_id && (await couponOverLimits(trx, order.coupon_id, order))) {
+    return { kind: 'coupon', code: order.coupon_code ?? '' };
+  }
+  return null;
+}
+
+/**
+ * Uses held by other orders: paid ones and the reservations of orders awaiting payment, except this
+ * buyer's own unpaid orders (the same rule as at checkout). Refunded orders' uses are not counted.
+ */
+async function couponOverLimits(trx: Db, couponId: string, order: PaidOrder): Promise<boolean> {
+  const coupon = await trx
+    .selectFrom('coupons')
+    .select(['max_uses', 'max_uses_per_user'])
+    .where('id', '=', couponId)
+    .executeTakeFirst();
+  if (!coupon) return false;
+  const holders = await trx
+    .selectFrom('coupon_redemptions')
+    .innerJoin('orders', 'orders.id', 'coupon_redemptions.order_id')
+    .select(['orders.user_id', 'orders.status'])
+    .where('coupon_redemptions.coupon_id', '=', couponId)
+    .where('coupon_redemptions.order_id', '!=', order.id)
+    .where('orders.status', 'in', ['paid', 'created', 'attempted'])
+    .execute();
+  const counted = holders.filter((row) => row.status === 'paid' || row.user_id !== order.user_id);
+  if (coupon.max_uses !== null && counted.length >= coupon.max_uses) return true;
+  const own = counted.filter((row) => row.user_id === order.user_id).length;
+  return coupon.max_uses_per_user !== null && own >= coupon.max_uses_per_user;
+}
+
+/** For the order's history in the operator's console. */
+export function describeUnfulfillable(reason: Unfulfillable): string {
+  return reason.kind === 'owned'
+    ? `the buyer already owns ${reason.titles.join(', ')} through another order`
+    : `coupon ${reason.code} has no uses left for this order`;
+}
+
+/** For the buyer's refund e-mail. */
+export function explainUnfulfillable(reason: Unfulfillable | null): string {
+  if (!reason)
+    return 'This payment arrived for an order that could no longer be fulfilled, so nothing was added to your account for it.';
+  const why =
+    reason.kind === 'owned'
+      ? `you already own ${reason.titles.join(', ')} through another order`
+      : `its coupon ${reason.code} had been used up by the time the payment arrived`;
+  return `This payment arrived for an order that could no longer be fulfilled: ${why}. Nothing was added to your account for it.`;
+}

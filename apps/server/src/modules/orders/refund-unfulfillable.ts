@@ -1,0 +1,60 @@
+import type { Db } from '../../db/database.js';
+import { GatewayRejectedError, GatewayUnavailableError } from '../../payments/gateway.js';
+import { explainUnfulfillable, findUnfulfillable } from './find-unfulfillable.js';
+import type { FulfilContext } from './fulfil-order.js';
+import type { OrderEventSource } from './order-events.js';
+import { refundIdempotencyKey, revokeRefundedOrder } from './revoke-order.js';
+
+/** A payment recorded for an order it could not fulfil, not yet given back (see fulfil-order.ts). */
+async function dueRefund(db: Db, orderId: string) {
+  return db
+    .selectFrom('refunds')
+    .select(['gateway_payment_id', 'amount_paise'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+}
+
+export async function refundDue(db: Db, orderId: string): Promise<boolean> {
+  return (await dueRefund(db, orderId)) !== undefined;
+}
+
+/**
+ * Gives back, through the gateway, a payment that arrived for an order that could not be fulfilled,
+ * then records the refund, tells the buyer by e-mail and writes it in the order's history. The gateway
+ * call carries the order's refund key, so repeats (a replayed verify, a webhook, reconciliation, the
+ * operator's own refund button) refund once. A gateway that is down or refuses leaves the refund due:
+ * reconciliation tries again. Resolves to true when the order is refunded now.
+ */
+export async function refundUnfulfillable(
+  ctx: FulfilContext,
+  orderId: string,
+  source: OrderEventSource,
+  now = new Date(),
+): Promise<boolean> {
+  const due = await dueRefund(ctx.db, orderId);
+  if (!due) return false;
+  let refund: Awaited<ReturnType<FulfilContext['gateway']['refundPayment']>>;
+  try {
+    refund = await ctx.gateway.refundPayment(due.gateway_payment_id, due.amount_paise, refundIdempotencyKey(orderId));
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError || error instanceof GatewayRejectedError) return false;
+    throw error;
+  }
+  const order = await ctx.db
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'coupon_id', 'coupon_code'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const reason = await findUnfulfillable(ctx.db, order);
+  const result = await revokeRefundedOrder(
+    ctx,
+    orderId,
+    { gatewayPaymentId: due.gateway_payment_id, gatewayRefundId: refund.id, amountPaise: refund.amount },
+    source,
+    now,
+    undefined,
+    reason ? explainUnfulfillable(reason) : explainUnfulfillable(null),
+  );
+  return result.revoked;
+}
