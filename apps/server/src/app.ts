@@ -13,6 +13,7 @@ import { registerModules } from './modules/index.js';
 import { createGateway } from './payments/create-gateway.js';
 import type { PaymentGateway } from './payments/gateway.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerNoStoreForSessions } from './plugins/no-store.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerRejectNul } from './plugins/reject-nul.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   app.decorate('deps', deps);
   registerSessions(app, handle.db);
+  registerNoStoreForSessions(app);
   await registerModules(app, deps);
   await registerWeb(app, config);
   return app;
