@@ -9,7 +9,7 @@ import { parseInput } from './parse-input.js';
 import { refundOrder } from './refund-order.js';
 import { deactivateCoupon, saveCoupon } from './save-coupon.js';
 import { searchOrders } from './search-orders.js';
-import { writeCsv } from './write-csv.js';
+import { indiaDateTime, writeCsv } from './write-csv.js';
 
 const idParams = z.object({ id: objectId });
 
@@ -37,10 +37,10 @@ export const adminCommerceRoutes: FastifyPluginAsync<AppDeps> = async (app, deps
   app.get('/api/admin/orders.csv', async (request, reply) => {
     const orders = await searchOrders(db, parseInput(adminOrderQuery, request.query));
     const csv = writeCsv(
-      ['order id', 'created at', 'e-mail', 'name', 'status', 'total (INR)', 'coupon', 'courses'],
+      ['order id', 'created at (IST)', 'e-mail', 'name', 'status', 'total (INR)', 'coupon', 'courses'],
       orders.map((o) => [
         o.id,
-        o.createdAt,
+        indiaDateTime(o.createdAt),
         o.email,
         o.billingName,
         o.status,

@@ -5,7 +5,10 @@ import { listCoupons, toIndianDate } from './coupon-record.js';
 const DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The last 30 India days of paid revenue (refunded orders count on the day they were paid: money that came in). */
+/**
+ * The last 30 India days of takings: orders paid on each day and still paid. A refunded order is not
+ * takings (the money went back); it counts among the refunds, on the day it was refunded.
+ */
 export async function getDashboard(db: Db, now = new Date()): Promise<AdminDashboard> {
   const days = Array.from({ length: DAYS }, (_, i) =>
     toIndianDate(new Date(now.getTime() - (DAYS - 1 - i) * DAY_MS).toISOString()),
@@ -13,11 +16,19 @@ export async function getDashboard(db: Db, now = new Date()): Promise<AdminDashb
   const since = new Date(now.getTime() - (DAYS + 1) * DAY_MS).toISOString();
   const paid = await db
     .selectFrom('orders')
-    .select(['paid_at', 'total_paise', 'status'])
+    .select(['paid_at', 'total_paise'])
     .where('paid_at', 'is not', null)
     .where('paid_at', '>=', since)
-    .where('status', 'in', ['paid', 'refunded'])
+    .where('status', '=', 'paid')
     .execute();
+  const refunded = (
+    await db
+      .selectFrom('orders')
+      .select(['refunded_at', 'total_paise'])
+      .where('status', '=', 'refunded')
+      .where('refunded_at', '>=', since)
+      .execute()
+  ).filter((order) => days.includes(toIndianDate(order.refunded_at ?? '')));
   const byDay = new Map(days.map((day) => [day, 0]));
   for (const order of paid) {
     const day = toIndianDate(order.paid_at ?? '');
@@ -46,6 +57,8 @@ export async function getDashboard(db: Db, now = new Date()): Promise<AdminDashb
     revenueByDay: days.map((day) => ({ day, paise: byDay.get(day) ?? 0 })),
     ordersToday: todays.length,
     revenueTodayPaise: todays.reduce((sum, order) => sum + order.total_paise, 0),
+    refundsLast30Days: refunded.length,
+    refundedLast30DaysPaise: refunded.reduce((sum, order) => sum + order.total_paise, 0),
     bestSellers: sellers.map((row) => ({
       courseId: row.course_id,
       title: String(row.title),

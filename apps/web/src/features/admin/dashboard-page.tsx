@@ -21,6 +21,10 @@ export function DashboardPage() {
         <li>
           <span className="admin-stat-value">{formatPaise(month)}</span> taken in the last 30 days
         </li>
+        <li>
+          <span className="admin-stat-value">{formatPaise(data.refundedLast30DaysPaise)}</span> refunded in the last 30
+          days ({data.refundsLast30Days} {data.refundsLast30Days === 1 ? 'order' : 'orders'}), not counted as taken
+        </li>
       </ul>
       <section aria-labelledby="revenue-title">
         <h2 id="revenue-title">Revenue per day</h2>
@@ -32,7 +36,7 @@ export function DashboardPage() {
           {data.bestSellers.length === 0 ? (
             <p>No paid orders yet.</p>
           ) : (
-            <TableWrap label="Best-selling courses">
+            <TableWrap label="Best-selling courses table">
               <table className="admin-table">
                 <TableHead columns={['Course', 'Sold', 'Takings']} />
                 <tbody>
@@ -53,7 +57,7 @@ export function DashboardPage() {
           {data.couponUse.length === 0 ? (
             <p>No coupons yet.</p>
           ) : (
-            <TableWrap label="Coupon use">
+            <TableWrap label="Coupon use table">
               <table className="admin-table">
                 <TableHead columns={['Code', 'Uses', 'State']} />
                 <tbody>
