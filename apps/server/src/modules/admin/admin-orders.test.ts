@@ -162,3 +162,144 @@ describe('orders in the console', () => {
     expect(dashboard.bestSellers[0].courseId).toBe(courseId);
   });
 });
+
+describe('refunds when two paid orders cover the same course (issue 12 items 9, 10, 13)', () => {
+  /**
+   * The state the attack left behind before payments for unfulfillable orders were refunded (report
+   * F3/F4): order A = [x, y] paid, order B = [x, y, z] paid too. A goes through checkout and the gateway;
+   * B, which the shop no longer lets happen, is written as the old code wrote it, with a real payment
+   * at the gateway so it can be refunded.
+   */
+  async function twoPaidOrders() {
+    const course = async () =>
+      (await asAdmin('POST', '/api/admin/courses', courseForm({ price: 1000 }))).json().course.id as string;
+    const [x, y, z] = [await course(), await course(), await course()];
+    const buyer = await createSignedInUser(t.database.db);
+    const asBuyer = callAs(t, buyer);
+    for (const id of [x, y]) expect((await asBuyer('POST', '/api/cart/add', { courseId: id })).statusCode).toBe(200);
+    const a = (
+      await asBuyer('POST', '/api/create-order', { amount: 2000, name: 'Asha Patel', email: buyer.email })
+    ).json();
+    expect((await asBuyer('POST', '/api/verify-payment', fake.pay(a.order_id))).statusCode).toBe(200);
+
+    const db = t.database.db;
+    const b = 'f4f4f4f4f4f4f4f4f4f4f4f4';
+    const gatewayOrder = await t.app.deps.gateway.createOrder({ amountPaise: 300_000, receipt: b, notes: {} });
+    const paid = fake.pay(gatewayOrder.id);
+    const now = new Date().toISOString();
+    await db
+      .insertInto('orders')
+      .values({
+        id: b,
+        user_id: buyer.id,
+        status: 'paid',
+        subtotal_paise: 300_000,
+        discount_paise: 0,
+        total_paise: 300_000,
+        coupon_id: null,
+        coupon_code: null,
+        discount_percent: 0,
+        gateway: 'razorpay',
+        gateway_order_id: gatewayOrder.id,
+        cart_fingerprint: 'legacy',
+        billing_name: 'Asha Patel',
+        billing_email: buyer.email,
+        created_at: now,
+        updated_at: now,
+        paid_at: now,
+        refunded_at: null,
+      })
+      .execute();
+    for (const [i, id] of [x, y, z].entries()) {
+      await db
+        .insertInto('order_lines')
+        .values({
+          id: `f4line${i}f4f4f4f4f4f4f4f4f4`,
+          order_id: b,
+          course_id: id,
+          title: `c${i}`,
+          unit_price_paise: 100_000,
+        })
+        .execute();
+    }
+    await db
+      .insertInto('payments')
+      .values({
+        id: 'f4pay0f4f4f4f4f4f4f4f4f4',
+        order_id: b,
+        gateway_payment_id: paid.razorpay_payment_id,
+        amount_paise: 300_000,
+        status: 'captured',
+        source: 'verify',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('enrolments')
+      .values({
+        id: 'f4enr0f4f4f4f4f4f4f4f4f4',
+        user_id: buyer.id,
+        course_id: z,
+        order_id: b,
+        granted_at: now,
+        revoked_at: null,
+      })
+      .execute();
+    return { buyer, a: a.orderId as string, b, x, y, z };
+  }
+
+  const owned = async (userId: string) =>
+    (
+      await t.database.db
+        .selectFrom('enrolments')
+        .select(['course_id', 'order_id'])
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute()
+    ).sort((p, q) => p.course_id.localeCompare(q.course_id));
+  const refundMails = async (email: string) =>
+    (
+      await t.database.db
+        .selectFrom('mail_outbox')
+        .select('subject')
+        .where('to_address', '=', email)
+        .where('subject', 'like', '%has been refunded')
+        .execute()
+    ).map((mail) => mail.subject);
+
+  it('refunding A keeps what B also covers (now held by B); refunding B then ends it; each refund is mailed', async () => {
+    const { buyer, a, b, x, y, z } = await twoPaidOrders();
+    expect((await asAdmin('POST', `/api/admin/orders/${a}/refund`, {})).statusCode).toBe(200);
+    expect(await owned(buyer.id)).toEqual(
+      [
+        { course_id: x, order_id: b },
+        { course_id: y, order_id: b },
+        { course_id: z, order_id: b },
+      ].sort((p, q) => p.course_id.localeCompare(q.course_id)),
+    );
+    expect(await refundMails(buyer.email)).toEqual([`Your TradeSkool order ${a} has been refunded`]);
+
+    expect((await asAdmin('POST', `/api/admin/orders/${b}/refund`, {})).statusCode).toBe(200);
+    expect(await owned(buyer.id)).toEqual([]);
+    expect((await refundMails(buyer.email)).sort()).toEqual(
+      [`Your TradeSkool order ${a} has been refunded`, `Your TradeSkool order ${b} has been refunded`].sort(),
+    );
+  });
+
+  it('"give course" after a refund or a hand revoke restores the enrolment instead of failing', async () => {
+    const { buyer, orderId } = await paidOrder();
+    expect((await asAdmin('POST', `/api/admin/orders/${orderId}/refund`, {})).statusCode).toBe(200);
+    expect(await activeEnrolments(buyer.id)).toHaveLength(0);
+    const given = await asAdmin('POST', `/api/admin/learners/${buyer.id}/grant`, { courseId });
+    expect(given.statusCode).toBe(200);
+    expect(given.json().learner.enrolments).toEqual([
+      expect.objectContaining({ courseId, orderId: null, revokedAt: null }),
+    ]);
+    expect((await asAdmin('POST', `/api/admin/learners/${buyer.id}/revoke`, { courseId })).statusCode).toBe(200);
+    expect(await activeEnrolments(buyer.id)).toHaveLength(0);
+    expect((await asAdmin('POST', `/api/admin/learners/${buyer.id}/grant`, { courseId })).statusCode).toBe(200);
+    expect(await activeEnrolments(buyer.id)).toHaveLength(1);
+    expect((await asAdmin('POST', `/api/admin/learners/${buyer.id}/grant`, { courseId })).statusCode).toBe(409);
+  });
+});

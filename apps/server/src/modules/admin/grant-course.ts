@@ -28,6 +28,7 @@ export async function grantCourse(db: Db, actor: SessionUser, userId: string, bo
     throw new AppError('conflict', messages.adminAlreadyOwned);
   await db.transaction().execute(async (trx) => {
     const id = newId();
+    // A revoked or refunded enrolment keeps its (user, course) row: re-granting restores that row.
     await trx
       .insertInto('enrolments')
       .values({
@@ -38,6 +39,12 @@ export async function grantCourse(db: Db, actor: SessionUser, userId: string, bo
         granted_at: now.toISOString(),
         revoked_at: null,
       })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'course_id'])
+          .doUpdateSet({ order_id: null, granted_at: now.toISOString(), revoked_at: null })
+          .where('enrolments.revoked_at', 'is not', null),
+      )
       .execute();
     await writeAudit(
       trx,

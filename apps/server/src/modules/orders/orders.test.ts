@@ -331,6 +331,13 @@ describe('webhooks', () => {
     expect(
       await t.database.db.selectFrom('refunds').select('id').where('order_id', '=', order.orderId).execute(),
     ).toHaveLength(1);
+    const told = await t.database.db
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('to_address', '=', user.email)
+      .where('subject', 'like', '%refunded')
+      .execute();
+    expect(told).toEqual([{ subject: `Your TradeSkool order ${order.orderId} has been refunded` }]);
   });
 });
 
