@@ -53,9 +53,11 @@ async function createVerifiedUser() {
   const token = linkIn(await mailFor(person.email))
     .split('/')
     .pop();
+  // Opened "in the same browser" (the sign-up's proof cookie goes along), so the password is kept.
+  const proof = signUp.headers.getSetCookie().find((cookie) => cookie.startsWith('signup_proof='));
   const verified = await fetch(`${baseURL}/api/verify-email-token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', cookie: proof?.split(';')[0] ?? '' },
     body: JSON.stringify({ token }),
   });
   expect(verified.status).toBe(200);

@@ -40,6 +40,16 @@ export function sessionCookie(res: { cookies: { name: string; value: string }[] 
   return cookie?.value || undefined;
 }
 
+/**
+ * The sign-up proof cookie a sign-up (or an unverified account's password sign-in) hands the browser,
+ * as a `cookie` header value, so a test can open the mailed link "in the same browser".
+ */
+export function signUpProofCookie(res: { cookies: { name: string; value: string }[] }): string {
+  const cookie = res.cookies.find((c) => c.name === 'signup_proof');
+  if (!cookie?.value) throw new Error('the answer set no sign-up proof cookie');
+  return `signup_proof=${cookie.value}`;
+}
+
 let counter = 0;
 
 /** A unique address, username and client IP for one test's person. */

@@ -49,6 +49,11 @@ export const messages = {
   viewCartNoLogin: 'Please log in to view your cart.',
   signInToViewCart: 'Sign in to see your cart',
   signInToAddToCart: 'Sign in to add this course',
+  visitorCartTitle: 'Courses you picked',
+  visitorCartNote: 'Sign in to check out: these courses move into your cart when you sign in.',
+  visitorCartGone: 'No longer on sale',
+  /** `{code}` is the coupon's code. */
+  couponNoLongerApplies: 'Coupon {code} no longer applies to your cart, so it was removed.',
   courseOwned: 'You already own this course. Find it in Enrolled Courses.',
   goToEnrolledCourses: 'Go to Enrolled Courses',
   courseNotInCart: 'This course is not in your cart.',
@@ -77,6 +82,7 @@ export const messages = {
   alreadyInWishlist: 'is already in your wishlist',
   removedFromWishlist: 'Removed from your wishlist',
   wishlistEmpty: 'Your Wishlist is Empty',
+  wishlist: 'Wishlist',
   wishlistAddToCart: 'Add To Cart',
   // issue 6: checkout, payments and the learner's area
   checkoutNoLogin: 'Please log in to Check-out your cart.',
@@ -91,16 +97,16 @@ export const messages = {
     'The payment service is not answering right now. Nothing was charged. Please try again in a few minutes.',
   orderNotFound: 'No such order for this account.',
   freeOrderEnrolled: 'Your coupon covers the whole price: you are enrolled. Redirecting to your course...',
-  // issue 6 (web and learner's area): checkout page, enrolled courses, course file downloads
-  billingDetails: 'Billing Details',
-  yourOrder: 'YOUR ORDER',
-  placeOrder: 'Place order',
-  firstNameRequired: 'First name is required',
   // issue 12: payments that cannot be fulfilled are refunded; amounts the gateway refuses
   paymentRefundedUnfulfillable:
     'Your payment arrived, but this order can no longer be fulfilled: you already own one of its courses, or its coupon has been used up. The full amount is being refunded; we have sent you an e-mail.',
   couponTotalBelowMinimum:
     'With this coupon less than ₹1.00 would be left to pay, which the payment gateway cannot take. Remove the coupon or add another course.',
+  // issue 6 (web and learner's area): checkout page, enrolled courses, course file downloads
+  billingDetails: 'Billing Details',
+  yourOrder: 'YOUR ORDER',
+  placeOrder: 'Place order',
+  firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   emailAddressRequired: 'Email address is required',
   emailAddressInvalid: 'Please enter a valid email address',
@@ -161,6 +167,15 @@ export const messages = {
   redirecting: 'Redirecting...',
   invalidToken: 'Invalid token. Please try again.',
   emailVerified: 'Email verified successfully!',
+  emailVerifiedPasswordDropped:
+    'Email verified successfully! This link was opened in another browser than the one that signed up, so the password chosen at sign-up no longer works: sign in with Email Signin from now on.',
+  linkContinueAs: 'Continue as {email}',
+  linkCheckAccount: 'This link signs you in as {email}. Continue only if that is your address.',
+  linkSignedInAsOther:
+    'This browser is signed in as {username}. Continuing signs {username} out here and signs you in as {email}.',
+  passwordTooCommon:
+    'This password is one of the most common ones and is easy to guess. Choose a longer or less usual one, such as a few unrelated words.',
+  linkLoading: 'Checking the link...',
   emailVerificationFailed: 'Email verification failed.',
   verificationError: 'An error occurred during verification.',
   linkInvalid: 'This link is invalid, has expired or was already used. Ask for a new one on the login page.',
@@ -207,7 +222,13 @@ export const messages = {
   // issue 7: the operator's console
   adminBadImage: 'The file must be a PNG, JPEG or WebP image.',
   adminImageTooLarge: 'The image must be at most 5 MB.',
+  adminImageTooManyPixels: 'The image must be at most 40 megapixels (8000 x 5000, say); 1400 x 876 is plenty.',
   adminCourseMissing: 'No such course.',
+  /** `{title}` is the course's title. */
+  adminCourseSaved: '“{title}” is saved.',
+  /** `{title}` is the course's title. */
+  adminCourseSavedHidden:
+    '“{title}” is saved but not published: it is not on the shop until you tick Published and save again.',
   adminCouponMissing: 'No such coupon.',
   adminOrderMissing: 'No such order.',
   adminLearnerMissing: 'No such account.',

@@ -54,6 +54,32 @@ export async function consumeLinkToken(
   return row ? { userId: row.user_id, purpose: row.purpose } : null;
 }
 
+/**
+ * The user and purpose of a token that would still work, without using it up: the landing page asks
+ * before the click that consumes it.
+ */
+export async function peekLinkToken(
+  db: Db,
+  token: string,
+  purposes: readonly LinkPurpose[],
+  now = new Date(),
+): Promise<{ userId: string; purpose: LinkPurpose } | null> {
+  const row = await db
+    .selectFrom('auth_tokens')
+    .select(['user_id', 'purpose'])
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .where('purpose', 'in', [...purposes])
+    .executeTakeFirst();
+  return row ? { userId: row.user_id, purpose: row.purpose } : null;
+}
+
+/** Every unused link of a user stops working (a pending sign-up replaced by a new one). */
+export async function dropLinkTokens(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('auth_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
 /** Drops tokens that can no longer be used (expired or used more than a day ago). */
 export async function pruneLinkTokens(db: Db, now = new Date()): Promise<void> {
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();

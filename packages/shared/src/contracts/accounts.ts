@@ -63,6 +63,19 @@ export const verifyEmailTokenRequest = z.object({
 });
 export type VerifyEmailTokenRequest = z.input<typeof verifyEmailTokenRequest>;
 
+/**
+ * POST /api/preview-email-token: what a mailed link's landing page shows before the click that uses
+ * the link: its kind, the account's masked address ('r…@m….com'), and the username this browser is
+ * signed in as when that is another account (null otherwise).
+ */
+export const linkPreviewResponse = z.object({
+  ok: z.literal(true),
+  purpose: z.enum(['verify_email', 'sign_in']),
+  email: z.string(),
+  signedInAs: z.string().nullable(),
+});
+export type LinkPreviewResponse = z.infer<typeof linkPreviewResponse>;
+
 /** A call that signed the user in (password, link, verification): the session itself is the HttpOnly cookie. */
 export const signedInResponse = z.object({
   ok: z.literal(true),

@@ -1,8 +1,16 @@
 import { messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkToken, mailsTo, newPerson, sessionCookie, waitForMail } from '../../../test/account-flows.js';
+import {
+  linkToken,
+  mailsTo,
+  newPerson,
+  sessionCookie,
+  signUpProofCookie,
+  waitForMail,
+} from '../../../test/account-flows.js';
 import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { mailText, startSmtp, type TestSmtp } from '../../../test/smtp.js';
+import { createSession } from '../../auth/session.js';
 
 let smtp: TestSmtp;
 let t: TestApp;
@@ -17,13 +25,15 @@ afterAll(async () => {
 
 type Person = ReturnType<typeof newPerson>;
 
-function post(url: string, payload: object, options: { ip?: string; cookie?: string } = {}) {
+/** `cookie` is a session token; `cookies` a raw cookie header (the sign-up proof, say). */
+function post(url: string, payload: object, options: { ip?: string; cookie?: string; cookies?: string } = {}) {
+  const cookie = [options.cookie && `token=${options.cookie}`, options.cookies].filter(Boolean).join('; ');
   return t.app.inject({
     method: 'POST',
     url,
     payload,
     remoteAddress: options.ip,
-    headers: options.cookie ? { cookie: `token=${options.cookie}`, origin: new URL(t.config.publicUrl).origin } : {},
+    headers: cookie ? { cookie, origin: new URL(t.config.publicUrl).origin } : {},
   });
 }
 
@@ -46,10 +56,18 @@ function signUp(person: Person, overrides: object = {}) {
   );
 }
 
-/** Signs up and follows the mailed verification link: a verified account with an open session. */
+/**
+ * Signs up and follows the mailed verification link in the same browser: a verified account that
+ * keeps its password, with an open session.
+ */
 async function signUpVerified(person: Person): Promise<string> {
-  expect((await signUp(person)).statusCode).toBe(200);
-  const res = await post('/api/verify-email-token', { token: linkToken(await waitForMail(t.app, smtp, person.email)) });
+  const signedUp = await signUp(person);
+  expect(signedUp.statusCode).toBe(200);
+  const res = await post(
+    '/api/verify-email-token',
+    { token: linkToken(await waitForMail(t.app, smtp, person.email)) },
+    { cookies: signUpProofCookie(signedUp) },
+  );
   expect(res.statusCode).toBe(200);
   const token = sessionCookie(res);
   if (!token) throw new Error('no session after verification');
@@ -70,7 +88,11 @@ describe('sign-up and e-mail verification', () => {
     expect(text).toContain(`${t.config.publicUrl}/verify-email/`);
     expect(text).toContain('text/html');
 
-    const verified = await post('/api/verify-email-token', { token: linkToken(mail) });
+    const verified = await post(
+      '/api/verify-email-token',
+      { token: linkToken(mail) },
+      { cookies: signUpProofCookie(res) },
+    );
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({
       ok: true,
@@ -162,11 +184,118 @@ describe('sign-up and e-mail verification', () => {
 
     const resent = linkToken(await waitForMail(t.app, smtp, person.email, 2));
     expect(resent).not.toBe(firstLink);
-    // Only the newest link works.
+    // Only the newest link works; opened in the browser that knew the password, it keeps the password.
     expect((await post('/api/verify-email-token', { token: firstLink })).statusCode).toBe(400);
-    expect((await post('/api/verify-email-token', { token: resent })).statusCode).toBe(200);
+    const verified = await post('/api/verify-email-token', { token: resent }, { cookies: signUpProofCookie(res) });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().message).toBe(messages.emailVerified);
     const after = await post('/api/signin', { email: person.email, password: person.password }, { ip: person.ip });
     expect(after.statusCode).toBe(200);
+  });
+});
+
+describe('sign-up answers alike for known and unknown addresses (decision 0014)', () => {
+  it('whatever the username: a taken one is refused for both, a free one accepted for both', async () => {
+    const owner = newPerson('known');
+    await signUpVerified(owner);
+    const answer = async (email: string, username: string) => {
+      const res = await signUp({ ...newPerson(), email, username });
+      return { status: res.statusCode, body: res.json(), cookies: res.cookies.map((c) => c.name).sort() };
+    };
+    const stranger = newPerson('unknown');
+    const takenForKnown = await answer(owner.email, owner.username);
+    const takenForUnknown = await answer(stranger.email, owner.username);
+    expect(takenForKnown.status).toBe(409);
+    expect(takenForKnown).toEqual(takenForUnknown);
+    const freeForKnown = await answer(owner.email, newPerson().username);
+    const freeForUnknown = await answer(newPerson('unknown').email, newPerson().username);
+    expect(freeForKnown.status).toBe(200);
+    expect(freeForKnown).toEqual(freeForUnknown);
+    expect(freeForKnown.cookies).toEqual(['signup_proof']);
+  });
+});
+
+describe('pre-hijacking: a stranger signs up first with the address of the victim (attack report F1)', () => {
+  const attackerPassword = 'attacker knows this 1';
+
+  async function attackerSignsUp(victim: Person) {
+    const res = await signUp(newPerson('attacker'), {
+      email: victim.email,
+      password: attackerPassword,
+      cpassword: attackerPassword,
+    });
+    expect(res.statusCode).toBe(200);
+    return res;
+  }
+
+  function attackerSignsIn(victim: Person) {
+    return post('/api/signin', { email: victim.email, password: attackerPassword }, { ip: '203.0.113.66' });
+  }
+
+  it('the victim signs in by an e-mailed sign-in link: the planted password stops working, other sessions end', async () => {
+    const victim = newPerson('victim');
+    await attackerSignsUp(victim);
+    expect((await attackerSignsIn(victim)).statusCode).toBe(403);
+    // A session the pending account somehow had (none can be made through the API) ends as well.
+    const pending = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', victim.email)
+      .executeTakeFirstOrThrow();
+    const stray = await createSession(t.database.db, pending.id);
+
+    expect((await post('/api/email', { email: victim.email }, { ip: victim.ip })).statusCode).toBe(200);
+    const opened = await post('/api/verify-email-token', {
+      token: linkToken(await waitForMail(t.app, smtp, victim.email, 2)),
+    });
+    expect(opened.statusCode).toBe(200);
+    expect((await profile(sessionCookie(opened))).email).toBe(victim.email);
+    expect((await profile(stray)).ok).toBe(false);
+
+    const attacker = await attackerSignsIn(victim);
+    expect(attacker.statusCode).toBe(401);
+    expect(sessionCookie(attacker)).toBeUndefined();
+  });
+
+  it('the victim clicks the verification mail that the sign-up of the attacker sent: verified, the planted password dropped', async () => {
+    const victim = newPerson('victim');
+    await attackerSignsUp(victim);
+    const opened = await post('/api/verify-email-token', {
+      token: linkToken(await waitForMail(t.app, smtp, victim.email)),
+    });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().message).toBe(messages.emailVerifiedPasswordDropped);
+    expect((await attackerSignsIn(victim)).statusCode).toBe(401);
+  });
+
+  it('the victim signs up too: their sign-up replaces the pending one, the first link dies, their password works', async () => {
+    const victim = newPerson('victim');
+    await attackerSignsUp(victim);
+    const planted = linkToken(await waitForMail(t.app, smtp, victim.email));
+    const own = await signUp(victim);
+    expect(own.statusCode).toBe(200);
+    const fresh = linkToken(await waitForMail(t.app, smtp, victim.email, 2));
+    expect(mailText((await waitForMail(t.app, smtp, victim.email, 2)).raw)).toContain(`Hello ${victim.username},`);
+    expect((await attackerSignsIn(victim)).statusCode).toBe(401);
+    expect((await post('/api/verify-email-token', { token: planted })).statusCode).toBe(400);
+
+    const verified = await post('/api/verify-email-token', { token: fresh }, { cookies: signUpProofCookie(own) });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ message: messages.emailVerified, username: victim.username });
+    expect((await attackerSignsIn(victim)).statusCode).toBe(401);
+    const mine = await post('/api/signin', { email: victim.email, password: victim.password }, { ip: victim.ip });
+    expect(mine.statusCode).toBe(200);
+  });
+
+  it('the sign-up proof of the attacker does not help a click by the victim keep the planted password', async () => {
+    const victim = newPerson('victim');
+    const attackerAnswer = await attackerSignsUp(victim);
+    // The attacker's browser holds a proof for the token it never saw; the victim's click carries none.
+    const token = linkToken(await waitForMail(t.app, smtp, victim.email));
+    const opened = await post('/api/verify-email-token', { token }, { cookies: 'signup_proof=forged' });
+    expect(opened.json().message).toBe(messages.emailVerifiedPasswordDropped);
+    expect(signUpProofCookie(attackerAnswer)).not.toContain(token);
+    expect((await attackerSignsIn(victim)).statusCode).toBe(401);
   });
 });
 

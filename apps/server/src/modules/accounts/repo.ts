@@ -69,6 +69,45 @@ export async function updateUser(
   forgetSessions();
 }
 
+/**
+ * A new sign-up takes over an account whose address was never verified: its username and password.
+ * False when the address was verified meanwhile (then nothing changes).
+ */
+export async function replacePendingUser(
+  db: Db,
+  id: string,
+  changes: { username: string; passwordHash: string },
+  now = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ username: changes.username, password_hash: changes.passwordHash, updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('email_verified_at', 'is', null)
+    .executeTakeFirst();
+  forgetSessions();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The first proof of a mailbox marks the address verified; `dropPassword` clears a password set
+ * before it. Only the first of two concurrent proofs changes anything (the condition on
+ * `email_verified_at`).
+ */
+export async function markVerified(db: Db, id: string, dropPassword: boolean, now = new Date()): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      email_verified_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      ...(dropPassword ? { password_hash: null } : {}),
+    })
+    .where('id', '=', id)
+    .where('email_verified_at', 'is', null)
+    .execute();
+  forgetSessions();
+}
+
 /** A unique constraint refused the write (SQLite and PostgreSQL report it differently). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

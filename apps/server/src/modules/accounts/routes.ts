@@ -2,6 +2,7 @@ import {
   acceptedResponse,
   emailLinkRequest,
   errorResponse,
+  linkPreviewResponse,
   logoutResponse,
   messages,
   profileResponse,
@@ -14,8 +15,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pruneLinkTokens } from '../../auth/link-tokens.js';
 import { pruneLimits } from '../../auth/rate-limit.js';
 import { clearSessionCookie, revokeSession, startSession } from '../../auth/session.js';
+import { clearSignUpProof, hasSignUpProof, setSignUpProof } from '../../auth/sign-up-proof.js';
+import { newToken } from '../../auth/tokens.js';
 import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
 import { TooManyAttemptsError } from './limits.js';
+import { previewLink } from './preview-link.js';
 import type { UserRow } from './repo.js';
 import { sendSignInLink } from './send-sign-in-link.js';
 import { signInWithLink } from './sign-in-with-link.js';
@@ -78,8 +83,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.post(
     '/signup',
     { schema: { body: signUpRequest, response: { 200: acceptedResponse, ...refusals } } },
-    async (request) => {
-      await signUp(deps, request.body, request.ip);
+    async (request, reply) => {
+      const token = await signUp(deps, request.body, request.ip);
+      setSignUpProof(reply, config, token ?? newToken());
       return { ok: true as const, success: true as const, message: messages.signedUp };
     },
   );
@@ -88,9 +94,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/signin',
     { schema: { body: signInRequest, response: { 200: signedInResponse, ...refusals } } },
     async (request, reply) => {
-      const user = await signInWithPassword(deps, request.body, request.ip);
-      await startSession(db, config, request, reply, user.id);
-      return signedIn(user, messages.signedIn);
+      const outcome = await signInWithPassword(deps, request.body, request.ip);
+      if ('unverified' in outcome) {
+        if (outcome.resentToken) setSignUpProof(reply, config, outcome.resentToken);
+        throw new AppError('forbidden', messages.verifyEmailFirst);
+      }
+      await startSession(db, config, request, reply, outcome.user.id);
+      return signedIn(outcome.user, messages.signedIn);
     },
   );
 
@@ -107,10 +117,25 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/verify-email-token',
     { schema: { body: verifyEmailTokenRequest, response: { 200: signedInResponse, ...refusals } } },
     async (request, reply) => {
-      const user = await signInWithLink(db, request.body.token);
+      const { token } = request.body;
+      const { user, purpose, passwordDropped } = await signInWithLink(db, token, {
+        signUpBrowser: hasSignUpProof(request, token),
+      });
+      clearSignUpProof(reply, config);
       await startSession(db, config, request, reply, user.id);
-      return signedIn(user, messages.emailVerified);
+      const message = passwordDropped
+        ? messages.emailVerifiedPasswordDropped
+        : purpose === 'sign_in'
+          ? messages.signedIn
+          : messages.emailVerified;
+      return signedIn(user, message);
     },
+  );
+
+  app.post(
+    '/preview-email-token',
+    { schema: { body: verifyEmailTokenRequest, response: { 200: linkPreviewResponse, ...refusals } } },
+    async (request) => previewLink(db, request.body.token, request.user),
   );
 
   const prune = setInterval(

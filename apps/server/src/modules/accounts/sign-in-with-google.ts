@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { messages, USERNAME_MAX } from '@shop/shared';
 import type { GoogleIdentity } from '../../auth/google.js';
+import { revokeUserSessions } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import {
   findUserByEmail,
@@ -53,6 +54,7 @@ export async function signInWithGoogle(db: Db, identity: GoogleIdentity, retried
       // address; the mailbox owner, now proven by Google, must not share the account with them.
       password_hash: byEmail.email_verified_at ? byEmail.password_hash : null,
     });
+    if (!byEmail.email_verified_at) await revokeUserSessions(db, byEmail.id);
     return { user: { ...byEmail, google_sub: identity.sub } };
   }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkToken, newPerson, sessionCookie, waitForMail } from '../../../test/account-flows.js';
+import { linkToken, newPerson, sessionCookie, signUpProofCookie, waitForMail } from '../../../test/account-flows.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
 
@@ -21,12 +21,12 @@ async function dump(table: 'users' | 'sessions' | 'auth_tokens' | 'rate_limits' 
 describe('what the database keeps', () => {
   it('passwords only as argon2id hashes (19 MiB, 2 passes, 1 lane); link and session tokens only as hashes', async () => {
     const person = newPerson();
-    const post = (url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url, payload, remoteAddress: person.ip });
+    const post = (url: string, payload: object, cookie?: string) =>
+      t.app.inject({ method: 'POST', url, payload, remoteAddress: person.ip, headers: cookie ? { cookie } : {} });
 
-    await post('/api/signup', { ...person, cpassword: person.password });
+    const signedUp = await post('/api/signup', { ...person, cpassword: person.password });
     const verifyToken = linkToken(await waitForMail(t.app, smtp, person.email));
-    const verified = await post('/api/verify-email-token', { token: verifyToken });
+    const verified = await post('/api/verify-email-token', { token: verifyToken }, signUpProofCookie(signedUp));
     const signedIn = await post('/api/signin', { email: person.email, password: person.password });
     await post('/api/email', { email: person.email });
     const signInToken = linkToken(await waitForMail(t.app, smtp, person.email, 2));
