@@ -3,9 +3,13 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { seedIfEmpty } from './db/seed.js';
 import { startReconciliation } from './modules/orders/reconcile-timer.js';
+import { testModeWarning } from './payments/create-gateway.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const testMode = testModeWarning(config);
+  // Straight to stderr, not through the logger: whatever LOG_LEVEL says, the operator must see this.
+  if (testMode) process.stderr.write(`${testMode}\n`);
   const database = openDatabase(config.database);
   const app = await buildApp({ config, database });
   // The mail queue's pass in flight must finish before its database goes.

@@ -10,6 +10,11 @@ import {
 } from './gateway.js';
 import { paymentSignature, verifyPaymentSignature, verifyWebhookSignature } from './signatures.js';
 
+export type SandboxPayResult = { razorpay_order_id: string; razorpay_payment_id: string } & (
+  | { razorpay_signature: string }
+  | { error: { code: string; description: string; source: string; step: string; reason: string } }
+);
+
 const gatewayId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex').slice(0, 14)}`;
 
 // Every sandbox checkout runs these; they are compiled once (see preparedQuery).
@@ -71,7 +76,7 @@ export class SandboxGateway implements PaymentGateway {
 
   constructor(
     private readonly db: Db,
-    private readonly secret: string,
+    private readonly secrets: { payment: string; webhook: string },
     readonly checkoutUrl: string,
   ) {}
 
@@ -105,8 +110,12 @@ export class SandboxGateway implements PaymentGateway {
     }));
   }
 
-  /** What the widget's Pay and Fail buttons do: record the payment and sign the result. */
-  async pay(gatewayOrderId: string, outcome: 'captured' | 'failed') {
+  /**
+   * What the widget's Pay and Fail buttons do: record the payment; like Razorpay's checkout, only a
+   * captured payment comes back signed. A failed one comes back as Razorpay's error payload, which no
+   * verify call can turn into a paid order.
+   */
+  async pay(gatewayOrderId: string, outcome: 'captured' | 'failed'): Promise<SandboxPayResult> {
     const order = await orderOf.first(this.db, { gatewayOrderId });
     if (!order) throw new GatewayRejectedError('The id provided does not exist');
     // As Razorpay's checkout does: a paid order takes no second payment.
@@ -122,14 +131,33 @@ export class SandboxGateway implements PaymentGateway {
       });
       await setOrderStatus.execute(trx, { id: order.id, status: outcome === 'captured' ? 'paid' : 'attempted' });
     });
+    if (outcome === 'failed') {
+      return {
+        razorpay_order_id: order.id,
+        razorpay_payment_id: paymentId,
+        error: {
+          code: 'BAD_REQUEST_ERROR',
+          description: 'Payment failed (sandbox)',
+          source: 'customer',
+          step: 'payment_authorization',
+          reason: 'payment_failed',
+        },
+      };
+    }
     return {
       razorpay_order_id: order.id,
       razorpay_payment_id: paymentId,
-      razorpay_signature: paymentSignature(this.secret, order.id, paymentId),
+      razorpay_signature: paymentSignature(this.secrets.payment, order.id, paymentId),
     };
   }
 
-  async refundPayment(paymentId: string, amountPaise: number): Promise<GatewayRefund> {
+  /**
+   * The shop only ever refunds a payment in full, and the sandbox takes one full refund per payment with
+   * an id derived from the payment: a repeat (same idempotency key, as Razorpay's X-Refund-Idempotency)
+   * answers that same refund. A key Razorpay would refuse is refused here too.
+   */
+  async refundPayment(paymentId: string, amountPaise: number, idempotencyKey: string): Promise<GatewayRefund> {
+    if (!/^[A-Za-z0-9_-]{10,}$/.test(idempotencyKey)) throw new GatewayRejectedError('The idempotency key is invalid.');
     const payment = await this.db
       .selectFrom('sandbox_payments')
       .selectAll()
@@ -151,10 +179,10 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   verifyPaymentSignature(gatewayOrderId: string, paymentId: string, signature: string | undefined): boolean {
-    return verifyPaymentSignature(this.secret, gatewayOrderId, paymentId, signature);
+    return verifyPaymentSignature(this.secrets.payment, gatewayOrderId, paymentId, signature);
   }
 
   verifyWebhookSignature(rawBody: Buffer | string, signature: string | undefined): boolean {
-    return verifyWebhookSignature(this.secret, rawBody, signature);
+    return verifyWebhookSignature(this.secrets.webhook, rawBody, signature);
   }
 }

@@ -136,6 +136,7 @@
               source: 'customer',
               step: 'payment_authorization',
               reason: 'payment_failed',
+              ...body.error,
               metadata: { order_id: body.razorpay_order_id, payment_id: body.razorpay_payment_id },
             },
           });

@@ -17,11 +17,15 @@ const payBody = z.object({
   order_id: z.string().min(1).max(64),
   outcome: z.enum(['captured', 'failed']),
 });
+/** Razorpay's checkout answers: a captured payment signed, a failed one as its error payload, never signed. */
 const payResponse = z.object({
   ok: z.literal(true),
   razorpay_order_id: z.string(),
   razorpay_payment_id: z.string(),
-  razorpay_signature: z.string(),
+  razorpay_signature: z.string().optional(),
+  error: z
+    .object({ code: z.string(), description: z.string(), source: z.string(), step: z.string(), reason: z.string() })
+    .optional(),
 });
 
 /** Test-mode payments, served only while no Razorpay key is configured. */

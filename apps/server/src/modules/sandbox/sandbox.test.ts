@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
+import { WEBHOOK_SIGNATURE_FAILED } from '../orders/handle-webhook.js';
+import { reconcilePayments } from '../orders/reconcile-payments.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,4 +42,95 @@ it('takes one payment per order: paying a paid order again is refused with 409, 
     .where('order_id', '=', order.json().order_id)
     .execute();
   expect(captured).toHaveLength(1);
+});
+
+describe('test mode signs like Razorpay (issue 12 item 11)', () => {
+  async function openOrder(courseIndex: number) {
+    const user = await createSignedInUser(t.database.db);
+    const headers = { cookie: user.cookie, origin: new URL(t.config.publicUrl).origin };
+    const course = demoCourses[courseIndex];
+    await t.app.inject({ method: 'POST', url: '/api/cart/add', headers, payload: { courseId: course?._id } });
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-order',
+      headers,
+      payload: { amount: course?.price, name: 'Asha', email: user.email },
+    });
+    expect(order.statusCode).toBe(200);
+    const pay = async (outcome: 'captured' | 'failed') =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/sandbox/pay',
+          headers,
+          payload: { order_id: order.json().order_id, outcome },
+        })
+      ).json();
+    const verify = (payload: object) => t.app.inject({ method: 'POST', url: '/api/verify-payment', headers, payload });
+    return { user, orderId: order.json().orderId as string, pay, verify };
+  }
+  const status = async (orderId: string) =>
+    (await t.database.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow())
+      .status;
+  const enrolments = (userId: string) =>
+    t.database.db.selectFrom('enrolments').select('id').where('user_id', '=', userId).execute();
+
+  it("the widget's Fail gets Razorpay's error payload, no signature, and verify-payment enrols nothing", async () => {
+    const { user, orderId, pay, verify } = await openOrder(1);
+    const failed = await pay('failed');
+    expect(failed.razorpay_signature).toBeUndefined();
+    expect(failed.error).toMatchObject({ code: 'BAD_REQUEST_ERROR', reason: 'payment_failed' });
+    // What the attack sent: the failed payment's ids with whatever signature the widget handed out.
+    const res = await verify({
+      razorpay_order_id: failed.razorpay_order_id,
+      razorpay_payment_id: failed.razorpay_payment_id,
+      razorpay_signature: failed.razorpay_signature ?? 'f'.repeat(64),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await status(orderId)).toBe('created');
+    expect(await enrolments(user.id)).toEqual([]);
+  });
+
+  it('a payment signature is not a webhook signature: the two secrets differ', async () => {
+    const { pay } = await openOrder(2);
+    const paid = await pay('captured');
+    expect(paid.razorpay_signature).toMatch(/^[0-9a-f]{64}$/);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/razorpay',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': paid.razorpay_signature },
+      payload: `${paid.razorpay_order_id}|${paid.razorpay_payment_id}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(WEBHOOK_SIGNATURE_FAILED);
+  });
+
+  it('reconciliation flags, once, an order paid here whose payment the gateway does not show captured', async () => {
+    const confirmed = await openOrder(3);
+    expect((await confirmed.verify(await confirmed.pay('captured'))).statusCode).toBe(200);
+    const disputed = await openOrder(4);
+    const paid = await disputed.pay('captured');
+    expect((await disputed.verify(paid)).statusCode).toBe(200);
+    // The gateway's own books say otherwise (in live mode: a payment only authorized, or failed).
+    await t.database.db
+      .updateTable('sandbox_payments')
+      .set({ status: 'failed' })
+      .where('id', '=', paid.razorpay_payment_id)
+      .execute();
+    const later = new Date(Date.now() + 20 * 60_000);
+    const log = pino({ level: 'silent' });
+    expect((await reconcilePayments(t.app.deps, log, later)).flagged).toBe(1);
+    expect((await reconcilePayments(t.app.deps, log, later)).flagged).toBe(0);
+    const notes = async (orderId: string) =>
+      (
+        await t.database.db
+          .selectFrom('order_events')
+          .select('note')
+          .where('order_id', '=', orderId)
+          .where('source', '=', 'reconcile')
+          .execute()
+      ).map((event) => event.note);
+    expect(await notes(disputed.orderId)).toEqual([expect.stringMatching(/^FLAGGED: payment pay_\w+ is failed/)]);
+    expect(await notes(confirmed.orderId)).toEqual([expect.stringMatching(/confirmed captured at the gateway$/)]);
+  });
 });
