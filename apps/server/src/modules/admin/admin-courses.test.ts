@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { messages } from '@shop/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
@@ -159,9 +161,62 @@ describe('thumbnail upload', () => {
     ).toBe(0);
   });
 
+  it('refuses a 16000 x 16000 PNG (1 MB on the wire, 256 Mpx) at once with a clear 400, decoding nothing', async () => {
+    const png = hugeBlankPng(16_000, 16_000);
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 16_000, height: 16_000 });
+    const started = performance.now();
+    const res = await upload(png, 'image/png');
+    const took = performance.now() - started;
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(messages.adminImageTooManyPixels);
+    expect(took).toBeLessThan(1000);
+  });
+
+  it('accepts an image of exactly 40 Mpx', async () => {
+    const png = hugeBlankPng(8000, 5000);
+    const res = await upload(png, 'image/png');
+    expect(res.statusCode).toBe(200);
+  });
+
   it('refuses an image over 5 MB with 413', async () => {
     const res = await upload(Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'image/jpeg');
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('The image must be at most 5 MB.');
   });
 });
+
+/**
+ * A valid RGBA PNG of any size, blank, built in milliseconds: every scanline is the same run of zeros,
+ * so one scanline's deflate blocks (ended by a sync flush) are repeated for every row, and the zlib
+ * checksum of N zero bytes is worked out directly (a = 1, b = N mod 65521).
+ */
+function hugeBlankPng(width: number, height: number): Buffer {
+  const rowBytes = 1 + width * 4;
+  const row = zlib.deflateRawSync(Buffer.alloc(rowBytes), { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE((((rowBytes * height) % 65521) * 65536 + 1) >>> 0);
+  const stream = Buffer.concat([
+    Buffer.from([0x78, 0x01]),
+    ...Array.from({ length: height }, () => row),
+    Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]),
+    adler,
+  ]);
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', stream),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

@@ -5,11 +5,16 @@ import { messages } from '@shop/shared';
 import { AppError } from '../../errors.js';
 
 export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * A small compressed file can declare a huge canvas (a 1 MB PNG of 16000 x 16000 took 9 s and 280 MB
+ * to decode), so the pixel count is capped as well as the bytes; 40 Mpx is more than any camera's photo.
+ */
+export const THUMBNAIL_MAX_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp']);
 /** Cards and the details sidebar show thumbnails at 350 x 219; the 700 px copy serves 2x screens. */
 const SIZES = [
-  { width: 350, height: 219 },
   { width: 700, height: 438 },
+  { width: 350, height: 219 },
 ] as const;
 
 export function uploadsDir(dataDir: string): string {
@@ -17,34 +22,43 @@ export function uploadsDir(dataDir: string): string {
 }
 
 /**
- * Checks the bytes really are a PNG, JPEG or WebP image (never trusting the content type), then
- * writes WebP copies named by content hash, so the same upload twice is one file and caching is safe.
- * Returns the URL a course's `thumb` points at.
+ * Checks the bytes really are a PNG, JPEG or WebP image of at most THUMBNAIL_MAX_PIXELS (never
+ * trusting the content type; the header is read before any pixel is decoded), then decodes it once to
+ * the largest card size and writes WebP copies named by content hash, so the same upload twice is one
+ * file and caching is safe. Returns the URL a course's `thumb` points at.
  */
 export async function storeThumbnail(dataDir: string, bytes: Buffer): Promise<string> {
   if (bytes.length > THUMBNAIL_MAX_BYTES) throw new AppError('payload_too_large', messages.adminImageTooLarge);
-  let format: string | undefined;
-  try {
-    format = (await (await loadSharp())(bytes).metadata()).format;
-  } catch {
-    format = undefined;
+  const sharp = await loadSharp();
+  // The header alone, so an oversized canvas gets its own message; the decode below enforces the limit again.
+  const header = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => undefined);
+  if (!header?.format || !ACCEPTED_FORMATS.has(header.format))
+    throw new AppError('bad_request', messages.adminBadImage);
+  if ((header.width ?? 0) * (header.height ?? 0) > THUMBNAIL_MAX_PIXELS) {
+    throw new AppError('bad_request', messages.adminImageTooManyPixels);
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new AppError('bad_request', messages.adminBadImage);
+  const [largest] = SIZES;
+  const decoded = await sharp(bytes, { limitInputPixels: THUMBNAIL_MAX_PIXELS })
+    .rotate()
+    .resize(largest.width, largest.height, { fit: 'cover' })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => {
+      throw new AppError('bad_request', messages.adminBadImage);
+    });
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 20);
   const dir = path.join(uploadsDir(dataDir), 'thumbs');
   await fs.mkdir(dir, { recursive: true });
   for (const size of SIZES) {
-    const file = path.join(dir, `${hash}-${size.width}.webp`);
-    await (await loadSharp())(bytes)
-      .rotate()
+    const { width, height, channels } = decoded.info;
+    await sharp(decoded.data, { raw: { width, height, channels } })
       .resize(size.width, size.height, { fit: 'cover' })
       .webp({ quality: 80 })
-      .toFile(file)
-      .catch(() => {
-        throw new AppError('bad_request', messages.adminBadImage);
-      });
+      .toFile(path.join(dir, `${hash}-${size.width}.webp`));
   }
-  return `/uploads/thumbs/${hash}-700.webp`;
+  return `/uploads/thumbs/${hash}-${largest.width}.webp`;
 }
 
 /** sharp (libvips) adds some 30 MB to the process; only an operator's upload needs it, so it loads then. */
