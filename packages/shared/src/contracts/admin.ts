@@ -21,7 +21,9 @@ export const adminCourseInput = z.object({
     .number({ error: 'must be an amount in rupees' })
     .nonnegative('must not be negative')
     .max(10_000_000, 'must be at most ₹1,00,00,000')
-    .refine((rupees) => Math.abs(Math.round(rupees * 100) - rupees * 100) < 1e-6, 'must have at most two decimals'),
+    .refine((rupees) => Math.abs(Math.round(rupees * 100) - rupees * 100) < 1e-6, 'must have at most two decimals')
+    // The payment gateway takes no amount under ₹1.00 (Razorpay's minimum is 100 paise).
+    .refine((rupees) => rupees === 0 || rupees >= 1, 'must be 0 (free) or at least ₹1.00, the least a payment can be'),
   level: z.enum(levels, { error: 'must be Beginner, Intermediate or Advanced' }),
   videoLink: youTubeLink,
   thumb: required(500),

@@ -1,6 +1,8 @@
+import { messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createCoupon } from '../coupons/create-coupon.js';
 import { callAs, courseForm } from './admin-test-client.js';
 
 let fake: FakeRazorpay;
@@ -301,5 +303,39 @@ describe('refunds when two paid orders cover the same course (issue 12 items 9, 
     expect((await asAdmin('POST', `/api/admin/learners/${buyer.id}/grant`, { courseId })).statusCode).toBe(200);
     expect(await activeEnrolments(buyer.id)).toHaveLength(1);
     expect((await asAdmin('POST', `/api/admin/learners/${buyer.id}/grant`, { courseId })).statusCode).toBe(409);
+  });
+});
+
+describe('amounts the payment gateway refuses (issue 12 item 12)', () => {
+  it('a course price is 0 (free) or at least ₹1: ₹0.01 to ₹0.99 is refused with a clear message', async () => {
+    for (const price of [0.01, 0.5, 0.99]) {
+      const res = await asAdmin('POST', '/api/admin/courses', courseForm({ price }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain('must be 0 (free) or at least ₹1.00');
+    }
+    for (const price of [0, 1, 1.5]) {
+      expect((await asAdmin('POST', '/api/admin/courses', courseForm({ price }))).statusCode).toBe(200);
+    }
+  });
+
+  it('a coupon that would leave 1 to 99 paise to pay is refused at checkout, and nothing reaches the gateway', async () => {
+    const rupee = (await asAdmin('POST', '/api/admin/courses', courseForm({ price: 1 }))).json().course.id;
+    const code = `NEARLY${Date.now().toString(36).toUpperCase()}`;
+    const coupon = (await createCoupon(t.database.db, { code, percent: 99 })).id;
+    const buyer = await createSignedInUser(t.database.db);
+    const asBuyer = callAs(t, buyer);
+    expect((await asBuyer('POST', '/api/cart/add', { courseId: rupee })).statusCode).toBe(200);
+    const before = fake.requests.length;
+    const res = await asBuyer('POST', '/api/create-order', {
+      amount: 0.01,
+      name: 'Asha Patel',
+      email: buyer.email,
+      discountCouponId: coupon,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(messages.couponTotalBelowMinimum);
+    expect(fake.requests.length).toBe(before);
+    const orders = await t.database.db.selectFrom('orders').select('id').where('user_id', '=', buyer.id).execute();
+    expect(orders).toEqual([]);
   });
 });

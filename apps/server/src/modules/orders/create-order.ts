@@ -17,6 +17,8 @@ import { settlePaidPendingOrders } from './settle-paid-pending.js';
 
 /** A pending order for the same cart is reused for this long instead of creating another. */
 const REUSE_MINUTES = 30;
+/** Razorpay's smallest order amount. */
+const GATEWAY_MINIMUM_PAISE = 100;
 
 type Body = Required<Pick<CreateOrderBody, 'amount' | 'name' | 'email'>> & Pick<CreateOrderBody, 'discountCouponId'>;
 
@@ -99,6 +101,9 @@ export async function createOrder(
   const priced = await priceCart(db, user.id, couponCode, now);
   if (priced.lines.length === 0) throw new AppError('bad_request', messages.cartEmptyAtCheckout);
   if (body.discountCouponId && !priced.coupon) throw new AppError('conflict', messages.couponNoLongerValid);
+  // The gateway takes no payment under ₹1.00; a coupon that leaves 1 to 99 paise is refused, not rounded.
+  if (priced.coupon && priced.totals.total > 0 && priced.totals.total < GATEWAY_MINIMUM_PAISE)
+    throw new AppError('conflict', messages.couponTotalBelowMinimum);
   if (rupeesToPaise(body.amount) !== priced.totals.total) throw new AppError('conflict', messages.cartTotalChanged);
 
   try {
