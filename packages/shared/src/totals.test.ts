@@ -114,3 +114,46 @@ describe('cart totals', () => {
     );
   });
 });
+
+describe('the limits of pricing', () => {
+  const tooLarge = new RangeError('the cart total is too large to price');
+
+  it('prices a cart of exactly the largest subtotal, and refuses one paisa more', () => {
+    expect(subtotalOf([{ pricePaise: MAX_SUBTOTAL_PAISE }])).toBe(MAX_SUBTOTAL_PAISE);
+    expect(subtotalOf([{ pricePaise: MAX_SUBTOTAL_PAISE - 1 }, { pricePaise: 1 }])).toBe(MAX_SUBTOTAL_PAISE);
+    expect(() => subtotalOf([{ pricePaise: MAX_SUBTOTAL_PAISE + 1 }])).toThrow(tooLarge);
+    expect(discountFor(MAX_SUBTOTAL_PAISE, 100)).toBe(MAX_SUBTOTAL_PAISE);
+    expect(() => discountFor(MAX_SUBTOTAL_PAISE + 1, 10)).toThrow(tooLarge);
+  });
+
+  it('gives no discount on a subtotal that is zero, negative or not a whole number of paise', () => {
+    for (const subtotal of [0, -500, -1, Number.NaN, Number.POSITIVE_INFINITY, 10.5]) {
+      expect(discountFor(subtotal, 10), String(subtotal)).toBe(0);
+    }
+  });
+
+  it('gives no discount for a percentage that is missing, not a number, negative or zero', () => {
+    for (const percent of [null, undefined, Number.NaN, Number.NEGATIVE_INFINITY, -0.4, -10, 0, -0]) {
+      expect(Object.is(discountFor(10_000, percent), 0), String(percent)).toBe(true);
+    }
+    expect(discountFor(10_000, Number.POSITIVE_INFINITY)).toBe(0);
+    expect(discountFor(10_000, '10' as unknown as number)).toBe(0);
+  });
+
+  it('property: any subtotal and percentage give a discount within 0..subtotal, as a safe integer', () => {
+    const subtotal = fc.oneof(
+      fc.integer({ min: -1_000_000, max: MAX_SUBTOTAL_PAISE }),
+      fc.double({ max: MAX_SUBTOTAL_PAISE }),
+    );
+    const percent = fc.oneof(fc.double(), fc.integer({ min: -200, max: 200 }), fc.constantFrom(null, undefined));
+    fc.assert(
+      fc.property(subtotal, percent, (s, p) => {
+        const discount = discountFor(s, p);
+        expect(Number.isSafeInteger(discount)).toBe(true);
+        expect(discount).toBeGreaterThanOrEqual(0);
+        if (discount > 0) expect(discount).toBeLessThanOrEqual(s);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

@@ -19,7 +19,7 @@ export interface Totals {
 export const MAX_SUBTOTAL_PAISE = Math.floor(Number.MAX_SAFE_INTEGER / 100);
 
 function isPositiveWhole(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+  return Number.isSafeInteger(value) && (value as number) > 0;
 }
 
 /** The spec counts only entries whose price and quantity are positive; anything else adds nothing. */
@@ -38,7 +38,8 @@ export function subtotalOf(lines: readonly TotalsLine[]): number {
 export function discountFor(subtotal: number, percent: number | null | undefined): number {
   if (!Number.isSafeInteger(subtotal) || subtotal <= 0) return 0;
   if (subtotal > MAX_SUBTOTAL_PAISE) throw new RangeError('the cart total is too large to price');
-  if (typeof percent !== 'number' || !Number.isFinite(percent) || percent <= 0) return 0;
+  if (typeof percent !== 'number' || !Number.isFinite(percent)) return 0;
+  // A negative percentage rounds to a negative share, which the lower bound of 0 turns into no discount.
   const clamped = Math.min(percent, 100);
   return Math.min(subtotal, Math.max(0, Math.round((subtotal * clamped) / 100)));
 }

@@ -4,12 +4,13 @@ export function hmacHex(secret: string, data: string | Buffer): string {
   return createHmac('sha256', secret).update(data).digest('hex');
 }
 
-/** Constant-time comparison of a received hex signature with the expected one. */
+/**
+ * Constant-time comparison of a received hex signature with the expected one. The lengths are compared
+ * as text: decoding stops at an odd last digit, so `<valid signature>0` would decode to the valid bytes.
+ */
 export function signatureMatches(expectedHex: string, receivedHex: string | undefined): boolean {
-  if (!receivedHex || !/^[a-f0-9]+$/i.test(receivedHex)) return false;
-  const expected = Buffer.from(expectedHex, 'hex');
-  const received = Buffer.from(receivedHex, 'hex');
-  return expected.length === received.length && timingSafeEqual(expected, received);
+  if (receivedHex?.length !== expectedHex.length || !/^[a-f0-9]+$/i.test(receivedHex)) return false;
+  return timingSafeEqual(Buffer.from(expectedHex, 'hex'), Buffer.from(receivedHex, 'hex'));
 }
 
 /** Razorpay's checkout signature: HMAC-SHA256 of `order_id|payment_id` with the key secret. */

@@ -1,0 +1,34 @@
+// @ts-check
+const reports = process.env.MUTATION_REPORTS ?? 'reports/mutation';
+
+/**
+ * `npm run test:mutation`: Stryker over the money path (decision 0015). Not part of `npm test`; it takes
+ * tens of minutes here. One group: `npm run test:mutation -- --mutate packages/shared/src/money.ts`.
+ * Both traps of a sandboxed run are handled in scripts/mutation/vitest.config.ts and decision 0015.
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'scripts/mutation/vitest.config.ts', related: true },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  mutate: [
+    'packages/shared/src/totals.ts',
+    'packages/shared/src/money.ts',
+    'apps/server/src/payments/**/*.ts',
+    'apps/server/src/modules/orders/**/*.ts',
+    'apps/server/src/modules/coupons/**/*.ts',
+    '!**/*.test.ts',
+  ],
+  // Only what the tests need is copied into the sandbox.
+  ignorePatterns: ['apps/web', 'e2e', 'reliability', 'bench', 'docs', 'data', 'dist', '.tmp'],
+  coverageAnalysis: 'perTest',
+  concurrency: 2,
+  timeoutMS: 20_000,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: `${reports}/index.html` },
+  jsonReporter: { fileName: `${reports}/mutation.json` },
+  // The 90 % target holds per file; scripts/mutation/run.mjs checks it after the run.
+  thresholds: { high: 95, low: 90, break: null },
+  tempDirName: process.env.MUTATION_TMP ?? '.stryker-tmp',
+  cleanTempDir: 'always',
+};
