@@ -16,6 +16,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerNoStoreForSessions } from './plugins/no-store.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerRejectNul } from './plugins/reject-nul.js';
+import { REQUEST_CEILING_MS, registerRequestTimeout } from './plugins/request-timeout.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -37,10 +38,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Slow clients: a request must arrive in time (the hook below; Node's own limit is only a ceiling),
+    // and a connection idle for twice that is closed. Keep-alive outlasts a proxy's usual 60 s idle
+    // timeout, so the proxy, not us, closes an idle connection it might be about to reuse.
+    requestTimeout: REQUEST_CEILING_MS,
+    connectionTimeout: 2 * config.requestTimeoutMs,
+    keepAliveTimeout: 72_000,
     routerOptions: { ignoreTrailingSlash: true },
   });
   if (!database) app.addHook('onClose', () => handle.close());
 
+  registerRequestTimeout(app, config.requestTimeoutMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
