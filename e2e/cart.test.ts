@@ -112,15 +112,46 @@ describe('cart, wishlist and coupons', () => {
     expect(await signInLink.getAttribute('href')).toBe('/login?next=/cart');
   });
 
-  test("a visitor's Add to Cart asks them to log in and come back to the course", async ({ page }) => {
+  test("a visitor's two Add to Cart buttons both fill the browser cart, which shows prices and moves in at sign-in", async ({
+    page,
+    context,
+  }) => {
+    // The course page: the course goes into the browser cart and the visitor lands on /cart, as a learner would.
     await page.goto(`/course-details/${riskManagement.id}`);
     await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await toast(page, 'Please log in to process your course.');
-    const back = page.getByRole('link', { name: 'Sign in to add this course' });
-    expect(await back.getAttribute('href')).toBe(
-      `/login?next=${encodeURIComponent(`/course-details/${riskManagement.id}`)}`,
-    );
-    expect(new URL(page.url()).pathname).toBe(`/course-details/${riskManagement.id}`);
+    await toast(page, `${riskManagement.title} added to cart`);
+    await page.waitForURL(/\/cart$/);
+    const picked = page.getByRole('region', { name: 'Courses you picked' });
+    await picked.getByRole('link', { name: riskManagement.title }).waitFor();
+    await expect
+      .poll(() => picked.locator(`[data-course-price="${riskManagement.id}"]`).textContent())
+      .toBe('₹2,999.00');
+
+    // The wishlist: the same browser cart, the page stays.
+    await page.goto(`/course-details/${psychology.id}`);
+    await page.getByRole('button', { name: 'Add to wishlist' }).click();
+    await page.goto('/wishlist');
+    await page.getByRole('button', { name: `Add To Cart: ${psychology.title}` }).click();
+    await toast(page, `${psychology.title} added to cart`);
+    expect(new URL(page.url()).pathname).toBe('/wishlist');
+    await page.getByRole('link', { name: 'Cart, 2 courses' }).waitFor();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'))).toEqual([
+      { id: riskManagement.id, title: riskManagement.title, quantity: 1 },
+      { id: psychology.id, title: psychology.title, quantity: 1 },
+    ]);
+
+    await page.getByRole('link', { name: 'Cart, 2 courses' }).click();
+    await picked.getByRole('link', { name: psychology.title }).waitFor();
+    expect(await picked.locator(`[data-course-price="${psychology.id}"]`).textContent()).toBe('₹1,999.00');
+    expect(await picked.locator('[data-total="subtotal"]').textContent()).toBe('₹4,998.00');
+    const signInLink = picked.getByRole('link', { name: 'Sign in to check out' });
+    expect(await signInLink.getAttribute('href')).toBe('/login?next=/cart');
+
+    await signIn(context);
+    await page.reload();
+    await page.locator('.cart-table').getByRole('link', { name: psychology.title }).waitFor();
+    expect(await page.locator('.cart-table tbody tr').count()).toBe(2);
+    expect(await figure(page, 'subtotal')).toBe('₹4,998.00');
   });
 
   test("a visitor's browser cart moves into the server cart once when they sign in", async ({ page, context }) => {

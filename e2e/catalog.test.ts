@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { demoCourses } from '../apps/server/src/db/seed-courses';
+import { axeViolations } from './support/axe';
 import { allowFailedResources, expect, test } from './support/browser';
 
 describe('catalogue', () => {
@@ -49,6 +50,32 @@ describe('catalogue', () => {
     expect(await page.locator('.review-table tr').first().textContent()).toBe('5 stars2');
   });
 
+  test('the rating bars are drawn: each fills its share of a bar that has room (desktop and 360 px)', async ({
+    page,
+  }) => {
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/course-details/64a1f0c2b7e4d1a2c3e50001');
+      await page.getByRole('tab', { name: 'Reviews' }).click();
+      const rows = page.locator('.review-table tbody tr');
+      await rows.first().waitFor();
+      const measured = await rows.evaluateAll((trs) =>
+        trs.map((tr) => ({
+          bar: tr.querySelector('.bar')?.getBoundingClientRect().width ?? 0,
+          fill: tr.querySelector('.bar span')?.getBoundingClientRect().width ?? 0,
+        })),
+      );
+      const [five, four, three] = measured;
+      expect(five?.bar).toBeGreaterThanOrEqual(width === 360 ? 100 : 200);
+      // 80 % and 50 % of the bar, 0 for the rows with no reviews.
+      expect(five?.fill).toBeCloseTo((five?.bar ?? 0) * 0.8, 0);
+      expect(four?.fill).toBeCloseTo((four?.bar ?? 0) * 0.5, 0);
+      expect(three?.fill).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   test('the video modal opens and closes with Escape', async ({ page }) => {
     await page.route(/youtube-nocookie\.com/, (route) =>
       route.fulfill({ status: 200, body: '<!doctype html><title>player</title>', contentType: 'text/html' }),
@@ -60,6 +87,31 @@ describe('catalogue', () => {
     expect(await dialog.locator('iframe').getAttribute('src')).toContain('/embed/TSdemoPA001');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+  });
+
+  test('closing the video modal gives focus back to the play button (Escape, then the close button)', async ({
+    page,
+  }) => {
+    await page.route(/youtube-nocookie\.com/, (route) =>
+      route.fulfill({ status: 200, body: '<!doctype html><title>player</title>', contentType: 'text/html' }),
+    );
+    await page.goto('/course-details/64a1f0c2b7e4d1a2c3e50001');
+    const play = page.getByRole('button', { name: 'Play the course preview' });
+    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+    await play.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expect.poll(focusedName).toBe('Close video');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await focusedName()).toBe('Play the course preview');
+
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await focusedName()).toBe('Play the course preview');
   });
 
   test('an unknown course id shows Course not found', async ({ page, consoleErrors }) => {

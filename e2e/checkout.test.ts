@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, inject } from 'vitest';
 import { newId } from '../apps/server/src/ids';
+import { axeViolations } from './support/axe';
 import { allowFailedResources, expect, test } from './support/browser';
 import { grantCourse, signIn } from './support/users';
 
@@ -156,11 +157,65 @@ describe('checkout and the learner’s area', () => {
     expect(await summary(page, 'discount')).toContain('₹199.90');
     expect(await summary(page, 'total')).toBe('₹1,799.10');
 
-    // Opened afresh (no hand-off at all), it still shows the server cart at full price.
+    // Opened afresh (no hand-off at all), it shows the server cart with the coupon kept for the cart.
     await page.goto('/');
     await page.goto('/check-out');
     await order.getByRole('cell', { name: psychology.title }).waitFor();
-    expect(await summary(page, 'total')).toBe('₹1,999.00');
+    expect(await summary(page, 'total')).toBe('₹1,799.10');
+  });
+
+  test('the applied coupon survives a failed payment and a reload; once it no longer applies, the cart says so', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    const cartFigure = (name: 'discount' | 'total') =>
+      page.locator(`.cart-totals [data-total="${name}"]`).textContent();
+    await signIn(context);
+    await addToCart(page, optionBuying.id);
+    const code = createCoupon(20);
+    await applyCoupon(page, code, 20);
+    await expect.poll(() => cartFigure('total')).toBe('₹3,199.20');
+    await proceedToCheckout(page);
+    expect(await summary(page, 'total')).toBe('₹3,199.20');
+    await fillBilling(page);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sandbox payment (test mode)' })
+      .getByRole('button', { name: 'Fail payment' })
+      .click();
+    await toast(page, 'Order or payment submission failed. Please try again.');
+    await page.waitForURL(/\/cart$/);
+    await expect.poll(() => cartFigure('discount')).toBe('₹799.80');
+    expect(await cartFigure('total')).toBe('₹3,199.20');
+    await page.locator('.cart-totals').getByText(`${code}, 20% off`).waitFor();
+    expect(await page.getByPlaceholder('Enter coupon code').inputValue()).toBe(code);
+
+    await page.reload();
+    await expect.poll(() => cartFigure('total')).toBe('₹3,199.20');
+    // Paying now charges the discounted total.
+    await proceedToCheckout(page);
+    expect(await summary(page, 'total')).toBe('₹3,199.20');
+
+    // The operator switches the coupon off: the cart names it and drops it instead of losing it silently.
+    const db = new Database(`${inject('dataDir')}/shop.sqlite`);
+    try {
+      db.prepare('update coupons set active = 0 where code = ?').run(code);
+    } finally {
+      db.close();
+    }
+    await page.goto('/cart');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `Coupon ${code} no longer applies to your cart, so it was removed.` })
+      .waitFor();
+    expect(await cartFigure('discount')).toBe('₹0.00');
+    expect(await cartFigure('total')).toBe('₹3,999.00');
+    await page.reload();
+    await page.locator('.cart-totals').waitFor();
+    expect(await page.getByText('no longer applies').count()).toBe(0);
+    expect(await cartFigure('total')).toBe('₹3,999.00');
+    allowFailedResources(consoleErrors, 404);
   });
 
   test('a total the server does not agree with is refused: its message shows and the buyer goes back to the cart', async ({
@@ -273,8 +328,10 @@ describe('checkout and the learner’s area', () => {
     const user = await signIn(context);
     for (const course of [priceAction, optionBuying, indexScalping, psychology]) grantCourse(user.id, course.id);
     await page.goto('/enrolled-courses');
-    const carousel = page.getByRole('region', { name: 'Enrolled Courses' });
+    const carousel = page.getByRole('region', { name: 'Your courses' });
     await carousel.getByRole('article').first().waitFor();
+    // Each landmark has a name of its own (the panel is 'Enrolled Courses'), and axe finds nothing else.
+    expect(await axeViolations(page)).toEqual([]);
     const cardsAcross = () =>
       carousel.locator('.carousel-viewport').evaluate((viewport) => {
         const slide = viewport.querySelector('.carousel-slide') as HTMLElement;

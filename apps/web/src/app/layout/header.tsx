@@ -13,6 +13,7 @@ import {
 } from '../../components/ui/icons';
 import { AccountLink } from '../../features/account/account-link';
 import { CartLink } from '../../features/cart/cart-link';
+import { WishlistLink } from '../../features/wishlist/wishlist-link';
 import { siteConfig } from '../site-config';
 import { useScrolledPast } from './use-scrolled-past';
 
@@ -115,6 +116,7 @@ export function Header() {
             <SearchForm id="header-search" />
           </div>
           <div className="header-actions">
+            <WishlistLink />
             <CartLink />
             <AccountLink />
             <button

@@ -10,26 +10,34 @@ interface VideoModalProps {
 
 /**
  * A 16:9 YouTube player in a modal dialog. Escape, the close button or a click outside the player closes it;
- * it fades and scales in over 300 ms. Only a valid 11-character video id is ever embedded.
+ * it fades and scales in over 300 ms, and focus goes back to the control that opened it. Only a valid
+ * 11-character video id is ever embedded.
  */
 export function VideoModal({ videoLink, title, onClose }: VideoModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const videoId = extractVideoId(videoLink);
 
+  const close = useRef(onClose);
+  close.current = onClose;
+
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
+    // The dialog leaves the page before this effect's cleanup runs, so the browser cannot give focus
+    // back by itself: the control that opened the player gets it back here.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     element.showModal();
     const onCancel = (event: Event) => {
       event.preventDefault();
-      onClose();
+      close.current();
     };
     element.addEventListener('cancel', onCancel);
     return () => {
       element.removeEventListener('cancel', onCancel);
       element.close();
+      if (opener?.isConnected) opener.focus();
     };
-  }, [onClose]);
+  }, []);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the dialog natively (the cancel event above)

@@ -6,7 +6,7 @@ import { loginPathFor } from './safe-next-path';
 import { useLogout } from './use-session';
 import './account.css';
 
-/** The dashboard's side menu: the username as heading, Profile, Enrolled Courses and Logout. */
+/** The dashboard's side menu: the username as heading, Profile, Enrolled Courses, Wishlist and Logout. */
 export function DashboardSidebar({ username }: { username: string }) {
   const logout = useLogout();
   return (

@@ -4,35 +4,40 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { useGetProfileQuery } from '../account/api';
 import { useAddCourseToCart } from './use-add-course-to-cart';
+import { useLocalCart } from './use-local-cart';
 import './cart.css';
 
 type Notice = 'sign-in' | 'owned' | null;
 
 /**
- * The details page's Add to Cart: signed-in learners go to /cart on success; visitors are asked to
- * sign in and come back here; a course they own points to Enrolled Courses; a refused add says
- * 'Try Again.' and returns home, as the spec has it.
+ * The details page's Add to Cart, which goes to /cart on success. A signed-in learner's course goes
+ * into their server cart; a visitor's into the browser cart, which moves into the server cart when
+ * they sign in (the wishlist's Add To Cart does the same). A course they own points to Enrolled
+ * Courses; a refused add says 'Try Again.' and returns home, as the spec has it.
  */
-export function AddToCartButton({ courseId }: { courseId: string }) {
+export function AddToCartButton({ course }: { course: { id: string; title: string } }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { data: profile, isLoading: checkingSession } = useGetProfileQuery();
   const [addCourse, { isLoading: adding }] = useAddCourseToCart();
+  const localCart = useLocalCart();
   const [notice, setNotice] = useState<Notice>(null);
 
-  const askToSignIn = () => {
-    toast.error(messages.addToCartNoLogin);
-    setNotice('sign-in');
-  };
-
   const onClick = async () => {
-    if (!profile) return askToSignIn();
-    if (!courseId) return toast.error(messages.addToCartFailed);
-    const outcome = await addCourse(courseId);
+    if (!course.id) return toast.error(messages.addToCartFailed);
+    if (!profile) {
+      localCart.add(course);
+      navigate('/cart');
+      return;
+    }
+    const outcome = await addCourse(course.id);
     if (outcome === 'added') navigate('/cart');
     else if (outcome === 'owned') setNotice('owned');
-    else if (outcome === 'signed-out') askToSignIn();
-    else if (outcome === 'failed') {
+    else if (outcome === 'signed-out') {
+      // The session ended while the page was open.
+      toast.error(messages.addToCartNoLogin);
+      setNotice('sign-in');
+    } else if (outcome === 'failed') {
       toast.error(messages.addToCartFailed);
       navigate('/');
     } else toast.error(messages.addToCartException);

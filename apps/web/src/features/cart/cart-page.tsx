@@ -17,7 +17,7 @@ export default function CartPage() {
           {isLoading ? (
             <p className="state-message">{messages.loading}</p>
           ) : profile ? (
-            <SignedInCart />
+            <SignedInCart owner={profile.email} />
           ) : (
             <VisitorCart />
           )}

@@ -9,15 +9,24 @@ import type { AppliedCoupon } from './applied-coupon';
 
 type CouponForm = z.infer<typeof couponForm>;
 
-/** 'Enter coupon code' + 'Apply coupon'. A valid code sets the discount; anything else resets it to 0. */
-export function CouponBox({ onChange }: { onChange: (coupon: AppliedCoupon | null) => void }) {
+/**
+ * 'Enter coupon code' + 'Apply coupon'. A valid code sets the discount; anything else resets it to 0.
+ * The box starts with the code already applied to the cart, if any.
+ */
+export function CouponBox({
+  onChange,
+  appliedCode,
+}: {
+  onChange: (coupon: AppliedCoupon | null) => void;
+  appliedCode: string | null;
+}) {
   const [checkCoupon] = useCheckCouponMutation();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<CouponForm>({ resolver: zodResolver(couponForm), defaultValues: { code: '' } });
+  } = useForm<CouponForm>({ resolver: zodResolver(couponForm), defaultValues: { code: appliedCode ?? '' } });
 
   const apply = async ({ code }: CouponForm) => {
     try {

@@ -1,21 +1,19 @@
-import { type CheckoutHandOff, computeTotals, messages, rupeesToPaise } from '@shop/shared';
-import { useState } from 'react';
+import { type Cart, type CheckoutHandOff, computeTotals, messages, rupeesToPaise } from '@shop/shared';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../app/api';
 import { useGetCartQuery } from './api';
-import type { AppliedCoupon } from './applied-coupon';
 import { CartTable } from './cart-table';
 import { CartTotals } from './cart-totals';
 import { CouponBox } from './coupon-box';
 import { checkProceed } from './proceed-check';
+import { useCartCoupon } from './use-cart-coupon';
 import { useLocalCartMergePending } from './use-merge-local-cart';
 
-export function SignedInCart() {
-  const navigate = useNavigate();
+/** `owner` is the signed-in learner's e-mail: the cart's coupon is kept for them alone. */
+export function SignedInCart({ owner }: { owner: string }) {
   // Waits for a browser cart that is moving in, rather than flash an empty bag or a cart without it.
   const merging = useLocalCartMergePending();
   const { data: cart, isLoading, isError, error } = useGetCartQuery(undefined, { skip: merging });
-  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
 
   if (isLoading || merging) return <p className="state-message">{messages.loading}</p>;
   if (isError || !cart) {
@@ -35,6 +33,14 @@ export function SignedInCart() {
       </div>
     );
   }
+  return <FilledCart cart={cart} owner={owner} />;
+}
+
+function FilledCart({ cart, owner }: { cart: Cart; owner: string }) {
+  const navigate = useNavigate();
+  const { coupon, checking, lapsed, apply } = useCartCoupon(owner);
+  // Rather than show the full price for a moment and then the discount.
+  if (checking) return <p className="state-message">{messages.loading}</p>;
 
   // The same rule the server applies at checkout; the server's figures are the ones charged.
   const totals = computeTotals(
@@ -62,7 +68,12 @@ export function SignedInCart() {
     <div className="cart-layout">
       <CartTable entries={cart.courses} />
       <div className="cart-side">
-        <CouponBox onChange={setCoupon} />
+        {lapsed && (
+          <p className="cart-coupon-lapsed" role="alert">
+            {messages.couponNoLongerApplies.replace('{code}', lapsed)}
+          </p>
+        )}
+        <CouponBox onChange={apply} appliedCode={coupon?.code ?? null} />
         <CartTotals totals={totals} coupon={coupon} onProceed={proceed} />
       </div>
     </div>

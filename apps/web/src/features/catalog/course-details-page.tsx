@@ -115,7 +115,7 @@ function CurriculumAndReviews({ course }: { course: Course }) {
             {breakdown.map((row) => (
               <tr key={row.stars}>
                 <th scope="row">{row.stars} stars</th>
-                <td>
+                <td className="bar-cell">
                   <span className="bar" aria-hidden="true">
                     <span style={{ width: `${row.percent}%` }} />
                   </span>
@@ -163,7 +163,7 @@ function Sidebar({ course }: { course: Course }) {
         <ShieldIcon size={18} /> Secure payment by Razorpay: UPI, cards, net banking
       </p>
       <ShareLinks title={course.title} />
-      <AddToCartButton courseId={course._id} />
+      <AddToCartButton course={{ id: course._id, title: course.title }} />
       <WishlistButton course={course} showLabel />
     </aside>
   );

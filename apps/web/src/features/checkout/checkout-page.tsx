@@ -8,6 +8,7 @@ import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { type Profile, useGetProfileQuery } from '../account/api';
 import { loginPathFor } from '../account/safe-next-path';
 import { useGetCartQuery } from '../cart/api';
+import { readSavedCoupon } from '../cart/saved-coupon';
 import { BillingForm } from './billing-form';
 import { OrderSummary } from './order-summary';
 import { couponCodeFromHandOff } from './read-hand-off';
@@ -47,7 +48,8 @@ function TestModeBanner() {
  */
 function SignedInCheckout({ profile }: { profile: Profile }) {
   const location = useLocation();
-  const couponCode = couponCodeFromHandOff(location.state);
+  // The code the cart page handed over, or else the one kept for this learner's cart.
+  const couponCode = couponCodeFromHandOff(location.state) ?? readSavedCoupon(profile.email);
   const { coupon, checking, dropped } = useHandOffCoupon(couponCode);
   const { data: cart, isLoading, isError, error } = useGetCartQuery();
   const { placeOrder, phase, mode } = usePlaceOrder();

@@ -5,6 +5,7 @@ import { api, errorMessage } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
 import { siteConfig } from '../../app/site-config';
 import { toast } from '../../components/ui/toast';
+import { forgetSavedCoupon } from '../cart/saved-coupon';
 import { useCreateOrderMutation, useVerifyPaymentMutation } from './api';
 import type { Billing } from './billing-schema';
 import { loadCheckoutScript } from './load-checkout-script';
@@ -42,8 +43,9 @@ export function usePlaceOrder() {
     (message: string) => {
       setPhase('done');
       toast.success(message, SUCCESS_REDIRECT_MS);
-      // The server emptied the paid courses from the cart and enrolled the buyer.
+      // The server emptied the paid courses from the cart and enrolled the buyer; the coupon is used.
       dispatch(api.util.invalidateTags(['Cart', 'Enrolled']));
+      forgetSavedCoupon();
       window.setTimeout(() => void navigate('/enrolled-courses'), SUCCESS_REDIRECT_MS);
     },
     [dispatch, navigate],
