@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, inject } from 'vitest';
 import { allowFailedResources, baseURL, expect, test } from './support/browser';
+import { signIn } from './support/users';
 
 const outbox = path.join(inject('dataDir'), 'outbox');
 let counter = 0;
@@ -95,6 +96,7 @@ describe('accounts', () => {
     const mail = await mailFor(person.email);
     expect(mail).toContain(`Hello ${person.username},`);
     await page.goto(linkIn(mail));
+    await page.getByRole('button', { name: /^Continue as e…@e….com$/ }).click();
     await page.getByText('Email verified successfully!').waitFor();
     await page.getByRole('heading', { name: 'Redirecting...' }).waitFor();
     await page.getByRole('link', { name: `Profile of ${person.username}` }).waitFor();
@@ -219,7 +221,10 @@ describe('accounts', () => {
 
     const link = linkIn(await mailFor(person.email, 2));
     await page.goto(link);
-    await page.getByText('Email verified successfully!').waitFor();
+    await page.getByRole('button', { name: /^Continue as / }).click();
+    // A sign-in link says so, not 'Email verified successfully!' (issue 12 item 25).
+    await page.getByRole('status').filter({ hasText: 'You are signed in.' }).waitFor();
+    expect(await page.getByText('Email verified successfully!').count()).toBe(0);
     await page.getByRole('link', { name: `Profile of ${person.username}` }).waitFor();
 
     await page.goto(link);
@@ -227,6 +232,39 @@ describe('accounts', () => {
     await page.getByText('This link is invalid, has expired or was already used.').waitFor();
     expect(await page.getByRole('link', { name: 'Go to Home Page' }).getAttribute('href')).toBe('/');
     allowFailedResources(consoleErrors, 400);
+  });
+
+  test('opening a mailed link uses nothing up; a click does, and a browser signed in as someone else is asked first', async ({
+    page,
+    context,
+  }) => {
+    // The attacker's own sign-in link, sent to a victim whose browser is signed in (attack report F2).
+    const attacker = await createVerifiedUser();
+    const sent = await fetch(`${baseURL}/api/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: attacker.email }),
+    });
+    expect(sent.status).toBe(200);
+    const link = linkIn(await mailFor(attacker.email, 2));
+    const victim = await signIn(context);
+    const whoAmI = () => page.evaluate(() => fetch('/api/profile').then((res) => res.json()));
+
+    await page.goto(link);
+    const proceed = page.getByRole('button', { name: /^Continue as e…@e….com$/ });
+    await proceed.waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `This browser is signed in as ${victim.username}.` })
+      .waitFor();
+    // Loaded twice (a scanner running the page's scripts, say): still signed in as the victim, link unused.
+    await page.reload();
+    await proceed.waitFor();
+    expect((await whoAmI()).username).toBe(victim.username);
+
+    await proceed.click();
+    await page.getByRole('status').filter({ hasText: 'You are signed in.' }).waitFor();
+    expect((await whoAmI()).username).toBe(attacker.username);
   });
 
   test('Continue with google leads back to the login page with a clear message when Google is not set up', async ({

@@ -436,6 +436,31 @@ describe('sign-in links', () => {
     expect(sessionCookie(second)).toBeUndefined();
   });
 
+  it('the landing page can preview a link (kind, masked address) without using it up', async () => {
+    const person = newPerson();
+    await signUpVerified(person);
+    await post('/api/email', { email: person.email }, { ip: person.ip });
+    const token = linkToken(await waitForMail(t.app, smtp, person.email, 2));
+    const other = await createSignedInUser(t.database.db);
+
+    for (let i = 0; i < 3; i++) {
+      const preview = await post('/api/preview-email-token', { token });
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json()).toEqual({ ok: true, purpose: 'sign_in', email: 'u…@e….com', signedInAs: null });
+      expect(sessionCookie(preview)).toBeUndefined();
+    }
+    const asOther = await post('/api/preview-email-token', { token }, { cookie: other.token });
+    expect(asOther.json().signedInAs).toBe(other.username);
+    expect((await profile(other.token)).username).toBe(other.username);
+
+    const used = await post('/api/verify-email-token', { token });
+    expect(used.statusCode).toBe(200);
+    expect(used.json().message).toBe(messages.signedIn);
+    const after = await post('/api/preview-email-token', { token });
+    expect(after.statusCode).toBe(400);
+    expect(after.json()).toEqual({ ok: false, message: messages.linkInvalid });
+  });
+
   it('an expired link fails', async () => {
     const person = newPerson();
     await signUpVerified(person);

@@ -1,6 +1,7 @@
 import type {
   AcceptedResponse,
   EmailLinkRequest,
+  LinkPreviewResponse,
   ProfileResponse,
   SignedInResponse,
   SignInRequest,
@@ -35,7 +36,11 @@ export const accountApi = api.injectEndpoints({
     sendSignInLink: build.mutation<AcceptedResponse, EmailLinkRequest>({
       query: (body) => ({ url: '/email', method: 'POST', body }),
     }),
-    /** The landing page of a mailed link: a POST, because mail scanners follow GET links. */
+    /** What a mailed link would do (kind, masked address), without using it up. */
+    previewEmailToken: build.mutation<LinkPreviewResponse, string>({
+      query: (token) => ({ url: '/preview-email-token', method: 'POST', body: { token } }),
+    }),
+    /** The click on a mailed link's landing page: a POST, because mail scanners follow GET links. */
     verifyEmailToken: build.mutation<SignedInResponse, string>({
       query: (token) => ({ url: '/verify-email-token', method: 'POST', body: { token } }),
     }),
@@ -50,6 +55,7 @@ export const {
   useSignInMutation,
   useSignUpMutation,
   useSendSignInLinkMutation,
+  usePreviewEmailTokenMutation,
   useVerifyEmailTokenMutation,
   useLogoutMutation,
 } = accountApi;

@@ -21,6 +21,9 @@ export function DashboardSidebar({ username }: { username: string }) {
             <NavLink to="/enrolled-courses">{messages.enrolledCourses}</NavLink>
           </li>
           <li>
+            <NavLink to="/wishlist">{messages.wishlist}</NavLink>
+          </li>
+          <li>
             <button type="button" onClick={() => void logout()}>
               {messages.logout}
             </button>

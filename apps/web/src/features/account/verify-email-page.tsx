@@ -1,10 +1,10 @@
-import { messages } from '@shop/shared';
+import { type LinkPreviewResponse, messages } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../app/api';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
-import { useVerifyEmailTokenMutation } from './api';
+import { usePreviewEmailTokenMutation, useVerifyEmailTokenMutation } from './api';
 import { useSignedIn } from './use-session';
 import './account.css';
 
@@ -12,46 +12,55 @@ const REDIRECT_AFTER_MS = 3500;
 
 type Outcome = { ok: true; message: string } | { ok: false; message: string; detail?: string };
 
+function failure(error: unknown): Outcome {
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number'
+    ? { ok: false, message: messages.emailVerificationFailed, detail: errorMessage(error, messages.linkInvalid) }
+    : { ok: false, message: messages.verificationError };
+}
+
 /**
- * The landing page of every mailed link (verification and sign-in). It consumes the token with a POST,
- * so a mail scanner that follows the link's GET cannot use it up.
+ * The landing page of every mailed link (verification and sign-in). Loading it uses nothing up: it
+ * only asks which account the link is for (a masked address), and the link is consumed by a click on
+ * "Continue as r…@m….com". So a link to someone else's token cannot sign a visitor in behind their
+ * back (login CSRF), and a scanner that opens the link, scripts and all, leaves it working. A browser
+ * signed in to another account is told so before it switches.
  */
 export default function VerifyEmailPage() {
   useDocumentMeta('Verify E-mail');
   const { token } = useParams();
-  const [verify] = useVerifyEmailTokenMutation();
+  const [preview] = usePreviewEmailTokenMutation();
+  const [verify, { isLoading: verifying }] = useVerifyEmailTokenMutation();
   const signedIn = useSignedIn();
   const navigate = useNavigate();
+  const [link, setLink] = useState<LinkPreviewResponse | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
-    // Once per page: a token works once, and React may run this effect twice in development.
+    // Once per page: React may run this effect twice in development.
     if (started.current) return;
     started.current = true;
     if (!token) {
       setOutcome({ ok: false, message: messages.invalidToken });
       return;
     }
-    verify(token)
+    preview(token)
       .unwrap()
-      .then(async (result) => {
-        await signedIn(result);
-        setOutcome({ ok: true, message: result.message });
-      })
-      .catch((error: unknown) => {
-        const status = (error as { status?: unknown }).status;
-        setOutcome(
-          typeof status === 'number'
-            ? {
-                ok: false,
-                message: messages.emailVerificationFailed,
-                detail: errorMessage(error, messages.linkInvalid),
-              }
-            : { ok: false, message: messages.verificationError },
-        );
-      });
-  }, [token, verify, signedIn]);
+      .then(setLink)
+      .catch((error: unknown) => setOutcome(failure(error)));
+  }, [token, preview]);
+
+  const proceed = async () => {
+    if (!token) return;
+    try {
+      const result = await verify(token).unwrap();
+      await signedIn(result);
+      setOutcome({ ok: true, message: result.message });
+    } catch (error) {
+      setOutcome(failure(error));
+    }
+  };
 
   useEffect(() => {
     if (!outcome?.ok) return;
@@ -65,7 +74,22 @@ export default function VerifyEmailPage() {
       <section className="section">
         <div className="container">
           <div className="auth-card landing" aria-live="polite">
-            {!outcome && <h2>{messages.verifying}</h2>}
+            {!outcome && !link && <h2>{messages.linkLoading}</h2>}
+            {!outcome && link && (
+              <>
+                <p>{messages.linkCheckAccount.replace('{email}', link.email)}</p>
+                {link.signedInAs && (
+                  <p className="form-notice" role="alert">
+                    {messages.linkSignedInAsOther
+                      .replaceAll('{username}', link.signedInAs)
+                      .replace('{email}', link.email)}
+                  </p>
+                )}
+                <button type="button" className="btn" disabled={verifying} onClick={() => void proceed()}>
+                  {verifying ? messages.verifying : messages.linkContinueAs.replace('{email}', link.email)}
+                </button>
+              </>
+            )}
             {outcome?.ok && (
               <>
                 <h2>{messages.redirecting}</h2>
