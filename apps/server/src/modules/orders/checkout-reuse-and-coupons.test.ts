@@ -1,0 +1,286 @@
+import { messages } from '@shop/shared';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
+import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { seedDemo } from '../../db/seed.js';
+import { demoCourses } from '../../db/seed-courses.js';
+import { createCoupon } from '../coupons/create-coupon.js';
+
+// When a checkout may reuse the buyer's pending order, and what a new one does to the old ones and to
+// coupon limits. A fresh app per test: the checkout's compiled queries are built anew for each.
+
+let fake: FakeRazorpay;
+let t: TestApp;
+const [c1, c2, c3] = demoCourses.map((course) => ({ id: course._id ?? '', paise: Math.round(course.price * 100) }));
+
+beforeAll(async () => {
+  fake = await startFakeRazorpay();
+});
+afterAll(() => fake.close());
+beforeEach(async () => {
+  t = await createTestApp({
+    RAZORPAY_KEY_ID: fake.keyId,
+    RAZORPAY_KEY_SECRET: fake.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
+    RAZORPAY_API_URL: fake.url,
+  });
+  await seedDemo(t.database.db);
+});
+afterEach(() => t.close());
+
+const origin = () => new URL(t.config.publicUrl).origin;
+const post = (url: string, user: TestUser, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie, origin: origin() }, payload });
+
+async function buyer(courses = [c1, c2]): Promise<TestUser> {
+  const user = await createSignedInUser(t.database.db);
+  for (const course of courses) await add(user, course);
+  return user;
+}
+async function add(user: TestUser, course: typeof c1) {
+  expect((await post('/api/cart/add', user, { courseId: course?.id })).statusCode).toBe(200);
+}
+async function remove(user: TestUser, course: typeof c1) {
+  expect((await post('/api/cart/remove', user, { courseId: course?.id })).statusCode).toBe(200);
+}
+const checkout = (user: TestUser, paise: number, discountCouponId: string | null = null) =>
+  post('/api/create-order', user, { amount: paise / 100, name: 'Asha Patel', email: user.email, discountCouponId });
+async function checkedOut(user: TestUser, paise: number, discountCouponId: string | null = null) {
+  const res = await checkout(user, paise, discountCouponId);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { orderId: string; order_id: string; validDiscount: number; discountCouponId: string | null };
+}
+const order = (id: string) =>
+  t.database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const reservations = (couponId: string) =>
+  t.database.db
+    .selectFrom('coupon_redemptions')
+    .select(['order_id', 'user_id'])
+    .where('coupon_id', '=', couponId)
+    .execute();
+async function pay(user: TestUser, gatewayOrderId: string) {
+  const res = await post('/api/verify-payment', user, fake.pay(gatewayOrderId));
+  expect(res.statusCode, res.body).toBe(200);
+}
+const enrolled = async (userId: string) =>
+  (
+    await t.database.db
+      .selectFrom('enrolments')
+      .select('course_id')
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute()
+  )
+    .map((row) => row.course_id)
+    .sort();
+const setPrice = (course: typeof c1, paise: number) =>
+  t.database.db
+    .updateTable('courses')
+    .set({ price_paise: paise })
+    .where('id', '=', course?.id ?? '')
+    .execute();
+let codes = 0;
+const coupon = async (percent: number, limits: { maxUses?: number; maxUsesPerUser?: number } = {}) =>
+  (
+    await createCoupon(t.database.db, {
+      code: `MP${Date.now().toString(36)}${++codes}`.toUpperCase(),
+      percent,
+      ...limits,
+    })
+  ).id;
+const ten = (paise: number) => paise - Math.round(paise / 10);
+
+describe('reusing the pending order', () => {
+  it('an unchanged cart within 30 minutes gets the same order; an older one a new order', async () => {
+    const user = await buyer();
+    const first = await checkedOut(user, c1.paise + c2.paise);
+    expect((await checkedOut(user, c1.paise + c2.paise)).order_id).toBe(first.order_id);
+
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    await t.database.db
+      .updateTable('orders')
+      .set({ created_at: minutesAgo(29) })
+      .where('id', '=', first.orderId)
+      .execute();
+    expect((await checkedOut(user, c1.paise + c2.paise)).orderId).toBe(first.orderId);
+    await t.database.db
+      .updateTable('orders')
+      .set({ created_at: minutesAgo(31) })
+      .where('id', '=', first.orderId)
+      .execute();
+    const later = await checkedOut(user, c1.paise + c2.paise);
+    expect(later.orderId).not.toBe(first.orderId);
+    expect((await order(first.orderId)).status).toBe('expired');
+  });
+
+  it('another coupon of the same percentage is a new order carrying that coupon, not the old one', async () => {
+    const a = await coupon(10);
+    const b = await coupon(10);
+    const user = await buyer([c1]);
+    const first = await checkedOut(user, ten(c1.paise), a);
+    const second = await checkedOut(user, ten(c1.paise), b);
+    expect(second.orderId).not.toBe(first.orderId);
+    expect(second.order_id).not.toBe(first.order_id);
+    expect(second.discountCouponId).toBe(b);
+    expect((await order(second.orderId)).coupon_id).toBe(b);
+    expect(await reservations(a)).toEqual([]);
+    expect(await reservations(b)).toEqual([{ order_id: second.orderId, user_id: user.id }]);
+  });
+
+  it('dropping the coupon is a new order at the full price', async () => {
+    const a = await coupon(10);
+    const user = await buyer([c1]);
+    const first = await checkedOut(user, ten(c1.paise), a);
+    const second = await checkedOut(user, c1.paise);
+    expect(second.orderId).not.toBe(first.orderId);
+    expect(fake.orders.get(second.order_id)?.amount).toBe(c1.paise);
+    expect((await order(second.orderId)).coupon_id).toBeNull();
+    expect(await reservations(a)).toEqual([]);
+  });
+
+  it('prices that changed, even with the same total, are a new order at the new prices', async () => {
+    const user = await buyer([c1, c2]);
+    const first = await checkedOut(user, c1.paise + c2.paise);
+    await setPrice(c1, c1.paise + 100);
+    await setPrice(c2, c2.paise - 100);
+    const second = await checkedOut(user, c1.paise + c2.paise);
+    expect(second.orderId).not.toBe(first.orderId);
+    const lines = await t.database.db
+      .selectFrom('order_lines')
+      .select(['course_id', 'unit_price_paise'])
+      .where('order_id', '=', second.orderId)
+      .orderBy('unit_price_paise')
+      .execute();
+    expect(lines).toEqual(
+      [
+        { course_id: c1.id, unit_price_paise: c1.paise + 100 },
+        { course_id: c2.id, unit_price_paise: c2.paise - 100 },
+      ].sort((x, y) => x.unit_price_paise - y.unit_price_paise),
+    );
+  });
+
+  it('another course at the same price is a new order, and paying it grants that course, not the old one', async () => {
+    await setPrice(c3, c2.paise);
+    const user = await buyer([c1, c2]);
+    const first = await checkedOut(user, c1.paise + c2.paise);
+    await remove(user, c2);
+    await add(user, c3);
+    const second = await checkedOut(user, c1.paise + c2.paise);
+    expect(second.orderId).not.toBe(first.orderId);
+    await pay(user, second.order_id);
+    expect(await enrolled(user.id)).toEqual([c1.id, c3.id].sort());
+  });
+});
+
+describe('a new checkout supersedes the older unpaid ones', () => {
+  it('expires every older unpaid order, records why, and releases their coupon reservations', async () => {
+    const a = await coupon(10);
+    const user = await buyer([c1]);
+    const first = await checkedOut(user, ten(c1.paise), a);
+    const failed = fake.pay(first.order_id, 'failed');
+    const entity = fake.payments.get(failed.razorpay_payment_id);
+    const hook = fake.webhook('payment.failed', { payment: entity });
+    await t.app.inject({ method: 'POST', url: '/api/webhooks/razorpay', headers: hook.headers, payload: hook.body });
+    expect((await order(first.orderId)).status).toBe('attempted');
+    await add(user, c2);
+    const second = await checkedOut(user, ten(c1.paise + c2.paise), a);
+    await add(user, c3);
+    const third = await checkedOut(user, c1.paise + c2.paise + c3.paise);
+
+    expect((await order(first.orderId)).status).toBe('expired');
+    expect((await order(second.orderId)).status).toBe('expired');
+    expect((await order(third.orderId)).status).toBe('created');
+    expect(await reservations(a)).toEqual([]);
+    const expiry = async (orderId: string) =>
+      t.database.db
+        .selectFrom('order_events')
+        .select(['from_status', 'note'])
+        .where('order_id', '=', orderId)
+        .where('to_status', '=', 'expired')
+        .execute();
+    expect(await expiry(first.orderId)).toEqual([
+      { from_status: 'attempted', note: `superseded by ${second.orderId}` },
+    ]);
+    expect(await expiry(second.orderId)).toEqual([{ from_status: 'created', note: `superseded by ${third.orderId}` }]);
+  });
+
+  it("leaves other buyers' unpaid orders alone", async () => {
+    const other = await buyer([c1]);
+    const theirs = await checkedOut(other, c1.paise);
+    const user = await buyer([c1]);
+    await checkedOut(user, c1.paise);
+    expect((await order(theirs.orderId)).status).toBe('created');
+  });
+});
+
+describe('coupon limits at checkout', () => {
+  it("a buyer's own unpaid order does not count against a one-use coupon when they check out again", async () => {
+    for (const limits of [{ maxUses: 1 }, { maxUsesPerUser: 1 }]) {
+      const once = await coupon(10, limits);
+      const user = await buyer([c1]);
+      const first = await checkedOut(user, ten(c1.paise), once);
+      const code = (
+        await t.database.db.selectFrom('coupons').select('code').where('id', '=', once).executeTakeFirstOrThrow()
+      ).code;
+      const check = await t.app.inject({ url: `/api/coupon/${code}`, headers: { cookie: user.cookie } });
+      expect(check.statusCode, JSON.stringify(limits)).toBe(200);
+      await add(user, c2);
+      const second = await checkedOut(user, ten(c1.paise + c2.paise), once);
+      expect(second.discountCouponId).toBe(once);
+      expect(await reservations(once)).toEqual([{ order_id: second.orderId, user_id: user.id }]);
+      expect((await order(first.orderId)).status).toBe('expired');
+    }
+  });
+
+  it('an order that failed at the gateway still lets its buyer check out again with the coupon', async () => {
+    const once = await coupon(10, { maxUses: 1, maxUsesPerUser: 1 });
+    const user = await buyer([c1]);
+    const first = await checkedOut(user, ten(c1.paise), once);
+    const failed = fake.pay(first.order_id, 'failed');
+    const hook = fake.webhook('payment.failed', { payment: fake.payments.get(failed.razorpay_payment_id) });
+    await t.app.inject({ method: 'POST', url: '/api/webhooks/razorpay', headers: hook.headers, payload: hook.body });
+    expect((await order(first.orderId)).status).toBe('attempted');
+    await add(user, c2);
+    const second = await checkedOut(user, ten(c1.paise + c2.paise), once);
+    await pay(user, second.order_id);
+    expect(await enrolled(user.id)).toEqual([c1.id, c2.id].sort());
+  });
+
+  it("another buyer is refused while someone's unpaid order holds the last use, and after it is paid", async () => {
+    const once = await coupon(10, { maxUses: 1 });
+    const holder = await buyer([c1]);
+    const held = await checkedOut(holder, ten(c1.paise), once);
+    const other = await buyer([c1]);
+    const refused = await checkout(other, ten(c1.paise), once);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(messages.couponNoLongerValid);
+    await pay(holder, held.order_id);
+    expect((await checkout(other, ten(c1.paise), once)).statusCode).toBe(409);
+    expect(await reservations(once)).toEqual([{ order_id: held.orderId, user_id: holder.id }]);
+  });
+
+  it('a paid use counts against the per-buyer limit: the buyer is refused the coupon next time', async () => {
+    const perBuyer = await coupon(10, { maxUsesPerUser: 1 });
+    const user = await buyer([c1]);
+    await pay(user, (await checkedOut(user, ten(c1.paise), perBuyer)).order_id);
+    await add(user, c2);
+    expect((await checkout(user, ten(c2.paise), perBuyer)).statusCode).toBe(409);
+    expect((await checkedOut(user, c2.paise)).discountCouponId).toBeNull();
+  });
+
+  it('answers the discount in rupees to the paisa, and charges the discounted total', async () => {
+    const tenOff = await coupon(10);
+    const user = await buyer([c1, c2]);
+    const subtotal = c1.paise + c2.paise;
+    const res = await checkedOut(user, ten(subtotal), tenOff);
+    expect(res.validDiscount).toBe(Math.round(subtotal / 10) / 100);
+    expect(fake.orders.get(res.order_id)?.amount).toBe(ten(subtotal));
+    const row = await order(res.orderId);
+    expect([row.subtotal_paise, row.discount_paise, row.total_paise, row.discount_percent]).toEqual([
+      subtotal,
+      Math.round(subtotal / 10),
+      ten(subtotal),
+      10,
+    ]);
+  });
+});
