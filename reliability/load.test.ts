@@ -22,7 +22,7 @@ afterAll(async () => {
   server?.dispose();
 });
 
-test(`${settings.learners} learners shop for ${settings.loadSeconds} s on SQLite: no 5xx, every paid order enrolled once and charged once`, async () => {
+test(`${settings.learners} learners shop for ${settings.loadSeconds} s on SQLite: no 5xx, every paid order enrolled once and charged once, a second payment refunded`, async () => {
   const learners = await createLearners(database.db, settings.learners);
   const result = await runLearners({
     baseUrl: server.url,
@@ -30,6 +30,8 @@ test(`${settings.learners} learners shop for ${settings.loadSeconds} s on SQLite
     learners,
     deadline: { at: Date.now() + settings.loadSeconds * 1000 },
     newLearner: () => createSignedInUser(database.db),
+    // Issue 12: some learners pay a superseded checkout too; the shop grants once and refunds the other.
+    staleTabChance: 0.05,
   });
   const ledger = await auditLedger(database.db);
   recordTally('load-sqlite', {
@@ -38,7 +40,7 @@ test(`${settings.learners} learners shop for ${settings.loadSeconds} s on SQLite
     seconds: Math.round(result.durationMs / 1000),
   });
   console.log(
-    `[load-sqlite] ${(result.requests / (result.durationMs / 1000)).toFixed(0)} requests/s, ${(result.purchases / (result.durationMs / 1000)).toFixed(1)} purchases/s, statuses ${JSON.stringify(result.byStatus)}, slowest ${result.slowestMs} ms (${result.slowest}), coupon orders ${result.couponOrders}, new learners ${result.newLearners}, ledger ${JSON.stringify({ ...ledger, problems: ledger.problems.length })}`,
+    `[load-sqlite] ${(result.requests / (result.durationMs / 1000)).toFixed(0)} requests/s, ${(result.purchases / (result.durationMs / 1000)).toFixed(1)} purchases/s, statuses ${JSON.stringify(result.byStatus)}, slowest ${result.slowestMs} ms (${result.slowest}), coupon orders ${result.couponOrders}, refunded second payments ${result.refundedOrders.size}, new learners ${result.newLearners}, ledger ${JSON.stringify({ ...ledger, problems: ledger.problems.length })}`,
   );
 
   if (result.slowCount > 0)
@@ -54,4 +56,6 @@ test(`${settings.learners} learners shop for ${settings.loadSeconds} s on SQLite
   expect(result.purchases).toBeGreaterThan(settings.learners);
   expect(ledger.paidOrders).toBe(result.verifiedOrders.size);
   expect(ledger.gatewayPaidOrders).toBe(result.purchases);
+  expect(result.refundedOrders.size).toBeGreaterThan(0);
+  expect(ledger.refundedOrders).toBe(result.refundedOrders.size);
 });

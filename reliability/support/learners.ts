@@ -1,4 +1,4 @@
-import { computeTotals, rupeesToPaise } from '@shop/shared';
+import { computeTotals, messages, rupeesToPaise } from '@shop/shared';
 import type { Db } from '../../apps/server/src/db/database';
 import { createSignedInUser, type TestUser } from '../../apps/server/test/helpers';
 import { type CallStats, LearnerClient, NoAnswerError, newCallStats } from './http-client';
@@ -11,6 +11,11 @@ export interface LoadOptions {
   deadline: { at: number };
   /** Chance that a learner pays and then closes the browser before the shop hears of it. */
   abandonAfterPayChance?: number;
+  /**
+   * Chance that a learner checks out, adds a course, checks out again, and then pays both gateway
+   * orders (an old tab or Razorpay window left open): the shop must grant once and refund the other.
+   */
+  staleTabChance?: number;
   /**
    * A new signed-in learner, to take the place of one who owns every course: without it, a fast machine
    * sells out the catalogue to the same 200 learners and the rest of the run only browses.
@@ -26,6 +31,8 @@ export interface LoadResult extends CallStats {
   verifiedOrders: Set<string>;
   /** Orders paid at the gateway whose buyer left before verifying: reconciliation's work. */
   abandonedPaidOrders: Set<string>;
+  /** Orders whose verify-payment answered that the payment is being refunded (a stale tab's second payment). */
+  refundedOrders: Set<string>;
   couponOrders: number;
   /** Learners who arrived to replace one who owned every course. */
   newLearners: number;
@@ -53,6 +60,7 @@ export function newLoadResult(): LoadResult {
     acknowledgedOrders: new Set(),
     verifiedOrders: new Set(),
     abandonedPaidOrders: new Set(),
+    refundedOrders: new Set(),
     couponOrders: 0,
     newLearners: 0,
     durationMs: 0,
@@ -76,7 +84,10 @@ export async function runLearners(options: LoadOptions, result = newLoadResult()
       let gone = false;
       while (!gone && Date.now() < deadline.at) {
         try {
-          const outcome = await shopOnce(client, user, owned, result, options.abandonAfterPayChance ?? 0);
+          const outcome =
+            Math.random() < (options.staleTabChance ?? 0)
+              ? await shopInTwoTabs(client, user, owned, result)
+              : await shopOnce(client, user, owned, result, options.abandonAfterPayChance ?? 0);
           if (outcome === 'bought' || outcome === 'retry') continue;
           // A learner who left, or who owns every course, makes room for a newcomer when the test allows.
           if (options.newLearner) {
@@ -173,5 +184,97 @@ async function shopOnce(
   result.verifiedOrders.add(created.body.orderId);
   result.purchases += 1;
   for (const line of lines) owned.add(line.courseId._id);
+  return 'bought';
+}
+
+type CartLine = { courseId: { _id: string; price: number } };
+
+async function checkout(
+  client: LearnerClient,
+  user: TestUser,
+  lines: CartLine[],
+  coupon: { id: string; discountPercentage: number } | null,
+) {
+  const totals = computeTotals(
+    lines.map((line) => ({ pricePaise: rupeesToPaise(line.courseId.price) })),
+    coupon?.discountPercentage,
+  );
+  return client.call(
+    'POST',
+    '/api/create-order',
+    {
+      amount: totals.total / 100,
+      name: user.username,
+      email: user.email,
+      courseId: lines.map((line) => line.courseId._id).join(','),
+      userId: user.id,
+      validDiscount: totals.discount / 100,
+      discountCouponId: coupon?.id ?? null,
+    },
+    [409],
+  );
+}
+
+/**
+ * Checkout, add a course, checkout again (the first order is superseded but stays payable at the
+ * gateway), then pay both gateway orders and verify both, in either order. One of them grants; the
+ * other must answer that its payment is being refunded (the learner already owns its course).
+ */
+async function shopInTwoTabs(
+  client: LearnerClient,
+  user: TestUser,
+  owned: Set<string>,
+  result: LoadResult,
+): Promise<'bought' | 'retry' | 'owns-everything'> {
+  const courses: { _id: string; price: number }[] = (await client.call('GET', '/api/courses')).body.courses;
+  let cart = (await client.call('GET', '/api/cart')).body.cart;
+  const addOne = async (): Promise<'added' | 'retry' | 'owns-everything'> => {
+    const inCart = new Set(cart.courses.map((line: CartLine) => line.courseId._id));
+    const choice = pick(courses.filter((course) => !owned.has(course._id) && !inCart.has(course._id)));
+    if (!choice) return 'owns-everything';
+    const added = await client.call('POST', '/api/cart/add', { courseId: choice._id }, [409]);
+    if (added.status === 409) {
+      owned.add(choice._id);
+      return 'retry';
+    }
+    cart = added.body.cart;
+    return 'added';
+  };
+  if (cart.courses.length === 0) {
+    const added = await addOne();
+    if (added !== 'added') return added;
+  }
+  const first = await checkout(client, user, cart.courses, null);
+  if (first.status !== 200) return 'retry';
+  result.acknowledgedOrders.add(first.body.orderId);
+  const added = await addOne();
+  if (added !== 'added') return 'retry';
+  const second = await checkout(client, user, cart.courses, null);
+  if (second.status !== 200) return 'retry';
+  result.acknowledgedOrders.add(second.body.orderId);
+
+  const tabs = [first.body, second.body];
+  if (Math.random() < 0.5) tabs.reverse();
+  const payments = [];
+  for (const tab of tabs) {
+    const paid = await client.call('POST', '/api/sandbox/pay', { order_id: tab.order_id, outcome: 'captured' }, [409]);
+    if (paid.status !== 200) return 'retry';
+    payments.push({ orderId: tab.orderId as string, lines: tab.courseId.split(',') as string[], paid: paid.body });
+  }
+  for (const { orderId, lines, paid } of payments) {
+    const verified = await client.call('POST', '/api/verify-payment', {
+      razorpay_order_id: paid.razorpay_order_id,
+      razorpay_payment_id: paid.razorpay_payment_id,
+      razorpay_signature: paid.razorpay_signature,
+    });
+    if (verified.status !== 200) return 'retry';
+    if (verified.body.message === messages.paymentRefundedUnfulfillable) {
+      result.refundedOrders.add(orderId);
+      continue;
+    }
+    result.verifiedOrders.add(orderId);
+    result.purchases += 1;
+    for (const line of lines) owned.add(line);
+  }
   return 'bought';
 }

@@ -4,6 +4,8 @@ export interface LedgerReport {
   orders: number;
   paidOrders: number;
   gatewayPaidOrders: number;
+  /** Orders refunded (by the operator, a refund webhook, or automatically as unfulfillable). */
+  refundedOrders: number;
   enrolments: number;
   problems: string[];
 }
@@ -18,9 +20,17 @@ function countBy<T>(rows: T[], key: (row: T) => string): Map<string, number> {
  * The books after a run, read from the database: every paid order enrols its buyer in exactly its
  * courses, carries one captured payment and (with a coupon) one redemption; no gateway order took two
  * captured payments; and every order the gateway reports paid is paid and enrolled in our books.
+ * Money rules of issue 12: no learner pays for a course twice without a refund (two paid, unrefunded
+ * orders of one learner never share a course), no coupon has more paid, unrefunded uses than its total
+ * or per-learner limit, and no refund the shop owes is left undone.
  */
 export async function auditLedger(db: Db): Promise<LedgerReport> {
-  const orders = await db.selectFrom('orders').select(['id', 'status', 'coupon_id', 'gateway_order_id']).execute();
+  const orders = await db
+    .selectFrom('orders')
+    .select(['id', 'status', 'user_id', 'coupon_id', 'gateway_order_id'])
+    .execute();
+  const refunds = await db.selectFrom('refunds').select(['order_id', 'status']).execute();
+  const coupons = await db.selectFrom('coupons').select(['id', 'code', 'max_uses', 'max_uses_per_user']).execute();
   const lines = await db.selectFrom('order_lines').select(['order_id', 'course_id']).execute();
   const enrolments = await db
     .selectFrom('enrolments')
@@ -71,11 +81,60 @@ export async function auditLedger(db: Db): Promise<LedgerReport> {
     else if (order.status !== 'paid')
       problems.push(`gateway order ${gatewayOrderId} was paid but our order ${order.id} is ${order.status}`);
   }
+  problems.push(...moneyProblems(orders, lines, refunds, coupons));
   return {
     orders: orders.length,
     paidOrders,
     gatewayPaidOrders: capturesPer.size,
+    refundedOrders: orders.filter((order) => order.status === 'refunded').length,
     enrolments: enrolments.length,
     problems,
   };
+}
+
+interface LedgerOrder {
+  id: string;
+  status: string;
+  user_id: string;
+  coupon_id: string | null;
+}
+
+function moneyProblems(
+  orders: LedgerOrder[],
+  lines: { order_id: string; course_id: string }[],
+  refunds: { order_id: string; status: string }[],
+  coupons: { id: string; code: string; max_uses: number | null; max_uses_per_user: number | null }[],
+): string[] {
+  const problems: string[] = [];
+  const refunded = new Set(refunds.map((refund) => refund.order_id));
+  for (const refund of refunds) {
+    if (refund.status !== 'processed') problems.push(`order ${refund.order_id} has a refund left ${refund.status}`);
+  }
+  // Paid and never refunded: money the shop keeps.
+  const kept = new Map(
+    orders.filter((order) => order.status === 'paid' && !refunded.has(order.id)).map((order) => [order.id, order]),
+  );
+  const payers = new Map<string, string[]>();
+  for (const line of lines) {
+    const order = kept.get(line.order_id);
+    if (!order) continue;
+    const key = `${order.user_id} ${line.course_id}`;
+    payers.set(key, [...(payers.get(key) ?? []), order.id]);
+  }
+  for (const [key, paidBy] of payers) {
+    if (paidBy.length > 1)
+      problems.push(`learner and course ${key} paid ${paidBy.length} times: orders ${paidBy.join(', ')}`);
+  }
+  for (const coupon of coupons) {
+    const uses = [...kept.values()].filter((order) => order.coupon_id === coupon.id);
+    if (coupon.max_uses !== null && uses.length > coupon.max_uses)
+      problems.push(`coupon ${coupon.code} has ${uses.length} paid uses, limit ${coupon.max_uses}`);
+    if (coupon.max_uses_per_user === null) continue;
+    const perLearner = countBy(uses, (order) => order.user_id);
+    for (const [userId, count] of perLearner) {
+      if (count > coupon.max_uses_per_user)
+        problems.push(`coupon ${coupon.code} used ${count} times by ${userId}, limit ${coupon.max_uses_per_user}`);
+    }
+  }
+  return problems;
 }

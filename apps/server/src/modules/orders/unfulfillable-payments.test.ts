@@ -3,6 +3,7 @@ import path from 'node:path';
 import { messages } from '@shop/shared';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLedger } from '../../../../../reliability/support/ledger.js';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { seedDemo } from '../../db/seed.js';
@@ -256,5 +257,11 @@ describe('a payment for a superseded checkout', () => {
     expect(refundsAtGateway(paidFirst.razorpay_payment_id)).toHaveLength(1);
     expect(await refundMailCount(user.email)).toBe(1);
     expect(await activeCourses(user.id)).toEqual([c2.id, c3.id].sort());
+  });
+
+  it("after all of the above, the reliability ledger's money rules hold on these books", async () => {
+    const ledger = await auditLedger(t.database.db);
+    expect(ledger.refundedOrders).toBeGreaterThanOrEqual(5);
+    expect(ledger.problems).toEqual([]);
   });
 });
