@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe } from 'vitest';
+import { axeViolations } from './support/axe';
 import { baseURL, expect, test } from './support/browser';
 import { createVerifiedUser, type E2EUser, signIn } from './support/users';
 
@@ -95,15 +96,20 @@ describe('operator console', () => {
     await page.getByLabel('Item 1 duration').fill('12 min');
     await page.getByRole('button', { name: 'Add a curriculum item' }).click();
     await page.getByLabel('Item 2 title').fill('Two-candle patterns');
-    await page.getByRole('button', { name: 'Move item 2 up' }).click();
+    // Each button's name starts with the words it shows (WCAG 2.5.3): speech users say what they see.
+    await page.getByRole('button', { name: 'Move up item 2', exact: true }).click();
     expect(await page.getByLabel('Item 1 title').inputValue()).toBe('Two-candle patterns');
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Add a lesson video' }).click();
     await page.getByLabel('Video 1', { exact: true }).fill('https://youtu.be/aqz-KE-bpKQ');
 
     await page.getByRole('button', { name: 'Save course' }).click();
-    await toast(page, `“${title}” is saved.`);
+    // A new course starts unpublished, and the toast says so.
+    await toast(page, `“${title}” is saved but not published: it is not on the shop until you tick Published`);
     await page.getByRole('heading', { name: 'Edit course' }).waitFor();
+    await page.getByRole('button', { name: 'Move down item 1', exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByLabel(/File for learners/).setInputFiles({
       name: 'Pattern cheat sheet.pdf',
@@ -177,5 +183,12 @@ describe('operator console', () => {
     await page.getByRole('link', { name: 'account' }).click();
     await page.getByRole('heading', { name: learner.email }).waitFor();
     await page.getByText('No courses.').waitFor();
+
+    // The dashboard counts the refund as a refund, not as money taken.
+    await page.goto('/admin');
+    const refunds = page.locator('.admin-stats li', { hasText: 'refunded in the last 30 days' });
+    await refunds.waitFor();
+    expect(await refunds.textContent()).toMatch(/^₹[\d,]+\.\d\d refunded in the last 30 days \([1-9]\d* orders?\)/);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

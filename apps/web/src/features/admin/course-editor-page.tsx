@@ -55,7 +55,9 @@ function CourseForm({ id, initial }: { id: string | null; initial: CourseFormVal
     try {
       // biome-ignore lint/suspicious/noExplicitAny: the resolver has checked the shape the API takes
       const saved = await save({ id, input: toCourseInput(values) as any }).unwrap();
-      toast.success(`“${saved.title}” is saved.`);
+      // A new course starts unpublished: the operator must not think it is already for sale.
+      if (saved.published) toast.success(messages.adminCourseSaved.replace('{title}', saved.title));
+      else toast.info(messages.adminCourseSavedHidden.replace('{title}', saved.title), 8000);
       if (!id) await navigate(`/admin/courses/${saved.id}`, { replace: true });
     } catch (error) {
       const fields = (error as { data?: { fields?: Record<string, string> } }).data?.fields ?? {};

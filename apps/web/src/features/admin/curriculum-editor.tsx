@@ -6,7 +6,10 @@ interface Props {
   array: UseFieldArrayReturn<CourseFormValues, 'curriculum'>;
 }
 
-/** Curriculum items: title, duration and content; moved up and down with buttons (keyboard-friendly). */
+/**
+ * Curriculum items: title, duration and content; moved up and down with buttons (keyboard-friendly).
+ * Each button's name starts with its visible words ('Move up item 2'), so speech input finds it by them.
+ */
 export function CurriculumEditor({ form, array }: Props) {
   const errors = form.formState.errors.curriculum;
   const count = array.fields.length;
@@ -52,26 +55,19 @@ export function CurriculumEditor({ form, array }: Props) {
                   className="btn btn-small btn-outline"
                   disabled={index === 0}
                   onClick={() => array.move(index, index - 1)}
-                  aria-label={`Move item ${n} up`}
                 >
-                  Move up
+                  Move up <span className="visually-hidden">item {n}</span>
                 </button>
                 <button
                   type="button"
                   className="btn btn-small btn-outline"
                   disabled={index === count - 1}
                   onClick={() => array.move(index, index + 1)}
-                  aria-label={`Move item ${n} down`}
                 >
-                  Move down
+                  Move down <span className="visually-hidden">item {n}</span>
                 </button>
-                <button
-                  type="button"
-                  className="btn btn-small btn-outline"
-                  onClick={() => array.remove(index)}
-                  aria-label={`Remove item ${n}`}
-                >
-                  Remove
+                <button type="button" className="btn btn-small btn-outline" onClick={() => array.remove(index)}>
+                  Remove <span className="visually-hidden">item {n}</span>
                 </button>
               </div>
             </li>
