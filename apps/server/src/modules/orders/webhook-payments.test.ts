@@ -1,0 +1,277 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { formatPaise } from '@shop/shared';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
+import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { seedDemo } from '../../db/seed.js';
+import { demoCourses } from '../../db/seed-courses.js';
+import { hmacHex } from '../../payments/signatures.js';
+import { createCoupon } from '../coupons/create-coupon.js';
+
+// What Razorpay's webhooks do to an order, as Razorpay would send them: amounts that do not match,
+// deliveries that fail and come again, payments after a failed attempt, refunds and buying again.
+// A fresh app per test: fulfilment's compiled queries are built anew for each.
+
+let fake: FakeRazorpay;
+let t: TestApp;
+const [c1, c2] = demoCourses.map((course) => ({
+  id: course._id ?? '',
+  title: course.title,
+  paise: Math.round(course.price * 100),
+}));
+
+beforeAll(async () => {
+  fake = await startFakeRazorpay();
+});
+afterAll(() => fake.close());
+beforeEach(async () => {
+  t = await createTestApp({
+    RAZORPAY_KEY_ID: fake.keyId,
+    RAZORPAY_KEY_SECRET: fake.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
+    RAZORPAY_API_URL: fake.url,
+  });
+  await seedDemo(t.database.db);
+});
+afterEach(() => t.close());
+
+const origin = () => new URL(t.config.publicUrl).origin;
+const post = (url: string, user: TestUser, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie, origin: origin() }, payload });
+const deliver = (hook: { body: string; headers: Record<string, string> }) =>
+  t.app.inject({ method: 'POST', url: '/api/webhooks/razorpay', headers: hook.headers, payload: hook.body });
+
+async function checkedOut(user: TestUser, courses: (typeof c1)[], couponId: string | null = null, percent = 0) {
+  for (const course of courses)
+    expect((await post('/api/cart/add', user, { courseId: course?.id })).statusCode).toBe(200);
+  const subtotal = courses.reduce((sum, course) => sum + (course?.paise ?? 0), 0);
+  const due = subtotal - Math.round((subtotal * percent) / 100);
+  const res = await post('/api/create-order', user, {
+    amount: due / 100,
+    name: 'Asha Patel',
+    email: user.email,
+    discountCouponId: couponId,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { orderId: string; order_id: string };
+}
+const status = async (orderId: string) =>
+  (await t.database.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow())
+    .status;
+const enrolled = async (userId: string) =>
+  (
+    await t.database.db
+      .selectFrom('enrolments')
+      .select('course_id')
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute()
+  )
+    .map((row) => row.course_id)
+    .sort();
+function captured(gatewayOrderId: string) {
+  const payment = fake.pay(gatewayOrderId);
+  const entity = fake.payments.get(payment.razorpay_payment_id);
+  if (!entity) throw new Error('the fake gateway lost the payment');
+  return entity;
+}
+function refunded(entity: NonNullable<ReturnType<typeof fake.payments.get>>, refundId: string) {
+  entity.amount_refunded = entity.amount;
+  entity.status = 'refunded';
+  const refund = { id: refundId, payment_id: entity.id, amount: entity.amount };
+  return fake.webhook('refund.processed', { refund, payment: entity });
+}
+
+describe('the paid amount', () => {
+  it('a captured payment of another amount than the total grants nothing; the right amount then does', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    const entity = captured(order.order_id);
+    for (const amount of [c1.paise - 1, c1.paise + 1, 100]) {
+      const res = await deliver(fake.webhook('payment.captured', { payment: { ...entity, amount } }));
+      expect(res.statusCode).toBe(200);
+      expect(await status(order.orderId), String(amount)).toBe('created');
+      expect(await enrolled(user.id)).toEqual([]);
+    }
+    expect((await deliver(fake.webhook('payment.captured', { payment: entity }))).statusCode).toBe(200);
+    expect(await status(order.orderId)).toBe('paid');
+    expect(await enrolled(user.id)).toEqual([c1.id]);
+  });
+
+  it('a webhook for an order we never made, or without a payment, changes nothing', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    const entity = captured(order.order_id);
+    const stranger = { ...entity, order_id: 'order_unknown000001' };
+    expect((await deliver(fake.webhook('payment.captured', { payment: stranger }))).json()).toEqual({
+      ok: true,
+      duplicate: false,
+    });
+    expect((await deliver(fake.webhook('order.paid', { order: { id: order.order_id } }))).statusCode).toBe(200);
+    expect((await deliver(fake.webhook('payment.authorized', { payment: entity }))).statusCode).toBe(200);
+    expect(await status(order.orderId)).toBe('created');
+    expect(await enrolled(user.id)).toEqual([]);
+  });
+});
+
+describe('deliveries', () => {
+  it('an event whose processing failed is processed when Razorpay delivers it again', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    const hook = fake.webhook('payment.captured', { payment: captured(order.order_id) });
+    // A database hiccup while the event is applied: the enrolments table is briefly unreachable.
+    await sql`alter table enrolments rename to enrolments_away`.execute(t.database.db);
+    const failed = await deliver(hook);
+    await sql`alter table enrolments_away rename to enrolments`.execute(t.database.db);
+    expect(failed.statusCode).toBe(500);
+    expect(await status(order.orderId)).toBe('created');
+
+    const retried = await deliver(hook);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual({ ok: true, duplicate: false });
+    expect(await status(order.orderId)).toBe('paid');
+    expect(await enrolled(user.id)).toEqual([c1.id]);
+    expect((await deliver(hook)).json()).toEqual({ ok: true, duplicate: true });
+  });
+
+  it('refuses a valid signature with one more hex digit appended, and remembers nothing', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    const hook = fake.webhook('payment.captured', { payment: captured(order.order_id) });
+    const signature = hook.headers['x-razorpay-signature'] ?? '';
+    for (const extra of ['0', 'f', '00']) {
+      const res = await deliver({ ...hook, headers: { ...hook.headers, 'x-razorpay-signature': signature + extra } });
+      expect(res.statusCode).toBe(400);
+    }
+    expect(await status(order.orderId)).toBe('created');
+    expect((await deliver(hook)).json()).toEqual({ ok: true, duplicate: false });
+    expect(await status(order.orderId)).toBe('paid');
+  });
+
+  it('a signed body that is not JSON is refused with 400', async () => {
+    const body = '{"event": "payment.captured", ';
+    const headers = { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex(fake.webhookSecret, body) };
+    const res = await deliver({ body, headers });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('paying after a failed attempt', () => {
+  it('a captured payment after a failed one pays the order, once', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1, c2]);
+    const failed = fake.pay(order.order_id, 'failed');
+    const failure = fake.webhook('payment.failed', { payment: fake.payments.get(failed.razorpay_payment_id) });
+    expect((await deliver(failure)).statusCode).toBe(200);
+    expect(await status(order.orderId)).toBe('attempted');
+    const payments = await t.database.db
+      .selectFrom('payments')
+      .select(['gateway_payment_id', 'status', 'amount_paise'])
+      .where('order_id', '=', order.orderId)
+      .execute();
+    expect(payments).toEqual([
+      { gateway_payment_id: failed.razorpay_payment_id, status: 'failed', amount_paise: c1.paise + c2.paise },
+    ]);
+
+    const entity = captured(order.order_id);
+    expect((await deliver(fake.webhook('payment.captured', { payment: entity }))).statusCode).toBe(200);
+    expect(await status(order.orderId)).toBe('paid');
+    expect(await enrolled(user.id)).toEqual([c1.id, c2.id].sort());
+    const events = await t.database.db
+      .selectFrom('order_events')
+      .select(['from_status', 'to_status'])
+      .where('order_id', '=', order.orderId)
+      .orderBy('id')
+      .execute();
+    expect(events.filter((event) => event.to_status === 'paid')).toEqual([
+      { from_status: 'attempted', to_status: 'paid' },
+    ]);
+  });
+
+  it('the buyer can also confirm it from the checkout page', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    const failed = fake.pay(order.order_id, 'failed');
+    await deliver(fake.webhook('payment.failed', { payment: fake.payments.get(failed.razorpay_payment_id) }));
+    const res = await post('/api/verify-payment', user, fake.pay(order.order_id));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await status(order.orderId)).toBe('paid');
+    expect(await enrolled(user.id)).toEqual([c1.id]);
+  });
+});
+
+describe('refunds and buying again', () => {
+  it('buy, refund, buy again: refunding the second order revokes the access it granted', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const first = await checkedOut(user, [c1]);
+    const firstPayment = captured(first.order_id);
+    await deliver(fake.webhook('payment.captured', { payment: firstPayment }));
+    expect((await deliver(refunded(firstPayment, 'rfnd_first0000001'))).statusCode).toBe(200);
+    expect(await status(first.orderId)).toBe('refunded');
+    expect(await enrolled(user.id)).toEqual([]);
+
+    const second = await checkedOut(user, [c1]);
+    const secondPayment = captured(second.order_id);
+    await deliver(fake.webhook('payment.captured', { payment: secondPayment }));
+    expect(await status(second.orderId)).toBe('paid');
+    expect(await enrolled(user.id)).toEqual([c1.id]);
+
+    expect((await deliver(refunded(secondPayment, 'rfnd_second000001'))).statusCode).toBe(200);
+    expect(await status(second.orderId)).toBe('refunded');
+    expect(await enrolled(user.id)).toEqual([]);
+  });
+});
+
+describe('a paid coupon order', () => {
+  it('counts one use of the coupon however many confirmations arrive, and mails the figures', async () => {
+    const coupon = await createCoupon(t.database.db, {
+      code: `WH${Date.now().toString(36).toUpperCase()}`,
+      percent: 10,
+    });
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1, c2], coupon.id, 10);
+    const entity = captured(order.order_id);
+    const payment = {
+      razorpay_order_id: order.order_id,
+      razorpay_payment_id: entity.id,
+      razorpay_signature: fake.pay(order.order_id).razorpay_signature,
+    };
+    await deliver(fake.webhook('payment.captured', { payment: entity }));
+    await deliver(fake.webhook('order.paid', { payment: entity, order: fake.orders.get(order.order_id) }));
+    await post('/api/verify-payment', user, payment);
+    const uses = await t.database.db
+      .selectFrom('coupon_redemptions')
+      .select(['order_id', 'user_id'])
+      .where('coupon_id', '=', coupon.id)
+      .execute();
+    expect(uses).toEqual([{ order_id: order.orderId, user_id: user.id }]);
+
+    await t.app.deps.mail.deliverPending();
+    const outbox = path.join(t.config.dataDir, 'outbox');
+    const mails = fs
+      .readdirSync(outbox)
+      .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
+      .map((raw) =>
+        raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+      )
+      .map((raw) => Buffer.from(raw, 'latin1').toString('utf8'))
+      .filter((raw) => raw.includes(order.orderId));
+    expect(mails).toHaveLength(1);
+    const subtotal = c1.paise + c2.paise;
+    const discount = Math.round(subtotal / 10);
+    for (const text of [
+      'Hello Asha Patel,',
+      `Thank you for your order ${order.orderId} at`,
+      `- ${c1.title}: ${formatPaise(c1.paise)}`,
+      `Subtotal: ${formatPaise(subtotal)}`,
+      `Discount: ${formatPaise(discount)}`,
+      `Total paid: ${formatPaise(subtotal - discount)}`,
+      `Your courses are ready: ${t.config.publicUrl}/enrolled-courses`,
+    ])
+      expect(mails[0]).toContain(text);
+  });
+});
