@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
+import { runArgon } from './argon-queue.js';
 
 /** OWASP's argon2id minimum: 19 MiB of memory, 2 passes, 1 lane. */
 export const PASSWORD_HASH_OPTIONS = {
@@ -9,8 +10,9 @@ export const PASSWORD_HASH_OPTIONS = {
   parallelism: 1,
 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, PASSWORD_HASH_OPTIONS);
+/** `client` (the caller's IP) is whose turn it is in the argon2 queue (argon-queue.ts). */
+export function hashPassword(password: string, client = 'local'): Promise<string> {
+  return runArgon(client, () => argon2.hash(password, PASSWORD_HASH_OPTIONS));
 }
 
 let dummyHash: Promise<string> | null = null;
@@ -19,14 +21,15 @@ let dummyHash: Promise<string> | null = null;
  * Checks a password against a stored hash. Without a hash (unknown address, Google-only account) it
  * still verifies against a throw-away hash, so the answer takes as long as for a real account.
  */
-export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(hash: string | null, password: string, client = 'local'): Promise<boolean> {
   if (!hash) {
-    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-    await argon2.verify(await dummyHash, password);
+    dummyHash ??= argon2.hash(randomBytes(16).toString('hex'), PASSWORD_HASH_OPTIONS);
+    const dummy = await dummyHash;
+    await runArgon(client, () => argon2.verify(dummy, password));
     return false;
   }
   try {
-    return await argon2.verify(hash, password);
+    return await runArgon(client, () => argon2.verify(hash, password));
   } catch {
     // A malformed stored hash is a failed sign-in, never a 500.
     return false;

@@ -9,6 +9,8 @@ export interface Limit {
 
 export interface LimitResult {
   allowed: boolean;
+  /** Hits counted in the current window, this one included. */
+  count: number;
   /** Time until the window ends (and the key may be used again). */
   retryAfterMs: number;
 }
@@ -33,8 +35,34 @@ export async function hitLimit(db: Db, key: string, limit: Limit, now = new Date
     .executeTakeFirstOrThrow();
   return {
     allowed: Number(row.count) <= limit.max,
+    count: Number(row.count),
     retryAfterMs: Math.max(0, Date.parse(row.window_ends_at) - now.getTime()),
   };
+}
+
+/** The hits of `key` in its current window, without counting one (0 when the window has ended). */
+export async function readLimit(
+  db: Db,
+  key: string,
+  now = new Date(),
+): Promise<{ count: number; retryAfterMs: number }> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select(['count', 'window_ends_at'])
+    .where('key', '=', key)
+    .where('window_ends_at', '>', now.toISOString())
+    .executeTakeFirst();
+  if (!row) return { count: 0, retryAfterMs: 0 };
+  return { count: Number(row.count), retryAfterMs: Math.max(0, Date.parse(row.window_ends_at) - now.getTime()) };
+}
+
+/** Makes `key` a closed door until `until` (a delay that is not a count), replacing any earlier one. */
+export async function holdLimit(db: Db, key: string, until: Date): Promise<void> {
+  await db
+    .insertInto('rate_limits')
+    .values({ key, count: 1, window_ends_at: until.toISOString() })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ count: 1, window_ends_at: until.toISOString() }))
+    .execute();
 }
 
 /** Forgets the hits of a key (a successful sign-in clears its failures). */

@@ -1,5 +1,6 @@
 import { emailField, messages, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, usernameField } from '@shop/shared';
 import { z } from 'zod';
+import { isCommonPassword } from '../../auth/common-passwords.js';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -11,6 +12,7 @@ const createAdminInput = z.object({
     .string()
     .min(PASSWORD_MIN, messages.passwordTooShort)
     .max(PASSWORD_MAX, messages.passwordTooLong)
+    .refine((password) => !isCommonPassword(password), messages.passwordTooCommon)
     .optional(),
   username: usernameField.optional(),
 });

@@ -12,6 +12,10 @@ const HOUR = 60 * MINUTE;
  */
 export const accountLimits = {
   signInFailures: { max: 10, windowMs: 15 * MINUTE },
+  /** Password sign-in failures from one IP, whatever the accounts (spraying); generous for shared networks. */
+  signInFailuresPerIp: { max: 100, windowMs: 15 * MINUTE },
+  /** Failures for one account from any IPs: past `max`, each failure closes the account for a while (below). */
+  signInFailuresPerAccount: { max: 10, windowMs: HOUR },
   signUpPerAddress: { max: 3, windowMs: HOUR },
   signUpPerIp: { max: 30, windowMs: HOUR },
   linkPerAddress: { max: 3, windowMs: 15 * MINUTE },
@@ -19,6 +23,17 @@ export const accountLimits = {
   /** New verification links mailed when an unverified account tries its password. */
   verificationResend: { max: 3, windowMs: HOUR },
 } satisfies Record<string, Limit>;
+
+/**
+ * After the account's free failures, the n-th failure beyond them closes password sign-in to that
+ * account, from every IP, for 2^n seconds (2 s, 4 s, 8 s, …), at most 5 minutes: a few guesses an
+ * hour for a botnet, a short wait for the owner, who can always sign in by an e-mailed link.
+ */
+export function accountDelayMs(failures: number): number {
+  const beyond = failures - accountLimits.signInFailuresPerAccount.max;
+  if (beyond <= 0) return 0;
+  return Math.min(2 ** Math.min(beyond, 20) * 1000, 5 * MINUTE);
+}
 
 export class TooManyAttemptsError extends AppError {
   constructor(readonly retryAfterMs: number) {

@@ -1,5 +1,6 @@
 import { messages, type signUpRequest } from '@shop/shared';
 import type { z } from 'zod';
+import { isCommonPassword } from '../../auth/common-passwords.js';
 import { dropLinkTokens, issueLinkToken } from '../../auth/link-tokens.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { forgetSessions, revokeUserSessions } from '../../auth/session.js';
@@ -22,8 +23,9 @@ function usernameTaken(): AppError {
  * - an address whose account was never verified: this sign-up replaces it (username, password, a
  *   new link; older links stop working), so whoever signed up first with it keeps nothing;
  * - a new address: an unverified account and its verification link.
- * The password is hashed first on every path, so the answers also take the same time. Returns the
- * verification token that was mailed, or null.
+ * One of the most common passwords is refused (400) whatever the address. The password is hashed
+ * first on every path, so the answers also take the same time. Returns the verification token that
+ * was mailed, or null.
  */
 export async function signUp(
   deps: Pick<AppDeps, 'db' | 'config' | 'mail'>,
@@ -34,7 +36,10 @@ export async function signUp(
   const site = { siteName: config.siteName, publicUrl: config.publicUrl };
   await enforceLimit(db, `signup-ip:${ip}`, accountLimits.signUpPerIp);
   await enforceLimit(db, `signup-address:${input.email.toLowerCase()}`, accountLimits.signUpPerAddress);
-  const passwordHash = await hashPassword(input.password);
+  if (isCommonPassword(input.password)) {
+    throw new AppError('bad_request', messages.passwordTooCommon, { password: messages.passwordTooCommon });
+  }
+  const passwordHash = await hashPassword(input.password, ip);
   if (await isUsernameTaken(db, input.username)) throw usernameTaken();
 
   const existing = await findUserByEmail(db, input.email);
