@@ -225,6 +225,31 @@ describe('refunds and buying again', () => {
 });
 
 describe('a paid coupon order', () => {
+  it('paid from an old window after a new checkout released its reservation, it gets its coupon use back', async () => {
+    const coupon = await createCoupon(t.database.db, {
+      code: `OLD${Date.now().toString(36).toUpperCase()}`,
+      percent: 10,
+    });
+    const user = await createSignedInUser(t.database.db);
+    const old = await checkedOut(user, [c1], coupon.id, 10);
+    const newer = await post('/api/create-order', user, {
+      amount: c1.paise / 100,
+      name: 'Asha Patel',
+      email: user.email,
+      discountCouponId: null,
+    });
+    expect(newer.statusCode).toBe(200);
+    expect(await status(old.orderId)).toBe('expired');
+    const uses = () =>
+      t.database.db.selectFrom('coupon_redemptions').select('order_id').where('coupon_id', '=', coupon.id).execute();
+    expect(await uses()).toEqual([]);
+
+    await deliver(fake.webhook('payment.captured', { payment: captured(old.order_id) }));
+    expect(await status(old.orderId)).toBe('paid');
+    expect(await enrolled(user.id)).toEqual([c1.id]);
+    expect(await uses()).toEqual([{ order_id: old.orderId }]);
+  });
+
   it('counts one use of the coupon however many confirmations arrive, and mails the figures', async () => {
     const coupon = await createCoupon(t.database.db, {
       code: `WH${Date.now().toString(36).toUpperCase()}`,
