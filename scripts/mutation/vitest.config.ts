@@ -6,13 +6,15 @@ import { defineConfig } from 'vitest/config';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const resolve = { alias: { '@shop/shared': path.join(root, 'packages/shared/src/index.ts') } };
+// MUTATION_EXCLUDE=a.test.ts,b.test.ts measures the suite without those files (a "before" figure).
+const exclude = ['**/node_modules/**', ...(process.env.MUTATION_EXCLUDE?.split(',').filter(Boolean) ?? [])];
 
 export default defineConfig({
   test: {
     projects: [
       {
         resolve,
-        test: { name: 'unit', root, include: ['packages/shared/src/**/*.test.ts'] },
+        test: { name: 'unit', root, include: ['packages/shared/src/**/*.test.ts'], exclude },
       },
       {
         resolve,
@@ -20,6 +22,7 @@ export default defineConfig({
           name: 'api',
           root,
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          exclude,
           setupFiles: [path.join(root, 'apps/server/test/setup.ts')],
           testTimeout: 20_000,
           hookTimeout: 30_000,
