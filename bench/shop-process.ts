@@ -54,7 +54,17 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} did not answer in 120 s`);
 }
 
-export async function start(script: string, env: Record<string, string>, healthPath: string): Promise<Running> {
+/**
+ * Starts a server on a free port, as `npm start` would (NODE_ENV=production and otherwise its default
+ * settings, LOG_LEVEL=info included); its standard output (the access log) goes to `logFile` when given,
+ * as an operator's would go to a file or the journal, rather than flooding the bench's report.
+ */
+export async function start(
+  script: string,
+  env: Record<string, string>,
+  healthPath: string,
+  logFile?: string,
+): Promise<Running> {
   const port = await freePort();
   // The shop's bundle runs with the flags `npm start` gives it.
   const args = script.endsWith('.mjs')
@@ -62,8 +72,8 @@ export async function start(script: string, env: Record<string, string>, healthP
     : ['--import', 'tsx', path.join(root, script)];
   const [cmd, argv] = hasTaskset ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(cmd, argv, {
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env, PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: '', DATABASE_URL: '', ...env, PORT: String(port) },
+    stdio: ['ignore', logFile ? fs.openSync(logFile, 'a') : 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}${healthPath}`, child);
@@ -88,7 +98,12 @@ export async function start(script: string, env: Record<string, string>, healthP
 }
 
 export function startShop(dataDir: string): Promise<Running> {
-  return start('apps/server/dist/server.mjs', { DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1' }, '/api/health');
+  return start(
+    'apps/server/dist/server.mjs',
+    { DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1' },
+    '/api/health',
+    path.join(dataDir, 'server.log'),
+  );
 }
 
 export function tempDir(name: string): string {

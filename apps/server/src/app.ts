@@ -12,6 +12,7 @@ import { ResponseCache } from './modules/catalog/response-cache.js';
 import { registerModules } from './modules/index.js';
 import { createGateway } from './payments/create-gateway.js';
 import type { PaymentGateway } from './payments/gateway.js';
+import { AccessLog, logDestination } from './plugins/access-log.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerNoStoreForSessions } from './plugins/no-store.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
@@ -35,7 +36,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await migrateToLatest(handle.db);
 
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? { level: config.logLevel, stream: logDestination() } : false,
+    logController: new AccessLog(),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     // Slow clients: a request must arrive in time (the hook below; Node's own limit is only a ceiling),

@@ -4,6 +4,7 @@ import { openDatabase } from './db/database.js';
 import { seedIfEmpty } from './db/seed.js';
 import { startReconciliation } from './modules/orders/reconcile-timer.js';
 import { testModeWarning } from './payments/create-gateway.js';
+import { flushLog } from './plugins/access-log.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,8 +30,13 @@ async function main(): Promise<void> {
       void app.close().then(() => process.exit(0));
     });
   }
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`shop ready at ${config.publicUrl}`);
+  // Fastify's own line names the bound address (127.0.0.1); the one line printed is the address to open.
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: () => `shop ready at ${config.publicUrl}`,
+  });
+  flushLog();
 }
 
 main().catch((error: unknown) => {
