@@ -164,6 +164,25 @@ describe('accounts', () => {
     expect(await page.getByLabel('Email', { exact: true }).getAttribute('aria-invalid')).toBe('true');
   });
 
+  test('registration refuses one of the most common passwords with a message under the field', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const person = newPerson();
+    await page.goto('/registration');
+    await page.getByLabel('Username', { exact: true }).fill(person.username);
+    await page.getByLabel('Email', { exact: true }).fill(person.email);
+    await page.getByLabel('Password', { exact: true }).fill('football1');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('football1');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect
+      .poll(() => fieldMessage(page, 'Password'))
+      .toBe(
+        'This password is one of the most common ones and is easy to guess. Choose a longer or less usual one, such as a few unrelated words.',
+      );
+    allowFailedResources(consoleErrors, 400);
+  });
+
   test('password sign-in returns to a ?next= path on this site, and ignores one that leaves it', async ({ page }) => {
     const person = await createVerifiedUser();
     await page.goto('/login?next=/cart');
