@@ -135,6 +135,7 @@ export const adminCourseForm = z.object({
     z.nonnegative('must not be negative'),
     z.maximum(10_000_000, 'must be at most ₹1,00,00,000'),
     z.refine((rupees) => Math.abs(Math.round(rupees * 100) - rupees * 100) < 1e-6, 'must have at most two decimals'),
+    z.refine((rupees) => rupees === 0 || rupees >= 1, 'must be 0 (free) or at least ₹1.00, the least a payment can be'),
   ),
   level: z.enum(levels, { error: 'must be Beginner, Intermediate or Advanced' }),
   videoLink: youTubeLink,
