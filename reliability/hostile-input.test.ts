@@ -106,6 +106,7 @@ const postContracts: [string, string[]][] = [
   ['/api/signin', Object.keys(signInRequest.shape)],
   ['/api/email', Object.keys(emailLinkRequest.shape)],
   ['/api/verify-email-token', Object.keys(verifyEmailTokenRequest.shape)],
+  ['/api/preview-email-token', Object.keys(verifyEmailTokenRequest.shape)],
   ['/api/cart/add', Object.keys(cartCourseBody.shape)],
   ['/api/cart/remove', Object.keys(cartCourseBody.shape)],
   ['/api/cart/merge', Object.keys(mergeCartBody.shape)],
