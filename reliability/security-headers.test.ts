@@ -4,7 +4,7 @@ import path from 'node:path';
 import { clientRoutePatterns } from '@shop/shared';
 import { afterAll, describe, expect, test } from 'vitest';
 import { seedDemo } from '../apps/server/src/db/seed';
-import { createTestApp, type TestApp } from '../apps/server/test/helpers';
+import { createSignedInUser, createTestApp, type TestApp } from '../apps/server/test/helpers';
 import { recordTally } from './support/tally';
 
 let requests = 0;
@@ -70,6 +70,51 @@ describe.each([
       } else {
         expect(res.headers['strict-transport-security'], url).toBeUndefined();
       }
+    }
+  });
+});
+
+describe('answers that used the session', () => {
+  test('every API answer to a signed-in learner or operator says Cache-Control: no-store; the public catalogue does not', async () => {
+    const t = await createTestApp({ WEB_DIST: builtWebApp() });
+    apps.push(t);
+    await seedDemo(t.database.db);
+    const course = await t.database.db.selectFrom('courses').select('id').executeTakeFirstOrThrow();
+    const learner = await createSignedInUser(t.database.db);
+    const admin = await createSignedInUser(t.database.db, { role: 'admin' });
+    const signedIn: [string, string[]][] = [
+      [learner.cookie, ['/api/profile', '/api/cart', '/api/enrolled-courses']],
+      [
+        admin.cookie,
+        [
+          '/api/profile',
+          '/api/admin/dashboard',
+          '/api/admin/orders',
+          '/api/admin/orders.csv',
+          '/api/admin/learners',
+          `/api/admin/learners/${learner.id}`,
+          '/api/admin/courses',
+          `/api/admin/courses/${course.id}`,
+          `/api/admin/courses/${course.id}/files`,
+          '/api/admin/coupons',
+          '/api/admin/messages',
+          '/api/admin/subscribers.csv',
+          '/api/admin/audit',
+        ],
+      ],
+    ];
+    for (const [cookie, urls] of signedIn) {
+      for (const url of urls) {
+        const res = await t.app.inject({ url, headers: { cookie } });
+        requests += 1;
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cache-control'], url).toContain('no-store');
+      }
+    }
+    for (const url of ['/api/courses', `/api/courses/${course.id}`]) {
+      const res = await t.app.inject({ url, headers: { cookie: learner.cookie } });
+      requests += 1;
+      expect(res.headers['cache-control'] ?? '', url).not.toContain('no-store');
     }
   });
 });
