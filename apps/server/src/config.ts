@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { loadTaxSettings, type TaxSettings } from './modules/billing/tax-settings.js';
 import { serverRoot } from './paths.js';
 
 const port = z.coerce
@@ -79,6 +80,8 @@ export interface Config {
   /** Where contact-form messages are mailed: CONTACT_TO, or CONTACT_EMAIL when unset. */
   contactTo: string;
   legal: LegalSettings;
+  /** GST settings (TAX_* variables, issue 16). */
+  tax: TaxSettings;
   corsOrigins: string[];
   /**
    * Which peers' X-Forwarded-For/Proto/Host are believed (Fastify's `trustProxy`): TRUST_PROXY, or by
@@ -125,6 +128,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when RAZORPAY_KEY_ID is set`);
   }
   const dataDir = path.resolve(env.DATA_DIR);
+  let tax: TaxSettings;
+  try {
+    tax = loadTaxSettings(present, { siteName: env.SITE_NAME, businessAddress: env.BUSINESS_ADDRESS });
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -147,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       liabilityMonths: env.LEGAL_LIABILITY_MONTHS,
       liabilityCapInr: env.LEGAL_LIABILITY_CAP_INR,
     },
+    tax,
     corsOrigins: env.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),

@@ -10,6 +10,7 @@ export * from './contracts/newsletter.js';
 export * from './contracts/orders.js';
 export * from './field-rules.js';
 export * from './form-schemas.js';
+export * from './gst.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './page-meta.js';
