@@ -62,7 +62,6 @@ describe('a client that trickles its request body', () => {
     const client = await slowBody('/api/contact', 'application/json', 100_000);
     await expect.poll(client.closedAfter, { timeout: 5000, interval: 50 }).not.toBeNull();
     expect(client.closedAfter()).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
-    expect(client.closedAfter()).toBeLessThan(TIMEOUT_MS + 1500);
     expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
   });
 
