@@ -83,10 +83,36 @@ export interface OrdersTable {
   cart_fingerprint: string;
   billing_name: string;
   billing_email: string;
+  /** GST state code of the buyer (the place of supply), '' when not given; see migration 009. */
+  billing_state: Generated<string>;
+  billing_pin: Generated<string>;
+  billing_business: Generated<string>;
+  billing_gstin: Generated<string>;
+  /** When the buyer ticked "Education only, not investment advice". */
+  disclaimer_accepted_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
   paid_at: string | null;
   refunded_at: string | null;
+}
+
+/** The counter behind each series of tax documents, per financial year (issue 16). */
+export interface TaxDocumentCountersTable {
+  series: string;
+  financial_year: string;
+  last_number: number;
+}
+
+/** An issued invoice or credit note; `data` is its frozen content (JSON), rendered to PDF on demand. */
+export interface TaxDocumentsTable {
+  id: string;
+  order_id: string;
+  kind: 'invoice' | 'credit_note';
+  number: string;
+  financial_year: string;
+  sequence: number;
+  issued_at: string;
+  data: string;
 }
 
 export interface OrderLinesTable {
@@ -285,4 +311,6 @@ export interface Database {
   enrolments: EnrolmentsTable;
   course_files: CourseFilesTable;
   audit_log: AuditLogTable;
+  tax_document_counters: TaxDocumentCountersTable;
+  tax_documents: TaxDocumentsTable;
 }

@@ -7,6 +7,7 @@ import * as cartCoupons from './005-cart-coupons.js';
 import * as orders from './006-orders.js';
 import * as learning from './007-learning.js';
 import * as admin from './008-admin.js';
+import * as taxDocuments from './009-tax-documents.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-orders': orders,
   '007-learning': learning,
   '008-admin': admin,
+  '009-tax-documents': taxDocuments,
 };

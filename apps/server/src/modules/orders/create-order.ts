@@ -49,7 +49,10 @@ const openOrders = preparedQuery<{ userId: string }>()((db, value) =>
     .where('user_id', '=', value('userId'))
     .where('status', 'in', ['created', 'attempted']),
 );
-type NewOrder = Omit<OrdersTable, 'currency'>;
+type NewOrder = Omit<
+  OrdersTable,
+  'currency' | 'billing_state' | 'billing_pin' | 'billing_business' | 'billing_gstin' | 'disclaimer_accepted_at'
+>;
 const orderColumns: (keyof NewOrder)[] = [
   'id',
   'user_id',

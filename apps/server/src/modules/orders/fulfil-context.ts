@@ -10,5 +10,6 @@ export function fulfilContext(deps: AppDeps): FulfilContext {
     mail: deps.mail,
     publicUrl: deps.config.publicUrl,
     siteName: deps.config.siteName,
+    tax: deps.config.tax,
   };
 }

@@ -6,6 +6,8 @@ import { escapeHtml } from '../../html.js';
 import { newId } from '../../ids.js';
 import type { MailMessage, MailQueue } from '../../mail/mailer.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
+import { issueInvoice } from '../billing/issue-invoice.js';
+import type { TaxSettings } from '../billing/tax-settings.js';
 import { findCartId, removeCartItem } from '../cart/repo.js';
 import { describeUnfulfillable, findUnfulfillable } from './find-unfulfillable.js';
 import { lockRow } from './lock-row.js';
@@ -35,6 +37,7 @@ export interface FulfilContext {
   publicUrl: string;
   siteName: string;
   gateway: PaymentGateway;
+  tax: TaxSettings;
 }
 
 // Fulfilment runs for every purchase: its statements are compiled once (see preparedQuery).
@@ -189,6 +192,12 @@ export async function fulfilOrder(
         amountPaise: payment.amountPaise,
         now: stamp,
       });
+      // Money was received, so it is invoiced; the refund will issue the credit note (decision 0017).
+      if (order.total_paise > 0) {
+        const buyer = await buyerOf.first(trx, { userId: order.user_id });
+        if (!buyer) throw new Error(`buyer ${order.user_id} does not exist`);
+        await issueInvoice(trx, ctx.tax, order, await orderLines.rows(trx, { orderId: order.id }), buyer, now);
+      }
       return { granted: false, mail: null, refunded: true };
     }
     await recordOrderEvent(trx, order.id, order.status, 'paid', source, paidNote, now);
@@ -221,6 +230,8 @@ export async function fulfilOrder(
     if (!buyer) throw new Error(`buyer ${order.user_id} does not exist`);
     const mail = confirmationMail(ctx, { ...order, lines }, buyer.email, order.billing_name || buyer.username);
     await ctx.mail.enqueue(mail, trx, now);
+    // Last, so the invoice counter (one row every purchase takes) stays locked only until the commit.
+    if (order.total_paise > 0) await issueInvoice(trx, ctx.tax, order, lines, buyer, now);
     return { granted: true, mail, refunded: false };
   });
   if (result.mail) ctx.mail.kick();

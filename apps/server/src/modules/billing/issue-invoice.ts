@@ -1,0 +1,91 @@
+import { gstStateName } from '@shop/shared';
+import type { Db } from '../../db/database.js';
+import { newId } from '../../ids.js';
+import { amountInWords } from './amount-in-words.js';
+import { financialYear, formatDocumentNumber, indiaDate } from './invoice-number.js';
+import { findDocument, nextDocumentNumber, saveDocument } from './repo.js';
+import type { TaxDocumentData } from './tax-document.js';
+import { taxLines, taxMode, taxTotals } from './tax-lines.js';
+import type { TaxSettings } from './tax-settings.js';
+
+export interface InvoicedOrder {
+  id: string;
+  discount_paise: number;
+  billing_name: string;
+  billing_email: string;
+  billing_state: string;
+  billing_pin: string;
+  billing_business: string;
+  billing_gstin: string;
+}
+
+/**
+ * Issues the tax invoice of an order being marked paid, inside that transaction (issue 16): a payment
+ * received is a supply invoiced, so every paid order gets one, including an order refunded at once as
+ * unfulfillable, which then gets a credit note (decision 0017). The place of supply is the buyer's
+ * state; with none on record it is the shop's own (IGST Act s. 12(2)(b)(ii)). Issuing twice is a no-op.
+ */
+export async function issueInvoice(
+  trx: Db,
+  settings: TaxSettings,
+  order: InvoicedOrder,
+  lines: readonly { title: string; unit_price_paise: number }[],
+  buyer: { email: string; username: string },
+  now: Date,
+): Promise<void> {
+  if (await findDocument(trx, order.id, 'invoice')) return;
+  const place = order.billing_state || settings.stateCode;
+  const mode = taxMode(settings, place);
+  const taxed = taxLines(
+    settings,
+    mode,
+    lines.map((line) => ({ description: line.title, pricePaise: line.unit_price_paise })),
+    order.discount_paise,
+  );
+  const totals = taxTotals(taxed);
+  const year = financialYear(now);
+  const sequence = await nextDocumentNumber(trx, settings.invoicePrefix, year);
+  const number = formatDocumentNumber(settings.invoicePrefix, year, sequence);
+  const data: TaxDocumentData = {
+    version: 1,
+    title: settings.registered ? 'Tax Invoice' : 'Bill of Supply',
+    number,
+    date: indiaDate(now),
+    orderId: order.id,
+    supplier: {
+      legalName: settings.legalName,
+      tradeName: settings.tradeName,
+      address: settings.address,
+      stateCode: settings.stateCode,
+      stateName: settings.stateName,
+      gstin: settings.registered ? settings.gstin : '',
+      pan: settings.pan,
+    },
+    buyer: {
+      name: order.billing_name || buyer.username,
+      email: order.billing_email || buyer.email,
+      businessName: order.billing_business,
+      gstin: order.billing_gstin,
+      pin: order.billing_pin,
+      stateCode: place,
+      stateName: gstStateName(place) ?? '',
+    },
+    placeOfSupply: { code: place, name: gstStateName(place) ?? '' },
+    reverseCharge: false,
+    taxMode: mode,
+    rateBp: mode === 'intra' || mode === 'inter' ? settings.rateBp : 0,
+    lutReference: mode === 'lut' ? settings.lutReference : '',
+    lines: taxed,
+    totals: { ...totals, inWords: amountInWords(totals.totalPaise) },
+  };
+  await saveDocument(trx, {
+    id: newId(),
+    order_id: order.id,
+    kind: 'invoice',
+    number,
+    financial_year: year,
+    sequence,
+    issued_at: now.toISOString(),
+    data: JSON.stringify(data),
+  });
+}

@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
+import type { TaxDocumentsTable } from '../../db/schema.js';
+
+// Issuing runs inside every paying transaction: its statements are compiled once (see preparedQuery).
+const takeNumber = preparedQuery<{ series: string; year: string }>()((db, value) =>
+  db
+    .insertInto('tax_document_counters')
+    .values({ series: value('series'), financial_year: value('year'), last_number: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['series', 'financial_year'])
+        .doUpdateSet({ last_number: sql<number>`tax_document_counters.last_number + 1` }),
+    )
+    .returning('last_number'),
+);
+const documentOfOrder = preparedQuery<{ orderId: string; kind: TaxDocumentsTable['kind'] }>()((db, value) =>
+  db.selectFrom('tax_documents').selectAll().where('order_id', '=', value('orderId')).where('kind', '=', value('kind')),
+);
+const insertDocument = preparedQuery<TaxDocumentsTable>()((db, value) =>
+  db.insertInto('tax_documents').values({
+    id: value('id'),
+    order_id: value('order_id'),
+    kind: value('kind'),
+    number: value('number'),
+    financial_year: value('financial_year'),
+    sequence: value('sequence'),
+    issued_at: value('issued_at'),
+    data: value('data'),
+  }),
+);
+
+/**
+ * The next number of a series in a financial year. The counter row stays locked (PostgreSQL) or the
+ * write transaction open (SQLite) until the caller commits, and a rollback undoes the increment: so
+ * numbers are consecutive, with no gap and no duplicate. Call it last in a transaction, after every
+ * other row lock, so that it is held as briefly as possible and always in the same order.
+ */
+export async function nextDocumentNumber(trx: Db, series: string, year: string): Promise<number> {
+  const row = await takeNumber.first(trx, { series, year });
+  if (!row) throw new Error(`no number taken for series ${series} ${year}`);
+  return Number(row.last_number);
+}
+
+export function findDocument(db: Db, orderId: string, kind: TaxDocumentsTable['kind']) {
+  return documentOfOrder.first(db, { orderId, kind });
+}
+
+export async function saveDocument(trx: Db, document: TaxDocumentsTable): Promise<void> {
+  await insertDocument.execute(trx, document);
+}

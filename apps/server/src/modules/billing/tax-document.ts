@@ -1,0 +1,45 @@
+import type { TaxLine, TaxMode, TaxTotals } from './tax-lines.js';
+
+/**
+ * What an issued invoice or credit note says, frozen as JSON when it is issued (CGST Rule 46 for an
+ * invoice, Rule 53 for a credit note): later changes to the settings, the course titles or the
+ * buyer's profile never alter it, and its PDF is rendered from this alone.
+ */
+export interface TaxDocumentData {
+  version: 1;
+  /** `tax-invoice`, `bill-of-supply` (shop not registered) or `credit-note`. */
+  title: 'Tax Invoice' | 'Bill of Supply' | 'Credit Note';
+  number: string;
+  /** Date of issue in India, YYYY-MM-DD. */
+  date: string;
+  orderId: string;
+  supplier: {
+    legalName: string;
+    tradeName: string;
+    address: string;
+    stateCode: string;
+    stateName: string;
+    gstin: string;
+    pan: string;
+  };
+  buyer: {
+    name: string;
+    email: string;
+    businessName: string;
+    gstin: string;
+    pin: string;
+    stateCode: string;
+    stateName: string;
+  };
+  placeOfSupply: { code: string; name: string };
+  reverseCharge: false;
+  taxMode: TaxMode;
+  /** Half the rate for CGST and SGST, the whole rate for IGST, in basis points. */
+  rateBp: number;
+  lutReference: string;
+  lines: TaxLine[];
+  totals: TaxTotals & { inWords: string };
+  /** A credit note names the invoice it corrects. */
+  against?: { number: string; date: string };
+  reason?: string;
+}
