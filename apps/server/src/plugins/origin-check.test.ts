@@ -101,6 +101,19 @@ describe('a state-changing request from one of our own pages', () => {
   it('passes without Origin or Referer (curl, a server): no browser page sent it', async () => {
     expect((await signIn({})).statusCode).toBe(401);
   });
+
+  it('is refused without Origin or Referer when it carries the session cookie; a Bearer call passes', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const hidden = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: user.cookie } });
+    expect(hidden.statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/profile', headers: { cookie: user.cookie } })).json().ok).toBe(true);
+    const bearer = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(bearer.statusCode).toBe(200);
+  });
 });
 
 describe('behind a trusted proxy', () => {

@@ -1,5 +1,6 @@
 import { messages } from '@shop/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../auth/session.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -8,9 +9,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * names a page that is not ours is refused, whether or not it carries the session cookie. Ours are
  * PUBLIC_URL, CORS_ORIGINS and the origin the request was addressed to (scheme + Host, or the proxy's
  * X-Forwarded-Proto/Host when TRUST_PROXY trusts it), so a shop opened as http://127.0.0.1:3000 or on
- * www and apex works. A call without either header comes from no web page (curl, a server) and cannot
- * ride a visitor's browser. A Bearer call is not CSRF either: a foreign page can only send that header
- * after a CORS preflight, which we never grant.
+ * www and apex works. A call without either header comes from no web page (curl, a server), unless
+ * it carries the session cookie: browsers send Origin on every POST, so a cookie without it is a
+ * browser or extension hiding where the call came from, and it is refused (security.md: a state
+ * change must carry an allowed Origin or a Bearer header). A Bearer call is not CSRF: a foreign page
+ * can only send that header after a CORS preflight, which we never grant.
  * Routes that verify their own signature (webhooks) opt out with `config: { skipOriginCheck: true }`.
  */
 export function registerOriginCheck(app: FastifyInstance, allowedOrigins: string[]): void {
@@ -20,7 +23,11 @@ export function registerOriginCheck(app: FastifyInstance, allowedOrigins: string
     if (request.routeOptions.config.skipOriginCheck) return;
     if (request.headers.authorization?.startsWith('Bearer ')) return;
     const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
-    if (origin === undefined || allowed.has(origin) || origin === addressedOrigin(request)) return;
+    const ours =
+      origin === undefined
+        ? !request.cookies[SESSION_COOKIE]
+        : allowed.has(origin) || origin === addressedOrigin(request);
+    if (ours) return;
     return reply.status(403).send({ ok: false, message: messages.forbiddenOrigin });
   });
 }
