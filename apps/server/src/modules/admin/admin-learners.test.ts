@@ -182,7 +182,7 @@ describe('messages in the console', () => {
     const res = await asAdmin('GET', '/api/admin/subscribers.csv');
     expect(res.headers['content-disposition']).toContain('attachment');
     expect(res.body).toBe(
-      "e-mail,subscribed at\r\nreader@example.com,2026-01-01T00:00:00.000Z\r\n'=cmd@example.com,2026-01-02T00:00:00.000Z\r\n",
+      "e-mail,subscribed at (IST)\r\nreader@example.com,2026-01-01 05:30:00\r\n'=cmd@example.com,2026-01-02 05:30:00\r\n",
     );
   });
 });

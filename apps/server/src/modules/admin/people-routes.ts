@@ -10,7 +10,7 @@ import { grantCourse, revokeCourse } from './grant-course.js';
 import { getLearner, listLearners } from './learners.js';
 import { listAudit } from './list-audit.js';
 import { parseInput } from './parse-input.js';
-import { writeCsv } from './write-csv.js';
+import { indiaDateTime, writeCsv } from './write-csv.js';
 
 const idParams = z.object({ id: objectId });
 const searchQuery = z.object({ q: z.string().trim().max(200).optional() });
@@ -57,8 +57,8 @@ export const adminPeopleRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
       .header('cache-control', 'no-store')
       .send(
         writeCsv(
-          ['e-mail', 'subscribed at'],
-          rows.map((row) => [row.email, row.created_at]),
+          ['e-mail', 'subscribed at (IST)'],
+          rows.map((row) => [row.email, indiaDateTime(row.created_at)]),
         ),
       );
   });
