@@ -19,11 +19,10 @@ export interface CreatedCoupon {
 export async function createCoupon(db: Db, input: unknown, now = new Date()): Promise<CreatedCoupon> {
   const parsed = couponInput.safeParse(input);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = String(issue?.path[0] ?? 'coupon');
-    throw new AppError('bad_request', `${field}: ${issue?.message ?? 'is not valid'}`, {
-      [field]: issue?.message ?? '',
-    });
+    // A failed parse has at least one issue, and every issue has a message.
+    const issue = parsed.error.issues[0] as (typeof parsed.error.issues)[number];
+    const field = String(issue.path[0] ?? 'coupon');
+    throw new AppError('bad_request', `${field}: ${issue.message}`, { [field]: issue.message });
   }
   const coupon = parsed.data;
   if (await findCouponByCode(db, coupon.code)) throw new AppError('conflict', messages.couponExists);
