@@ -42,6 +42,14 @@ async function proceedToCheckout(page: Page) {
 async function fillBilling(page: Page) {
   await page.getByLabel('First name').fill('Asha');
   await page.getByLabel('Last name').fill('Patel');
+  await fillTaxDetails(page);
+}
+
+/** What the tax invoice needs (issue 16): an Ahmedabad address, and the disclaimer ticked. */
+async function fillTaxDetails(page: Page) {
+  await page.getByLabel('State').selectOption({ label: 'Gujarat' });
+  await page.getByLabel('PIN code').fill('380015');
+  await page.getByLabel('I have read this').check();
 }
 
 /** A coupon written straight into the e2e server's database, as `coupon:create` would. */
@@ -279,6 +287,7 @@ describe('checkout and the learner’s area', () => {
     expect(await page.locator('[data-sandbox-checkout]').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
+    await fillTaxDetails(page);
     await email.fill('asha@example.com');
     await email.press('Enter');
     const widget = page.getByRole('dialog', { name: 'Sandbox payment (test mode)' });

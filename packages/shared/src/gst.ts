@@ -1,3 +1,5 @@
+import { messages } from './messages.js';
+
 /**
  * GST facts shared by the checkout form and the server (issue 16).
  *
@@ -123,4 +125,32 @@ export function isValidGstin(gstin: string): boolean {
 
 export function isValidPan(pan: string): boolean {
   return /^[A-Z]{5}\d{4}[A-Z]$/.test(pan);
+}
+
+export interface BillingTaxFields {
+  state?: string | undefined;
+  pin?: string | undefined;
+  gstin?: string | undefined;
+}
+
+/**
+ * The checkout's rules for the tax invoice's billing details, shared by the form and the server: a
+ * state (or Outside India); for India a PIN code in that state; a GSTIN, if given, valid and registered
+ * in that state. Returns the field and message of each problem, at most one per field.
+ */
+export function billingTaxProblems(fields: BillingTaxFields): { field: 'state' | 'pin' | 'gstin'; message: string }[] {
+  const problems: { field: 'state' | 'pin' | 'gstin'; message: string }[] = [];
+  const state = fields.state ?? '';
+  if (!gstStateName(state)) problems.push({ field: 'state', message: messages.billingStateRequired });
+  else if (state !== OUTSIDE_INDIA) {
+    const pin = fields.pin ?? '';
+    if (!/^\d{6}$/.test(pin)) problems.push({ field: 'pin', message: messages.billingPinInvalid });
+    else if (!pinMatchesState(pin, state)) problems.push({ field: 'pin', message: messages.billingPinState });
+  }
+  const gstin = fields.gstin ?? '';
+  if (gstin) {
+    if (!isValidGstin(gstin)) problems.push({ field: 'gstin', message: messages.billingGstinInvalid });
+    else if (gstin.slice(0, 2) !== state) problems.push({ field: 'gstin', message: messages.billingGstinState });
+  }
+  return problems;
 }

@@ -245,6 +245,28 @@ export const messages = {
   adminFileEmpty: 'The file is empty.',
   adminFileNameMissing: 'The file needs a name.',
   adminFileMissing: 'No such file for this course.',
+
+  // issue 16: billing details for the tax invoice, the disclaimer, order history
+  billingState: 'State',
+  billingStateChoose: 'Choose your state',
+  billingStateRequired: 'Please choose your state (or Outside India)',
+  billingPin: 'PIN code',
+  billingPinInvalid: 'PIN code must be 6 digits',
+  billingPinState: 'This PIN code is not in the state you chose',
+  billingBusiness: 'Business name (optional)',
+  billingBusinessTooLong: 'Business name must be at most 200 characters',
+  billingGstin: 'GSTIN (optional, for a business)',
+  billingGstinInvalid: 'Please enter a valid 15-character GSTIN',
+  billingGstinState: 'The first two digits of the GSTIN must be the code of the state you chose',
+  investmentDisclaimer:
+    'Education only, not investment advice. We are not a SEBI-registered investment adviser or research analyst; nothing in our courses is a recommendation to buy or sell any security; trading involves risk of loss.',
+  disclaimerAcknowledge: 'I have read this: the courses are education only, not investment advice.',
+  disclaimerRequired: 'Please tick the box to confirm you have read this',
+  ordersTitle: 'My Orders',
+  ordersEmpty: 'You have no orders yet.',
+  ordersInvoice: 'Invoice',
+  ordersCreditNote: 'Credit note',
+  orderDocumentMissing: 'No such document.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

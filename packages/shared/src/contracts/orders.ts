@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { billingTaxProblems } from '../gst.js';
+import { messages } from '../messages.js';
 
 const rupees = z
   .number({ error: 'must be a number of rupees' })
@@ -11,15 +13,34 @@ const rupees = z
  * signed-in user's cart itself and refuses (409) when the two differ. `userId` is ignored (the session
  * decides), and `courseId` only records what the page showed.
  */
-export const createOrderBody = z.object({
-  amount: rupees,
-  name: z.string().trim().min(1, 'is required').max(200),
-  email: z.email('must be a valid e-mail address').max(254),
-  courseId: z.string().max(5000).optional().default(''),
-  userId: z.string().max(100).nullish(),
-  validDiscount: rupees.optional().default(0),
-  discountCouponId: z.string().max(100).nullish(),
-});
+export const createOrderBody = z
+  .object({
+    amount: rupees,
+    name: z.string().trim().min(1, 'is required').max(200),
+    email: z.email('must be a valid e-mail address').max(254),
+    courseId: z.string().max(5000).optional().default(''),
+    userId: z.string().max(100).nullish(),
+    validDiscount: rupees.optional().default(0),
+    discountCouponId: z.string().max(100).nullish(),
+    // Billing details for the tax invoice (issue 16); the rules are billingTaxProblems, shared with the form.
+    // Optional for callers that send none (the place of supply is then the shop's state); any one sent
+    // brings all the rules.
+    state: z.string().max(2).optional(),
+    pin: z.string().trim().max(6).optional(),
+    businessName: z.string().trim().max(200, messages.billingBusinessTooLong).optional(),
+    gstin: z
+      .string()
+      .trim()
+      .transform((value) => value.toUpperCase())
+      .optional(),
+    /** The buyer ticked "Education only, not investment advice". */
+    disclaimerAccepted: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.state === undefined && !body.pin && !body.gstin) return;
+    for (const problem of billingTaxProblems(body))
+      ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 
 export const createOrderResponse = z.object({

@@ -25,7 +25,7 @@ export async function openOrder(t: TestApp, courseIds: string[], billing: Record
 }
 
 /** The test-mode widget's Pay button: the sandbox captures and signs, as Razorpay would. */
-export async function payInSandbox(t: TestApp, opened: { headers: object; gatewayOrderId: string }) {
+export async function payInSandbox(t: TestApp, opened: { headers: Record<string, string>; gatewayOrderId: string }) {
   const paid = await t.app.inject({
     method: 'POST',
     url: '/api/sandbox/pay',
@@ -37,7 +37,7 @@ export async function payInSandbox(t: TestApp, opened: { headers: object; gatewa
 }
 
 /** The browser's verify call after paying. */
-export function verifyPayment(t: TestApp, opened: { headers: object }, signed: object) {
+export function verifyPayment(t: TestApp, opened: { headers: Record<string, string> }, signed: object) {
   return t.app.inject({ method: 'POST', url: '/api/verify-payment', headers: opened.headers, payload: signed });
 }
 
@@ -46,5 +46,5 @@ export async function buy(t: TestApp, courseIds: string[], billing: Record<strin
   const opened = await openOrder(t, courseIds, billing);
   const verified = await verifyPayment(t, opened, await payInSandbox(t, opened));
   expect(verified.statusCode).toBe(200);
-  return opened as { user: TestUser; headers: object; orderId: string; gatewayOrderId: string };
+  return opened as { user: TestUser; headers: Record<string, string>; orderId: string; gatewayOrderId: string };
 }

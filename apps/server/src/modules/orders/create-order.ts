@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type CreateOrderBody, type CreateOrderResponse, messages, rupeesToPaise } from '@shop/shared';
+import { type CreateOrderBody, type CreateOrderResponse, messages, OUTSIDE_INDIA, rupeesToPaise } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import { boundValues, preparedQuery } from '../../db/prepared.js';
 import type { OrderLinesTable, OrdersTable } from '../../db/schema.js';
@@ -20,7 +20,8 @@ const REUSE_MINUTES = 30;
 /** Razorpay's smallest order amount. */
 const GATEWAY_MINIMUM_PAISE = 100;
 
-type Body = Required<Pick<CreateOrderBody, 'amount' | 'name' | 'email'>> & Pick<CreateOrderBody, 'discountCouponId'>;
+type Body = Required<Pick<CreateOrderBody, 'amount' | 'name' | 'email'>> &
+  Pick<CreateOrderBody, 'discountCouponId' | 'state' | 'pin' | 'businessName' | 'gstin' | 'disclaimerAccepted'>;
 
 function fingerprint(priced: PricedCart): string {
   const parts = priced.lines.map((line) => `${line.id}:${line.price_paise}`).sort();
@@ -49,10 +50,15 @@ const openOrders = preparedQuery<{ userId: string }>()((db, value) =>
     .where('user_id', '=', value('userId'))
     .where('status', 'in', ['created', 'attempted']),
 );
-type NewOrder = Omit<
-  OrdersTable,
-  'currency' | 'billing_state' | 'billing_pin' | 'billing_business' | 'billing_gstin' | 'disclaimer_accepted_at'
->;
+type NewOrder = Omit<OrdersTable, 'currency' | keyof BillingColumns> & BillingColumns;
+/** The tax invoice's billing details (issue 16), kept on the order until it is paid and invoiced. */
+interface BillingColumns {
+  billing_state: string;
+  billing_pin: string;
+  billing_business: string;
+  billing_gstin: string;
+  disclaimer_accepted_at: string | null;
+}
 const orderColumns: (keyof NewOrder)[] = [
   'id',
   'user_id',
@@ -68,6 +74,11 @@ const orderColumns: (keyof NewOrder)[] = [
   'cart_fingerprint',
   'billing_name',
   'billing_email',
+  'billing_state',
+  'billing_pin',
+  'billing_business',
+  'billing_gstin',
+  'disclaimer_accepted_at',
   'created_at',
   'updated_at',
   'paid_at',
@@ -121,7 +132,16 @@ export async function createOrder(
   const mode = free ? 'free' : gateway.mode;
   const since = new Date(now.getTime() - REUSE_MINUTES * 60_000).toISOString();
   const pending = await reusableOrder.first(db, { userId: user.id, print, mode, since });
-  if (pending) return answer(deps, user, pending.id, pending.gateway_order_id, priced, body, mode, false);
+  if (pending) {
+    // The buyer may have corrected their billing details since: the invoice takes the latest.
+    await db
+      .updateTable('orders')
+      .set(billingColumns(body, now))
+      .where('id', '=', pending.id)
+      .where('status', 'in', ['created', 'attempted'])
+      .execute();
+    return answer(deps, user, pending.id, pending.gateway_order_id, priced, body, mode, false);
+  }
 
   const orderId = newId();
   let gatewayOrderId: string | null = null;
@@ -171,6 +191,7 @@ export async function createOrder(
       cart_fingerprint: print,
       billing_name: body.name,
       billing_email: body.email,
+      ...billingColumns(body, now),
       created_at: stamp,
       updated_at: stamp,
       paid_at: null,
@@ -198,6 +219,16 @@ export async function createOrder(
     await fulfilOrder(fulfilContext(deps), orderId, null, 'free', now);
   }
   return answer(deps, user, orderId, gatewayOrderId, priced, body, mode, free);
+}
+
+function billingColumns(body: Body, now: Date): BillingColumns {
+  return {
+    billing_state: body.state ?? '',
+    billing_pin: body.state === OUTSIDE_INDIA ? '' : (body.pin ?? ''),
+    billing_business: body.businessName ?? '',
+    billing_gstin: body.gstin ?? '',
+    disclaimer_accepted_at: body.disclaimerAccepted ? now.toISOString() : null,
+  };
 }
 
 function answer(

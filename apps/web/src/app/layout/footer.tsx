@@ -62,7 +62,10 @@ export function Footer() {
         </div>
       </div>
       <div className="footer-bottom">
-        <div className="container">Copyright © 2024 {siteConfig.siteName}. All rights reserved.</div>
+        <div className="container">
+          <p className="footer-disclaimer">{messages.investmentDisclaimer}</p>
+          Copyright © 2024 {siteConfig.siteName}. All rights reserved.
+        </div>
       </div>
     </footer>
   );

@@ -213,6 +213,9 @@ export default function CourseDetailsPage() {
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
             {tab === 0 ? <Overview course={course} /> : <CurriculumAndReviews course={course} />}
           </div>
+          <p className="course-disclaimer" role="note">
+            {messages.investmentDisclaimer}
+          </p>
         </div>
         <Sidebar course={course} />
       </div>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages } from '@shop/shared';
+import { gstStates, messages, OUTSIDE_INDIA } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../account/form-field';
@@ -13,16 +13,30 @@ interface BillingFormProps {
   children: ReactNode;
 }
 
-/** 'Billing Details': first name, last name and email, all required, with the spec's messages. */
+/**
+ * 'Billing Details': first name, last name and email, all required, with the spec's messages; then what
+ * the tax invoice needs (state, PIN code, optional business name and GSTIN) and the disclaimer tick.
+ */
 export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormProps) {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<Billing>({
     resolver: zodResolver(billingSchema),
-    defaultValues: { firstName: '', lastName: '', email: defaultEmail },
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: defaultEmail,
+      state: '',
+      pin: '',
+      businessName: '',
+      gstin: '',
+      disclaimerAccepted: false,
+    },
   });
+  const abroad = watch('state') === OUTSIDE_INDIA;
 
   return (
     <form className="checkout-layout" onSubmit={handleSubmit(onSubmit)} noValidate>
@@ -52,6 +66,70 @@ export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormPro
           error={errors.email?.message}
           registration={register('email')}
         />
+        <div className="checkout-names">
+          <div className="form-field">
+            <label htmlFor="billing-state">{messages.billingState}</label>
+            <select
+              id="billing-state"
+              autoComplete="address-level1"
+              aria-invalid={errors.state ? true : undefined}
+              aria-describedby={errors.state ? 'billing-state-error' : undefined}
+              {...register('state')}
+            >
+              <option value="">{messages.billingStateChoose}</option>
+              {gstStates.map((state) => (
+                <option key={state.code} value={state.code}>
+                  {state.name}
+                </option>
+              ))}
+            </select>
+            {errors.state && (
+              <p id="billing-state-error" className="field-error">
+                {errors.state.message}
+              </p>
+            )}
+          </div>
+          {!abroad && (
+            <FormField
+              id="billing-pin"
+              label={messages.billingPin}
+              autoComplete="postal-code"
+              error={errors.pin?.message}
+              registration={register('pin')}
+            />
+          )}
+        </div>
+        <FormField
+          id="billing-business"
+          label={messages.billingBusiness}
+          autoComplete="organization"
+          error={errors.businessName?.message}
+          registration={register('businessName')}
+        />
+        <FormField
+          id="billing-gstin"
+          label={messages.billingGstin}
+          autoComplete="off"
+          error={errors.gstin?.message}
+          registration={register('gstin')}
+        />
+        <div className="checkout-disclaimer">
+          <p id="disclaimer-text">{messages.investmentDisclaimer}</p>
+          <label>
+            <input
+              type="checkbox"
+              aria-describedby={errors.disclaimerAccepted ? 'disclaimer-text disclaimer-error' : 'disclaimer-text'}
+              aria-invalid={errors.disclaimerAccepted ? true : undefined}
+              {...register('disclaimerAccepted')}
+            />{' '}
+            {messages.disclaimerAcknowledge}
+          </label>
+          {errors.disclaimerAccepted && (
+            <p id="disclaimer-error" className="field-error">
+              {errors.disclaimerAccepted.message}
+            </p>
+          )}
+        </div>
       </section>
       {children}
     </form>

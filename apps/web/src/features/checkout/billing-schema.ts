@@ -1,35 +1,38 @@
-import { messages } from '@shop/shared';
+import { checkoutTaxCheck, checkoutTaxFields, messages } from '@shop/shared';
 import * as z from 'zod/mini';
 
 /** The spec's simple pattern; the server's stricter e-mail check runs on top of it. */
 const simpleEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const billingSchema = z.object({
-  firstName: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, messages.firstNameRequired),
-      z.maxLength(100, 'First name must be at most 100 characters'),
-    ),
-  lastName: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, messages.lastNameRequired),
-      z.maxLength(99, 'Last name must be at most 99 characters'),
-    ),
-  email: z.pipe(
-    z
+export const billingSchema = z
+  .object({
+    firstName: z
       .string()
       .check(
         z.trim(),
-        z.minLength(1, messages.emailAddressRequired),
-        z.maxLength(254, messages.emailAddressInvalid),
-        z.regex(simpleEmail, messages.emailAddressInvalid),
+        z.minLength(1, messages.firstNameRequired),
+        z.maxLength(100, 'First name must be at most 100 characters'),
       ),
-    z.email(messages.emailAddressInvalid),
-  ),
-});
+    lastName: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, messages.lastNameRequired),
+        z.maxLength(99, 'Last name must be at most 99 characters'),
+      ),
+    email: z.pipe(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, messages.emailAddressRequired),
+          z.maxLength(254, messages.emailAddressInvalid),
+          z.regex(simpleEmail, messages.emailAddressInvalid),
+        ),
+      z.email(messages.emailAddressInvalid),
+    ),
+    ...checkoutTaxFields,
+  })
+  .check(checkoutTaxCheck);
 
 export type Billing = z.infer<typeof billingSchema>;

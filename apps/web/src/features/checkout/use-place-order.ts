@@ -99,6 +99,11 @@ export function usePlaceOrder() {
           courseId: courseIds.join(','),
           validDiscount: paiseToRupees(totals.discount),
           discountCouponId: couponId,
+          state: billing.state,
+          pin: billing.pin,
+          businessName: billing.businessName,
+          gstin: billing.gstin,
+          disclaimerAccepted: billing.disclaimerAccepted,
         }).unwrap();
       } catch (error) {
         const status = (error as { status?: unknown } | undefined)?.status;

@@ -1,0 +1,98 @@
+import { messages } from '@shop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { seedDemo } from '../../db/seed.js';
+import { demoCourses } from '../../db/seed-courses.js';
+import type { TaxDocumentData } from './tax-document.js';
+import { buy } from './test-purchases.js';
+
+let t: TestApp;
+const course = demoCourses[0]?._id ?? '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.database.db);
+});
+afterAll(() => t.close());
+
+const invoiceData = async (orderId: string) => {
+  const row = await t.database.db
+    .selectFrom('tax_documents')
+    .select('data')
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return JSON.parse(row.data) as TaxDocumentData;
+};
+const orderRow = (orderId: string) =>
+  t.database.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+
+describe('billing details decide the place of supply', () => {
+  it('a buyer from Ahmedabad is charged CGST + SGST, the price unchanged', async () => {
+    const { orderId } = await buy(t, [course], { state: '24', pin: '380015', disclaimerAccepted: true });
+    const order = await orderRow(orderId);
+    expect(order).toMatchObject({ billing_state: '24', billing_pin: '380015', billing_gstin: '' });
+    expect(order.disclaimer_accepted_at).toBe(order.created_at);
+    const invoice = await invoiceData(orderId);
+    expect(invoice.placeOfSupply).toEqual({ code: '24', name: 'Gujarat' });
+    expect(invoice.taxMode).toBe('intra');
+    expect(invoice.totals.cgstPaise).toBeGreaterThan(0);
+    expect(invoice.totals.cgstPaise).toBe(invoice.totals.sgstPaise);
+    expect(invoice.totals.igstPaise).toBe(0);
+    expect(invoice.totals.totalPaise).toBe(order.total_paise);
+  });
+
+  it('a business in Pune with a GSTIN is charged IGST and named on the invoice', async () => {
+    const { orderId } = await buy(t, [course], {
+      state: '27',
+      pin: '411001',
+      businessName: 'Shah Capital LLP',
+      gstin: '27aapfu0939f1zv',
+      disclaimerAccepted: true,
+    });
+    const invoice = await invoiceData(orderId);
+    expect(invoice.buyer).toMatchObject({
+      businessName: 'Shah Capital LLP',
+      gstin: '27AAPFU0939F1ZV',
+      pin: '411001',
+      stateCode: '27',
+      stateName: 'Maharashtra',
+    });
+    expect(invoice.taxMode).toBe('inter');
+    expect(invoice.totals.cgstPaise).toBe(0);
+    expect(invoice.totals.igstPaise).toBeGreaterThan(0);
+  });
+
+  it('a buyer outside India needs no PIN code and pays IGST by default', async () => {
+    const { orderId } = await buy(t, [course], { state: '96', pin: '', disclaimerAccepted: true });
+    const invoice = await invoiceData(orderId);
+    expect(invoice.placeOfSupply).toEqual({ code: '96', name: 'Outside India' });
+    expect(invoice.taxMode).toBe('inter');
+  });
+});
+
+describe('the checkout refuses billing details that break a rule, with a field message', () => {
+  const attempt = async (billing: object) => {
+    const user = await createSignedInUser(t.database.db);
+    const headers = { cookie: user.cookie, origin: new URL(t.config.publicUrl).origin };
+    await t.app.inject({ method: 'POST', url: '/api/cart/add', headers, payload: { courseId: course } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/create-order',
+      headers,
+      payload: { amount: demoCourses[0]?.price, name: 'Asha Patel', email: user.email, ...billing },
+    });
+  };
+
+  it.each([
+    [{ state: '24', pin: '411001' }, messages.billingPinState],
+    [{ state: '24', pin: '38001' }, messages.billingPinInvalid],
+    [{ state: 'XX', pin: '380015' }, messages.billingStateRequired],
+    [{ state: '24', pin: '380015', gstin: '24AAACC1206D1ZN' }, messages.billingGstinInvalid],
+    [{ state: '24', pin: '380015', gstin: '27AAPFU0939F1ZV' }, messages.billingGstinState],
+    [{ gstin: '27AAPFU0939F1ZV' }, messages.billingStateRequired],
+  ])('%o is refused: %s', async (billing, message) => {
+    const res = await attempt(billing);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(message);
+  });
+});
