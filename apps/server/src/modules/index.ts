@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.js';
 import { googleRoutes } from './accounts/google-routes.js';
 import { accountRoutes, sessionRoutes } from './accounts/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { billingRoutes } from './billing/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { contactRoutes } from './contact/routes.js';
@@ -20,6 +21,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(sessionRoutes, deps);
   await app.register(sandboxRoutes, deps);
   await app.register(orderRoutes, deps);
+  await app.register(billingRoutes, deps);
   await app.register(cartRoutes, { prefix: '/api', ...deps });
   await app.register(couponRoutes, { prefix: '/api', ...deps });
   await app.register(accountRoutes, { prefix: '/api', ...deps });

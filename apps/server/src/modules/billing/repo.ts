@@ -50,3 +50,14 @@ export function findDocument(db: Db, orderId: string, kind: TaxDocumentsTable['k
 export async function saveDocument(trx: Db, document: TaxDocumentsTable): Promise<void> {
   await insertDocument.execute(trx, document);
 }
+
+/** The document of an order, with the order's buyer, for the access check. */
+export function findDocumentWithBuyer(db: Db, orderId: string, kind: TaxDocumentsTable['kind']) {
+  return db
+    .selectFrom('tax_documents')
+    .innerJoin('orders', 'orders.id', 'tax_documents.order_id')
+    .select(['tax_documents.number', 'tax_documents.data', 'orders.user_id'])
+    .where('tax_documents.order_id', '=', orderId)
+    .where('tax_documents.kind', '=', kind)
+    .executeTakeFirst();
+}

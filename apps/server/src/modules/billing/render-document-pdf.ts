@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { formatPaise } from '@shop/shared';
+import PDFDocument from 'pdfkit';
+import type { TaxDocumentData } from './tax-document.js';
+
+// DejaVu Sans has the rupee sign (U+20B9); it comes from npm so every machine has the same file.
+const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+const loadFonts = () => {
+  fonts ??= {
+    regular: fs.readFileSync(path.join(fontDir, 'DejaVuSans.ttf')),
+    bold: fs.readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf')),
+  };
+  return fonts;
+};
+
+const percent = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)} %`;
+
+/**
+ * The PDF of an issued invoice or credit note, from its frozen data alone. The same data gives the same
+ * bytes: the creation date is the document's date and pdfkit derives the file id from the metadata.
+ * CGST Rule 46 (invoice) / Rule 53 (credit note) fields, each labelled.
+ */
+export function renderDocumentPdf(data: TaxDocumentData): Promise<Buffer> {
+  const issued = new Date(`${data.date}T00:00:00+05:30`);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 40,
+    info: {
+      Title: `${data.title} ${data.number}`,
+      Author: data.supplier.legalName,
+      Subject: `Order ${data.orderId}`,
+      Producer: 'TradeSkool billing',
+      Creator: 'TradeSkool billing',
+      CreationDate: issued,
+      ModDate: issued,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const { regular, bold } = loadFonts();
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
+  const left = 40;
+  const width = 515;
+
+  doc.font('bold').fontSize(18).text(data.title, left, 40);
+  doc.font('regular').fontSize(9);
+  doc.text(`Number: ${data.number}`, left, 44, { width, align: 'right' });
+  doc.text(`Date: ${data.date}`, { width, align: 'right' });
+  doc.moveDown(1.5);
+
+  const top = doc.y;
+  const column = (x: number, heading: string, rows: string[]) => {
+    doc.font('bold').fontSize(10).text(heading, x, top, { width: 250 });
+    doc.font('regular').fontSize(9);
+    for (const row of rows) doc.text(row, x, undefined, { width: 250 });
+    return doc.y;
+  };
+  const s = data.supplier;
+  const supplierBottom = column(left, 'Supplier', [
+    s.legalName,
+    `Trade name: ${s.tradeName}`,
+    s.address,
+    `State: ${s.stateName} (code ${s.stateCode})`,
+    s.gstin ? `GSTIN: ${s.gstin}` : 'Not registered for GST',
+    `PAN: ${s.pan}`,
+  ]);
+  const b = data.buyer;
+  const buyerBottom = column(left + 265, data.title === 'Credit Note' ? 'Recipient' : 'Bill to', [
+    b.name,
+    ...(b.businessName ? [b.businessName] : []),
+    `E-mail: ${b.email}`,
+    `State: ${b.stateName} (code ${b.stateCode})${b.pin ? `, PIN ${b.pin}` : ''}`,
+    `GSTIN: ${b.gstin || 'unregistered'}`,
+  ]);
+  doc.y = Math.max(supplierBottom, buyerBottom) + 12;
+  doc.x = left;
+  doc.font('regular').fontSize(9);
+  doc.text(`Place of supply: ${data.placeOfSupply.name} (code ${data.placeOfSupply.code})`);
+  doc.text('Reverse charge: No');
+  doc.text(`Order: ${data.orderId}`);
+  if (data.against) doc.text(`Against invoice ${data.against.number} dated ${data.against.date}`);
+  if (data.reason) doc.text(`Reason: ${data.reason}`);
+  if (data.taxMode === 'lut')
+    doc.text(
+      `Supply meant for export under Letter of Undertaking without payment of IGST${data.lutReference ? ` (LUT ${data.lutReference})` : ''}`,
+    );
+  doc.moveDown();
+
+  const intra = data.taxMode === 'intra';
+  const inter = data.taxMode === 'inter';
+  const headings = [
+    'Description',
+    'SAC',
+    'Price',
+    'Discount',
+    'Taxable value',
+    ...(intra ? [`CGST ${percent(data.rateBp / 2)}`, `SGST ${percent(data.rateBp / 2)}`] : []),
+    ...(inter ? [`IGST ${percent(data.rateBp)}`] : []),
+    'Total',
+  ];
+  const amountColumns = headings.length - 2;
+  const describeWidth = width - 45 - amountColumns * 62;
+  const widths = [describeWidth, 45, ...Array.from({ length: amountColumns }, () => 62)];
+  const row = (cells: string[], font: 'regular' | 'bold') => {
+    const y = doc.y;
+    let x = left;
+    let bottom = y;
+    doc.font(font).fontSize(8);
+    cells.forEach((cell, index) => {
+      const w = widths[index] ?? 60;
+      doc.text(cell, x, y, { width: w - 4, align: index < 2 ? 'left' : 'right' });
+      bottom = Math.max(bottom, doc.y);
+      x += w;
+    });
+    doc.y = bottom + 4;
+    doc
+      .moveTo(left, doc.y - 2)
+      .lineTo(left + width, doc.y - 2)
+      .lineWidth(0.5)
+      .stroke('#999999');
+  };
+  row(headings, 'bold');
+  for (const line of data.lines) {
+    row(
+      [
+        line.description,
+        line.sac,
+        formatPaise(line.pricePaise),
+        formatPaise(line.discountPaise),
+        formatPaise(line.taxablePaise),
+        ...(intra ? [formatPaise(line.cgstPaise), formatPaise(line.sgstPaise)] : []),
+        ...(inter ? [formatPaise(line.igstPaise)] : []),
+        formatPaise(line.totalPaise),
+      ],
+      'regular',
+    );
+  }
+  const t = data.totals;
+  row(
+    [
+      'Total',
+      '',
+      '',
+      '',
+      formatPaise(t.taxablePaise),
+      ...(intra ? [formatPaise(t.cgstPaise), formatPaise(t.sgstPaise)] : []),
+      ...(inter ? [formatPaise(t.igstPaise)] : []),
+      formatPaise(t.totalPaise),
+    ],
+    'bold',
+  );
+  doc.x = left;
+  doc.moveDown();
+  doc
+    .font('bold')
+    .fontSize(10)
+    .text(`${data.title === 'Credit Note' ? 'Amount credited' : 'Amount'}: ${formatPaise(t.totalPaise)}`);
+  doc.font('regular').fontSize(9).text(`In words: ${t.inWords}`);
+  doc.moveDown(2);
+  doc.fontSize(8).text('This is a computer-generated document; no signature is required.', { width });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,34 @@
+import { errorResponse } from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../auth/session.js';
+import type { AppDeps } from '../../deps.js';
+import { downloadDocument } from './download-document.js';
+
+const orderParams = z.object({ id: z.string().min(1).max(100) });
+
+export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  for (const [path, kind] of [
+    ['/api/orders/:id/invoice', 'invoice'],
+    ['/api/orders/:id/credit-note', 'credit_note'],
+  ] as const) {
+    app.get(
+      path,
+      {
+        schema: {
+          params: orderParams,
+          // The PDF goes out as it is; only refusals are JSON.
+          response: { 200: z.instanceof(Buffer), 401: errorResponse, 404: errorResponse },
+        },
+      },
+      async (request, reply) => {
+        const file = await downloadDocument(deps.db, requireUser(request), request.params.id, kind);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(file.pdf);
+      },
+    );
+  }
+};
