@@ -3,6 +3,8 @@ import type { Db, DbKind } from '../../db/database.js';
 import { escapeHtml } from '../../html.js';
 import { newId } from '../../ids.js';
 import type { MailMessage, MailQueue } from '../../mail/mailer.js';
+import { issueCreditNote } from '../billing/issue-credit-note.js';
+import type { TaxSettings } from '../billing/tax-settings.js';
 import { lockRow } from './lock-row.js';
 import { type OrderEventSource, recordOrderEvent } from './order-events.js';
 
@@ -18,6 +20,7 @@ interface RefundContext {
   mail: MailQueue;
   publicUrl: string;
   siteName: string;
+  tax: TaxSettings;
 }
 
 /**
@@ -159,6 +162,15 @@ export async function revokeRefundedOrder(
     );
     await ctx.mail.enqueue(mail, trx, now);
     await onRevoked?.(trx);
+    // Last, so the credit-note counter stays locked only until the commit (decision 0018).
+    await issueCreditNote(
+      trx,
+      ctx.tax,
+      order.id,
+      refund.amountPaise,
+      reason ? 'Payment refunded: the order could not be fulfilled' : 'Order refunded',
+      now,
+    );
     return { revoked: true, mail };
   });
   if (result.mail) ctx.mail.kick();

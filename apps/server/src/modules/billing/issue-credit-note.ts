@@ -1,0 +1,63 @@
+import type { Db } from '../../db/database.js';
+import { newId } from '../../ids.js';
+import { amountInWords } from './amount-in-words.js';
+import { financialYear, formatDocumentNumber, indiaDate } from './invoice-number.js';
+import { findDocument, nextDocumentNumber, saveDocument } from './repo.js';
+import type { TaxDocumentData } from './tax-document.js';
+import { shareDiscount, taxLines, taxTotals } from './tax-lines.js';
+import type { TaxSettings } from './tax-settings.js';
+
+/**
+ * Issues the credit note of a refunded order inside the refund's transaction (CGST Act s. 34, Rule 53):
+ * its own consecutive series, naming the invoice it corrects, with the invoice's supplier, buyer, place
+ * of supply and rate. The refunded amount is spread over the invoice's lines in proportion and its tax
+ * carved out as on the invoice, so a full refund credits exactly what was invoiced. An order with no
+ * invoice (a free order) gets none; issuing twice is a no-op.
+ */
+export async function issueCreditNote(
+  trx: Db,
+  settings: TaxSettings,
+  orderId: string,
+  refundedPaise: number,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  const invoice = await findDocument(trx, orderId, 'invoice');
+  if (!invoice || (await findDocument(trx, orderId, 'credit_note'))) return;
+  const invoiced = JSON.parse(invoice.data) as TaxDocumentData;
+  const credited = Math.min(refundedPaise, invoiced.totals.totalPaise);
+  const shares = shareDiscount(
+    invoiced.lines.map((line) => line.totalPaise),
+    credited,
+  );
+  const lines = taxLines(
+    { ...settings, rateBp: invoiced.rateBp, pricesInclusive: true, sac: invoiced.lines[0]?.sac ?? settings.sac },
+    invoiced.taxMode,
+    invoiced.lines.map((line, index) => ({ description: line.description, pricePaise: shares[index] ?? 0 })),
+    0,
+  );
+  const totals = taxTotals(lines);
+  const year = financialYear(now);
+  const sequence = await nextDocumentNumber(trx, settings.creditNotePrefix, year);
+  const number = formatDocumentNumber(settings.creditNotePrefix, year, sequence);
+  const data: TaxDocumentData = {
+    ...invoiced,
+    title: 'Credit Note',
+    number,
+    date: indiaDate(now),
+    lines,
+    totals: { ...totals, inWords: amountInWords(totals.totalPaise) },
+    against: { number: invoiced.number, date: invoiced.date },
+    reason,
+  };
+  await saveDocument(trx, {
+    id: newId(),
+    order_id: orderId,
+    kind: 'credit_note',
+    number,
+    financial_year: year,
+    sequence,
+    issued_at: now.toISOString(),
+    data: JSON.stringify(data),
+  });
+}
