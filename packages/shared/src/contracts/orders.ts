@@ -89,3 +89,23 @@ export const verifyPaymentResponse = z.object({
   orderId: z.string(),
 });
 export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponse>;
+
+/** One of the learner's orders on /orders (issue 16): `GET /api/orders`, newest first. */
+export const myOrder = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  status: z.enum(['created', 'attempted', 'paid', 'failed', 'refunded']),
+  amountPaise: z.number().int(),
+  courses: z.array(z.object({ id: z.string(), title: z.string() })),
+  /** The tax invoice's number, when one was issued; its PDF is at `/api/orders/{id}/invoice`. */
+  invoiceNumber: z.string().nullable(),
+  /** The credit note's number after a refund; its PDF is at `/api/orders/{id}/credit-note`. */
+  creditNoteNumber: z.string().nullable(),
+});
+export type MyOrder = z.infer<typeof myOrder>;
+
+export const myOrdersResponse = z.object({ ok: z.literal(true), orders: z.array(myOrder) });
+export type MyOrdersResponse = z.infer<typeof myOrdersResponse>;
+
+export const orderInvoicePath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/invoice`;
+export const orderCreditNotePath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/credit-note`;

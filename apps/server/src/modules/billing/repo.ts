@@ -61,3 +61,37 @@ export function findDocumentWithBuyer(db: Db, orderId: string, kind: TaxDocument
     .where('tax_documents.kind', '=', kind)
     .executeTakeFirst();
 }
+
+/**
+ * The learner's orders for their order history, newest first, with their lines and documents. An order
+ * superseded before it was paid (`expired`) is left out: nothing happened to it.
+ */
+export async function listOrdersOfBuyer(db: Db, userId: string) {
+  const orders = await db
+    .selectFrom('orders')
+    .select(['id', 'created_at', 'status', 'total_paise'])
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'expired')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+  if (orders.length === 0) return [];
+  const ids = orders.map((order) => order.id);
+  const lines = await db
+    .selectFrom('order_lines')
+    .select(['order_id', 'course_id', 'title'])
+    .where('order_id', 'in', ids)
+    .orderBy('title')
+    .execute();
+  const documents = await db
+    .selectFrom('tax_documents')
+    .select(['order_id', 'kind', 'number'])
+    .where('order_id', 'in', ids)
+    .execute();
+  return orders.map((order) => ({
+    ...order,
+    lines: lines.filter((line) => line.order_id === order.id),
+    documents: documents.filter((document) => document.order_id === order.id),
+  }));
+}

@@ -1,13 +1,19 @@
-import { errorResponse } from '@shop/shared';
+import { errorResponse, myOrdersResponse } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { downloadDocument } from './download-document.js';
+import { listMyOrders } from './list-my-orders.js';
 
 const orderParams = z.object({ id: z.string().min(1).max(100) });
 
 export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get('/api/orders', { schema: { response: { 200: myOrdersResponse, 401: errorResponse } } }, async (request) => ({
+    ok: true as const,
+    orders: await listMyOrders(deps.db, requireUser(request)),
+  }));
+
   for (const [path, kind] of [
     ['/api/orders/:id/invoice', 'invoice'],
     ['/api/orders/:id/credit-note', 'credit_note'],
