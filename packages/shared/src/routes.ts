@@ -12,6 +12,7 @@ export const clientRoutePatterns = [
   '/contact',
   '/profile',
   '/enrolled-courses',
+  '/orders',
   '/verify-email/:token',
   '/google-auth-redirect',
   '/terms-and-conditions',

@@ -24,6 +24,7 @@ const pages: [path: string, page: LazyExoticComponent<ComponentType>][] = [
   ['/registration', lazy(() => import('../features/account/registration-page'))],
   ['/profile', lazy(() => import('../features/account/profile-page'))],
   ['/enrolled-courses', lazy(() => import('../features/learning/enrolled-courses-page'))],
+  ['/orders', lazy(() => import('../features/orders/orders-page'))],
   ['/verify-email/:token', lazy(() => import('../features/account/verify-email-page'))],
   ['/google-auth-redirect', lazy(() => import('../features/account/google-auth-redirect-page'))],
   ['/admin/*', lazy(() => import('../features/admin/admin-app'))],

@@ -6,7 +6,7 @@ import { loginPathFor } from './safe-next-path';
 import { useLogout } from './use-session';
 import './account.css';
 
-/** The dashboard's side menu: the username as heading, Profile, Enrolled Courses, Wishlist and Logout. */
+/** The dashboard's side menu: the username as heading, Profile, Enrolled Courses, My Orders, Wishlist and Logout. */
 export function DashboardSidebar({ username }: { username: string }) {
   const logout = useLogout();
   return (
@@ -19,6 +19,9 @@ export function DashboardSidebar({ username }: { username: string }) {
           </li>
           <li>
             <NavLink to="/enrolled-courses">{messages.enrolledCourses}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/orders">{messages.ordersTitle}</NavLink>
           </li>
           <li>
             <NavLink to="/wishlist">{messages.wishlist}</NavLink>

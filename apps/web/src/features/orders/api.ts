@@ -1,0 +1,13 @@
+import type { MyOrder, MyOrdersResponse } from '@shop/shared';
+import { api } from '../../app/api';
+
+export const ordersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMyOrders: build.query<MyOrder[], void>({
+      query: () => '/orders',
+      transformResponse: (response: MyOrdersResponse) => response.orders,
+    }),
+  }),
+});
+
+export const { useGetMyOrdersQuery } = ordersApi;
