@@ -277,6 +277,7 @@ export const messages = {
   ordersInvoice: 'Invoice',
   ordersCreditNote: 'Credit note',
   orderDocumentMissing: 'No such document.',
+  orderDocumentTooMany: 'Too many downloads in a short time. Please wait a minute and try again.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

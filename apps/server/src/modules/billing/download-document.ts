@@ -6,6 +6,13 @@ import { renderDocumentPdf } from './render-document-pdf.js';
 import { findDocumentWithBuyer } from './repo.js';
 import type { TaxDocumentData } from './tax-document.js';
 
+/**
+ * The last PDFs rendered, by document number. An issued document never changes and renders to the same
+ * bytes, so a repeat download (a buyer clicking twice, a mail client fetching again) costs no CPU.
+ */
+const rendered = new Map<string, Buffer>();
+const RENDERED_KEPT = 200;
+
 export interface DocumentFile {
   fileName: string;
   pdf: Buffer;
@@ -24,6 +31,11 @@ export async function downloadDocument(
   const row = await findDocumentWithBuyer(db, orderId, kind);
   if (!row || (row.user_id !== user.id && user.role !== 'admin'))
     throw new AppError('not_found', messages.orderDocumentMissing);
-  const pdf = await renderDocumentPdf(JSON.parse(row.data) as TaxDocumentData);
+  let pdf = rendered.get(row.number);
+  if (!pdf) {
+    pdf = await renderDocumentPdf(JSON.parse(row.data) as TaxDocumentData);
+    if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value ?? '');
+    rendered.set(row.number, pdf);
+  }
   return { fileName: `${row.number.replaceAll('/', '-')}.pdf`, pdf };
 }

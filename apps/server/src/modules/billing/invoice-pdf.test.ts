@@ -134,3 +134,32 @@ describe('GET /api/orders/{id}/invoice', () => {
     expect((await download(orderId, user.cookie, 'credit-note')).statusCode).toBe(404);
   });
 });
+
+it('downloads are limited to 60 a minute per address, with a message saying what to do', async () => {
+  const { user, orderId } = await buy(t, [c2?._id ?? '']);
+  const headers = { cookie: user.cookie, 'x-forwarded-for': '', 'user-agent': 'limit-test' };
+  const answers = [];
+  for (let i = 0; i < 61; i += 1)
+    answers.push(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/orders/${orderId}/invoice`,
+          headers,
+          remoteAddress: '203.0.113.77',
+        })
+      ).statusCode,
+    );
+  expect(answers.slice(0, 60).every((status) => status === 200)).toBe(true);
+  const refused = await t.app.inject({
+    method: 'GET',
+    url: `/api/orders/${orderId}/invoice`,
+    headers,
+    remoteAddress: '203.0.113.77',
+  });
+  expect(answers[60]).toBe(429);
+  expect(refused.json()).toEqual({
+    ok: false,
+    message: 'Too many downloads in a short time. Please wait a minute and try again.',
+  });
+});

@@ -1,8 +1,9 @@
-import { errorResponse, myOrdersResponse } from '@shop/shared';
+import { errorResponse, messages, myOrdersResponse } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
+import { perIpLimit } from '../../plugins/rate-limit-options.js';
 import { downloadDocument } from './download-document.js';
 import { listMyOrders } from './list-my-orders.js';
 
@@ -21,10 +22,12 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     app.get(
       path,
       {
+        // A PDF costs tens of milliseconds of CPU: enough for any buyer, too little to keep the server busy.
+        config: { rateLimit: perIpLimit(60, '1 minute', messages.orderDocumentTooMany) },
         schema: {
           params: orderParams,
           // The PDF goes out as it is; only refusals are JSON.
-          response: { 200: z.instanceof(Buffer), 401: errorResponse, 404: errorResponse },
+          response: { 200: z.instanceof(Buffer), 401: errorResponse, 404: errorResponse, 429: errorResponse },
         },
       },
       async (request, reply) => {
