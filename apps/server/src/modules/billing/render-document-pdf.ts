@@ -101,7 +101,7 @@ export function renderDocumentPdf(data: TaxDocumentData): Promise<Buffer> {
     'SAC',
     'Price',
     'Discount',
-    'Taxable value',
+    data.taxMode === 'none' ? 'Value' : 'Taxable value',
     ...(intra ? [`CGST ${percent(data.rateBp / 2)}`, `SGST ${percent(data.rateBp / 2)}`] : []),
     ...(inter ? [`IGST ${percent(data.rateBp)}`] : []),
     'Total',
