@@ -7,11 +7,14 @@ import type { TaxDocumentData } from './tax-document.js';
 
 // DejaVu Sans has the rupee sign (U+20B9); it comes from npm so every machine has the same file.
 const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
+// pdfkit takes a font fontkit has opened (anything with `layout`); opening one decodes its tables, which
+// costs most of a render, so each font is opened once and shared by every document.
+const fontkit = createRequire(import.meta.url)('fontkit') as { create(data: Uint8Array): PDFKit.Mixins.PDFFontSource };
+let fonts: { regular: PDFKit.Mixins.PDFFontSource; bold: PDFKit.Mixins.PDFFontSource } | undefined;
 const loadFonts = () => {
   fonts ??= {
-    regular: fs.readFileSync(path.join(fontDir, 'DejaVuSans.ttf')),
-    bold: fs.readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf')),
+    regular: fontkit.create(fs.readFileSync(path.join(fontDir, 'DejaVuSans.ttf'))),
+    bold: fontkit.create(fs.readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf'))),
   };
   return fonts;
 };
