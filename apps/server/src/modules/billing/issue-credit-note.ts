@@ -12,7 +12,7 @@ import type { TaxSettings } from './tax-settings.js';
  * its own consecutive series, naming the invoice it corrects, with the invoice's supplier, buyer, place
  * of supply and rate. The refunded amount is spread over the invoice's lines in proportion and its tax
  * carved out as on the invoice, so a full refund credits exactly what was invoiced. An order with no
- * invoice (a free order) gets none; issuing twice is a no-op.
+ * invoice (a free order) gets none; issuing twice is a no-op. Returns the credit note's number, if any.
  */
 export async function issueCreditNote(
   trx: Db,
@@ -21,9 +21,11 @@ export async function issueCreditNote(
   refundedPaise: number,
   reason: string,
   now: Date,
-): Promise<void> {
+): Promise<string | null> {
   const invoice = await findDocument(trx, orderId, 'invoice');
-  if (!invoice || (await findDocument(trx, orderId, 'credit_note'))) return;
+  if (!invoice) return null;
+  const issued = await findDocument(trx, orderId, 'credit_note');
+  if (issued) return issued.number;
   const invoiced = JSON.parse(invoice.data) as TaxDocumentData;
   const credited = Math.min(refundedPaise, invoiced.totals.totalPaise);
   const shares = shareDiscount(
@@ -60,4 +62,5 @@ export async function issueCreditNote(
     issued_at: now.toISOString(),
     data: JSON.stringify(data),
   });
+  return number;
 }

@@ -22,8 +22,9 @@ export interface InvoicedOrder {
 /**
  * Issues the tax invoice of an order being marked paid, inside that transaction (issue 16): a payment
  * received is a supply invoiced, so every paid order gets one, including an order refunded at once as
- * unfulfillable, which then gets a credit note (decision 0017). The place of supply is the buyer's
+ * unfulfillable, which then gets a credit note (decision 0018). The place of supply is the buyer's
  * state; with none on record it is the shop's own (IGST Act s. 12(2)(b)(ii)). Issuing twice is a no-op.
+ * Returns the invoice's number.
  */
 export async function issueInvoice(
   trx: Db,
@@ -32,8 +33,9 @@ export async function issueInvoice(
   lines: readonly { title: string; unit_price_paise: number }[],
   buyer: { email: string; username: string },
   now: Date,
-): Promise<void> {
-  if (await findDocument(trx, order.id, 'invoice')) return;
+): Promise<string> {
+  const issued = await findDocument(trx, order.id, 'invoice');
+  if (issued) return issued.number;
   const place = order.billing_state || settings.stateCode;
   const mode = taxMode(settings, place);
   const taxed = taxLines(
@@ -88,4 +90,5 @@ export async function issueInvoice(
     issued_at: now.toISOString(),
     data: JSON.stringify(data),
   });
+  return number;
 }

@@ -228,10 +228,10 @@ export async function fulfilOrder(
 
     const buyer = await buyerOf.first(trx, { userId: order.user_id });
     if (!buyer) throw new Error(`buyer ${order.user_id} does not exist`);
-    const mail = confirmationMail(ctx, { ...order, lines }, buyer.email, order.billing_name || buyer.username);
+    // Near the end, so the invoice counter (one row every purchase takes) stays locked only briefly.
+    const invoice = order.total_paise > 0 ? await issueInvoice(trx, ctx.tax, order, lines, buyer, now) : null;
+    const mail = confirmationMail(ctx, { ...order, lines }, buyer.email, order.billing_name || buyer.username, invoice);
     await ctx.mail.enqueue(mail, trx, now);
-    // Last, so the invoice counter (one row every purchase takes) stays locked only until the commit.
-    if (order.total_paise > 0) await issueInvoice(trx, ctx.tax, order, lines, buyer, now);
     return { granted: true, mail, refunded: false };
   });
   if (result.mail) ctx.mail.kick();
@@ -250,8 +250,10 @@ function confirmationMail(
   },
   email: string,
   name: string,
+  invoiceNumber: string | null,
 ): MailMessage {
   const link = `${ctx.publicUrl}/enrolled-courses`;
+  const orders = `${ctx.publicUrl}/orders`;
   const lines = order.lines.map((line) => `- ${line.title}: ${formatPaise(line.unit_price_paise)}`);
   const text = [
     `Hello ${name},`,
@@ -264,11 +266,12 @@ function confirmationMail(
     `Total paid: ${formatPaise(order.total_paise)}`,
     '',
     `Your courses are ready: ${link}`,
+    ...(invoiceNumber ? ['', `Your tax invoice ${invoiceNumber} is under My Orders: ${orders}`] : []),
   ].join('\n');
   const html = `<p>Hello ${escapeHtml(name)},</p><p>Thank you for your order <strong>${order.id}</strong> at ${escapeHtml(ctx.siteName)}.</p><ul>${order.lines
     .map((line) => `<li>${escapeHtml(line.title)}: ${formatPaise(line.unit_price_paise)}</li>`)
     .join(
       '',
-    )}</ul><p>Subtotal: ${formatPaise(order.subtotal_paise)}<br>Discount: ${formatPaise(order.discount_paise)}<br><strong>Total paid: ${formatPaise(order.total_paise)}</strong></p><p><a href="${link}">Open your courses</a></p>`;
+    )}</ul><p>Subtotal: ${formatPaise(order.subtotal_paise)}<br>Discount: ${formatPaise(order.discount_paise)}<br><strong>Total paid: ${formatPaise(order.total_paise)}</strong></p><p><a href="${link}">Open your courses</a></p>${invoiceNumber ? `<p>Your tax invoice ${invoiceNumber} is under <a href="${orders}">My Orders</a>.</p>` : ''}`;
   return { to: email, subject: `Your ${ctx.siteName} order ${order.id}`, text, html };
 }

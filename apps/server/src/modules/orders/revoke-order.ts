@@ -152,18 +152,8 @@ export async function revokeRefundedOrder(
       ),
       now,
     );
-    const mail = refundMail(
-      ctx,
-      order.id,
-      refund.amountPaise,
-      order.email,
-      order.billing_name || order.username,
-      reason,
-    );
-    await ctx.mail.enqueue(mail, trx, now);
-    await onRevoked?.(trx);
-    // Last, so the credit-note counter stays locked only until the commit (decision 0018).
-    await issueCreditNote(
+    // The credit note comes from its own series (decision 0018); the mail names it.
+    const creditNote = await issueCreditNote(
       trx,
       ctx.tax,
       order.id,
@@ -171,6 +161,17 @@ export async function revokeRefundedOrder(
       reason ? 'Payment refunded: the order could not be fulfilled' : 'Order refunded',
       now,
     );
+    const mail = refundMail(
+      ctx,
+      order.id,
+      refund.amountPaise,
+      order.email,
+      order.billing_name || order.username,
+      reason,
+      creditNote,
+    );
+    await ctx.mail.enqueue(mail, trx, now);
+    await onRevoked?.(trx);
     return { revoked: true, mail };
   });
   if (result.mail) ctx.mail.kick();
@@ -184,7 +185,9 @@ function refundMail(
   email: string,
   name: string,
   reason: string | undefined,
+  creditNote: string | null,
 ): MailMessage {
+  const orders = `${ctx.publicUrl}/orders`;
   const access =
     reason ?? 'Access that came with this order has ended, except for any course another order of yours still covers.';
   const text = [
@@ -195,7 +198,8 @@ function refundMail(
     '',
     'The money goes back to the account or card you paid with; banks usually take 5 to 7 working days to show it.',
     `Your courses: ${ctx.publicUrl}/enrolled-courses`,
+    ...(creditNote ? ['', `Your credit note ${creditNote} is under My Orders: ${orders}`] : []),
   ].join('\n');
-  const html = `<p>Hello ${escapeHtml(name)},</p><p>We have refunded <strong>${formatPaise(amountPaise)}</strong> for your order <strong>${orderId}</strong> at ${escapeHtml(ctx.siteName)}.</p><p>${escapeHtml(access)}</p><p>The money goes back to the account or card you paid with; banks usually take 5 to 7 working days to show it.</p><p><a href="${ctx.publicUrl}/enrolled-courses">Your courses</a></p>`;
+  const html = `<p>Hello ${escapeHtml(name)},</p><p>We have refunded <strong>${formatPaise(amountPaise)}</strong> for your order <strong>${orderId}</strong> at ${escapeHtml(ctx.siteName)}.</p><p>${escapeHtml(access)}</p><p>The money goes back to the account or card you paid with; banks usually take 5 to 7 working days to show it.</p><p><a href="${ctx.publicUrl}/enrolled-courses">Your courses</a></p>${creditNote ? `<p>Your credit note ${creditNote} is under <a href="${orders}">My Orders</a>.</p>` : ''}`;
   return { to: email, subject: `Your ${ctx.siteName} order ${orderId} has been refunded`, text, html };
 }

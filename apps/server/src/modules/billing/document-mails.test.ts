@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { waitForMail } from '../../../test/account-flows.js';
+import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { mailText, startSmtp, type TestSmtp } from '../../../test/smtp.js';
+import { seedDemo } from '../../db/seed.js';
+import { demoCourses } from '../../db/seed-courses.js';
+import { buy } from './test-purchases.js';
+
+let smtp: TestSmtp;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  await seedDemo(t.database.db);
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const numberOf = async (orderId: string, kind: 'invoice' | 'credit_note') =>
+  (
+    await t.database.db
+      .selectFrom('tax_documents')
+      .select('number')
+      .where('order_id', '=', orderId)
+      .where('kind', '=', kind)
+      .executeTakeFirstOrThrow()
+  ).number;
+
+it('the order confirmation names the tax invoice and the refund notice the credit note, both on /orders', async () => {
+  const { user, orderId } = await buy(t, [demoCourses[0]?._id ?? '']);
+  const confirmation = mailText((await waitForMail(t.app, smtp, user.email, 1)).raw);
+  expect(confirmation).toContain(
+    `Your tax invoice ${await numberOf(orderId, 'invoice')} is under My Orders: ${t.config.publicUrl}/orders`,
+  );
+
+  const admin = await createSignedInUser(t.database.db, { role: 'admin' });
+  const refund = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/refund`,
+    headers: { cookie: admin.cookie, origin: new URL(t.config.publicUrl).origin },
+  });
+  expect(refund.statusCode).toBe(200);
+  const notice = mailText((await waitForMail(t.app, smtp, user.email, 2)).raw);
+  expect(notice).toContain('has been refunded');
+  expect(notice).toContain(`Your credit note ${await numberOf(orderId, 'credit_note')} is under My Orders`);
+});
