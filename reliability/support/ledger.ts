@@ -1,4 +1,5 @@
 import type { Db } from '../../apps/server/src/db/database';
+import { taxDocumentProblems } from './tax-documents-ledger';
 
 export interface LedgerReport {
   orders: number;
@@ -82,6 +83,7 @@ export async function auditLedger(db: Db): Promise<LedgerReport> {
       problems.push(`gateway order ${gatewayOrderId} was paid but our order ${order.id} is ${order.status}`);
   }
   problems.push(...moneyProblems(orders, lines, refunds, coupons));
+  problems.push(...(await taxDocumentProblems(db)));
   return {
     orders: orders.length,
     paidOrders,
