@@ -17,6 +17,7 @@ export default {
     'apps/server/src/payments/**/*.ts',
     'apps/server/src/modules/orders/**/*.ts',
     'apps/server/src/modules/coupons/**/*.ts',
+    'apps/server/src/modules/billing/invoice-number.ts',
     '!**/*.test.ts',
   ],
   // Only what the tests need is copied into the sandbox.
