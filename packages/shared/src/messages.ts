@@ -278,6 +278,25 @@ export const messages = {
   ordersCreditNote: 'Credit note',
   orderDocumentMissing: 'No such document.',
   orderDocumentTooMany: 'Too many downloads in a short time. Please wait a minute and try again.',
+  // issue 16: learner's account (password change and reset, privacy centre)
+  changePasswordTitle: 'Change password',
+  currentPasswordLabel: 'Current password',
+  newPasswordLabel: 'New password',
+  confirmPasswordLabel: 'New password again',
+  changePasswordButton: 'Change password',
+  passwordChanged: 'Your password has been changed. You have been signed out everywhere else.',
+  currentPasswordWrong: 'The current password is not correct.',
+  noPasswordYet:
+    'Your account has no password yet (you sign in with an email link or Google). To set one, use "Forgot password?" on the login page: we will email you a link.',
+  forgotPassword: 'Forgot password?',
+  forgotPasswordIntro: 'Enter the email address of your account and we will send you a link to choose a new password.',
+  sendResetLink: 'Send reset link',
+  resetLinkSent:
+    'If an account uses this address, we have sent it a link to choose a new password. The link works once, within 30 minutes.',
+  resetPasswordTitle: 'Choose a new password',
+  resetPasswordButton: 'Save new password',
+  passwordResetDone: 'Your password has been changed and you are signed in. Every other session has ended.',
+  resetLinkInvalid: 'This reset link is invalid, has expired or was already used. Ask for a new one on the login page.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

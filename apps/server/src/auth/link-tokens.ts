@@ -2,12 +2,14 @@ import type { Db } from '../db/database.js';
 import { newId } from '../ids.js';
 import { hashToken, newToken } from './tokens.js';
 
-export type LinkPurpose = 'verify_email' | 'sign_in';
+export type LinkPurpose = 'verify_email' | 'sign_in' | 'reset_password' | 'delete_account';
 
 /** How long each kind of e-mailed link works (security.md). */
 export const LINK_TTL_MS: Record<LinkPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   sign_in: 15 * 60 * 1000,
+  reset_password: 30 * 60 * 1000,
+  delete_account: 30 * 60 * 1000,
 };
 
 /**
@@ -36,12 +38,12 @@ export async function issueLinkToken(db: Db, userId: string, purpose: LinkPurpos
  * Marks the token used and returns its user and purpose, or null when it is unknown, expired, already
  * used or meant for another purpose. One conditional UPDATE: of two concurrent uses, exactly one wins.
  */
-export async function consumeLinkToken(
+export async function consumeLinkToken<P extends LinkPurpose>(
   db: Db,
   token: string,
-  purposes: readonly LinkPurpose[],
+  purposes: readonly P[],
   now = new Date(),
-): Promise<{ userId: string; purpose: LinkPurpose } | null> {
+): Promise<{ userId: string; purpose: P } | null> {
   const row = await db
     .updateTable('auth_tokens')
     .set({ used_at: now.toISOString() })
@@ -51,19 +53,19 @@ export async function consumeLinkToken(
     .where('purpose', 'in', [...purposes])
     .returning(['user_id', 'purpose'])
     .executeTakeFirst();
-  return row ? { userId: row.user_id, purpose: row.purpose } : null;
+  return row ? { userId: row.user_id, purpose: row.purpose as P } : null;
 }
 
 /**
  * The user and purpose of a token that would still work, without using it up: the landing page asks
  * before the click that consumes it.
  */
-export async function peekLinkToken(
+export async function peekLinkToken<P extends LinkPurpose>(
   db: Db,
   token: string,
-  purposes: readonly LinkPurpose[],
+  purposes: readonly P[],
   now = new Date(),
-): Promise<{ userId: string; purpose: LinkPurpose } | null> {
+): Promise<{ userId: string; purpose: P } | null> {
   const row = await db
     .selectFrom('auth_tokens')
     .select(['user_id', 'purpose'])
@@ -72,7 +74,7 @@ export async function peekLinkToken(
     .where('expires_at', '>', now.toISOString())
     .where('purpose', 'in', [...purposes])
     .executeTakeFirst();
-  return row ? { userId: row.user_id, purpose: row.purpose } : null;
+  return row ? { userId: row.user_id, purpose: row.purpose as P } : null;
 }
 
 /** Every unused link of a user stops working (a pending sign-up replaced by a new one). */

@@ -231,7 +231,7 @@ export interface AuthTokensTable {
   id: string;
   token_hash: string;
   user_id: string;
-  purpose: 'verify_email' | 'sign_in';
+  purpose: 'verify_email' | 'sign_in' | 'reset_password' | 'delete_account';
   created_at: string;
   expires_at: string;
   used_at: string | null;

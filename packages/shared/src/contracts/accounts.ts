@@ -100,3 +100,31 @@ export type ProfileResponse = z.infer<typeof profileResponse>;
 
 export const logoutResponse = z.object({ ok: z.literal(true), message: z.string() });
 export type LogoutResponse = z.infer<typeof logoutResponse>;
+
+/** The profile's password form and POST /api/change-password: the current password, then the new one twice. */
+export const changePasswordRequest = z
+  .object({
+    currentPassword: currentPassword,
+    password: newPassword,
+    cpassword: required('Password').min(1, requiredMessage('Password')),
+  })
+  .refine((form) => form.password === form.cpassword, { path: ['cpassword'], message: messages.passwordsMustMatch });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
+
+/** The login page's 'Forgot password?' form and POST /api/forgot-password. */
+export const forgotPasswordRequest = z.object({ email: emailField });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
+
+/** The /reset-password/{token} page and POST /api/reset-password: the mailed token and the new password twice. */
+export const resetPasswordRequest = z
+  .object({
+    token: verifyEmailTokenRequest.shape.token,
+    password: newPassword,
+    cpassword: required('Password').min(1, requiredMessage('Password')),
+  })
+  .refine((form) => form.password === form.cpassword, { path: ['cpassword'], message: messages.passwordsMustMatch });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
+
+/** A call that only says it worked (password changed, unsubscribed, deletion mail sent). */
+export const doneResponse = z.object({ ok: z.literal(true), message: z.string() });
+export type DoneResponse = z.infer<typeof doneResponse>;

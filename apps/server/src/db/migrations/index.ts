@@ -8,6 +8,7 @@ import * as orders from './006-orders.js';
 import * as learning from './007-learning.js';
 import * as admin from './008-admin.js';
 import * as taxDocuments from './009-tax-documents.js';
+import * as accountLinkPurposes from './010-account-link-purposes.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007-learning': learning,
   '008-admin': admin,
   '009-tax-documents': taxDocuments,
+  '010-account-link-purposes': accountLinkPurposes,
 };

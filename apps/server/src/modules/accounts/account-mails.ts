@@ -94,3 +94,20 @@ export function composeAlreadyRegisteredMail(site: MailContext, to: string, user
     after: ['If it was not you, you can ignore this email; your account has not changed.'],
   });
 }
+
+export function composePasswordResetMail(site: MailContext, to: string, username: string, token: string): MailMessage {
+  return composeMail({
+    siteName: site.siteName,
+    to,
+    subject: `Choose a new password for ${site.siteName}`,
+    greeting: `Hello ${username},`,
+    lead: [
+      'Someone asked to reset the password of your account. Open this link within 30 minutes to choose a new one:',
+    ],
+    link: { url: `${site.publicUrl}/reset-password/${token}`, label: 'Choose a new password' },
+    after: [
+      'The link works once. Choosing a new password signs you out on every other device.',
+      'If you did not ask for it, you can ignore this email; your password has not changed.',
+    ],
+  });
+}

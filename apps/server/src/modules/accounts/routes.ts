@@ -1,11 +1,15 @@
 import {
   acceptedResponse,
+  changePasswordRequest,
+  doneResponse,
   emailLinkRequest,
   errorResponse,
+  forgotPasswordRequest,
   linkPreviewResponse,
   logoutResponse,
   messages,
   profileResponse,
+  resetPasswordRequest,
   signedInResponse,
   signInRequest,
   signUpRequest,
@@ -14,14 +18,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pruneLinkTokens } from '../../auth/link-tokens.js';
 import { pruneLimits } from '../../auth/rate-limit.js';
-import { clearSessionCookie, revokeSession, startSession } from '../../auth/session.js';
+import { clearSessionCookie, requireUser, revokeSession, startSession } from '../../auth/session.js';
 import { clearSignUpProof, hasSignUpProof, setSignUpProof } from '../../auth/sign-up-proof.js';
 import { newToken } from '../../auth/tokens.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { changePassword } from './change-password.js';
 import { TooManyAttemptsError } from './limits.js';
 import { previewLink } from './preview-link.js';
 import type { UserRow } from './repo.js';
+import { resetPassword } from './reset-password.js';
+import { sendPasswordReset } from './send-password-reset.js';
 import { sendSignInLink } from './send-sign-in-link.js';
 import { signInWithLink } from './sign-in-with-link.js';
 import { signInWithPassword } from './sign-in-with-password.js';
@@ -129,6 +136,37 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
           ? messages.signedIn
           : messages.emailVerified;
       return signedIn(user, message);
+    },
+  );
+
+  app.post(
+    '/change-password',
+    { schema: { body: changePasswordRequest, response: { 200: doneResponse, ...refusals } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await changePassword(db, user.id, request.body, request.ip);
+      // Every session ended with the change; this browser continues on a fresh one.
+      await startSession(db, config, request, reply, user.id);
+      return { ok: true as const, message: messages.passwordChanged };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    { schema: { body: forgotPasswordRequest, response: { 200: acceptedResponse, ...refusals } } },
+    async (request) => {
+      await sendPasswordReset(deps, request.body, request.ip);
+      return { ok: true as const, success: true as const, message: messages.resetLinkSent };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    { schema: { body: resetPasswordRequest, response: { 200: signedInResponse, ...refusals } } },
+    async (request, reply) => {
+      const user = await resetPassword(db, request.body, request.ip);
+      await startSession(db, config, request, reply, user.id);
+      return signedIn(user, messages.passwordResetDone);
     },
   );
 
