@@ -40,6 +40,9 @@ export const createOrderBody = z
     if (body.state === undefined && !body.pin && !body.gstin) return;
     for (const problem of billingTaxProblems(body))
       ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    // A checkout that sends the billing details is the current form, which asks for the tick.
+    if (!body.disclaimerAccepted)
+      ctx.addIssue({ code: 'custom', path: ['disclaimerAccepted'], message: messages.disclaimerRequired });
   });
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 

@@ -90,6 +90,8 @@ describe('the checkout refuses billing details that break a rule, with a field m
     [{ state: '24', pin: '380015', gstin: '24AAACC1206D1ZN' }, messages.billingGstinInvalid],
     [{ state: '24', pin: '380015', gstin: '27AAPFU0939F1ZV' }, messages.billingGstinState],
     [{ gstin: '27AAPFU0939F1ZV' }, messages.billingStateRequired],
+    [{ state: '24', pin: '380015' }, messages.disclaimerRequired],
+    [{ state: '24', pin: '380015', disclaimerAccepted: false }, messages.disclaimerRequired],
   ])('%o is refused: %s', async (billing, message) => {
     const res = await attempt(billing);
     expect(res.statusCode).toBe(400);
