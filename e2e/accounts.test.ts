@@ -316,4 +316,58 @@ describe('accounts', () => {
     await page.getByRole('region', { name: 'My Profile' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
+  test('Forgot password? mails a reset link; its page uses it only on submit, then signs in; it works once', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const person = await createVerifiedUser();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(person.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('status').filter({ hasText: 'we have sent it a link to choose a new password' }).waitFor();
+
+    const match = /https?:\/\/\S+?\/reset-password\/[A-Za-z0-9_-]+/.exec(await mailFor(person.email, 2));
+    if (!match) throw new Error('no reset link in the mail');
+    const link = match[0];
+    await page.goto(link);
+    await page.reload();
+    const newPassword = `${person.password} renewed`;
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('New password again', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Your password has been changed and you are signed in.' })
+      .waitFor();
+    await page.getByRole('link', { name: `Profile of ${person.username}` }).waitFor();
+
+    // Used once: the same link refuses a second password.
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('another long password');
+    await page.getByLabel('New password again', { exact: true }).fill('another long password');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'This reset link is invalid' }).waitFor();
+    allowFailedResources(consoleErrors, 400);
+  });
+
+  test('the profile changes the password with the current one', async ({ page, consoleErrors }) => {
+    const person = await createVerifiedUser();
+    await page.goto('/login');
+    await signInWithPassword(page, person.email, person.password);
+    await page.waitForURL(`${baseURL}/`);
+    await page.goto('/profile');
+    const newPassword = `${person.password} changed`;
+    await page.getByLabel('Current password', { exact: true }).fill('not the password');
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('New password again', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('The current password is not correct.').waitFor();
+    expect(await fieldMessage(page, 'Current password')).toBe('The current password is not correct.');
+    await page.getByLabel('Current password', { exact: true }).fill(person.password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your password has been changed.' }).waitFor();
+    await page.getByRole('link', { name: `Profile of ${person.username}` }).waitFor();
+    allowFailedResources(consoleErrors, 400);
+  });
 });

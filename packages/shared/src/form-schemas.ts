@@ -55,6 +55,34 @@ export const signUpForm = z
     }),
   );
 
+const newPasswordField = required('Password').check(
+  z.minLength(1, requiredMessage('Password')),
+  z.minLength(PASSWORD_MIN, messages.passwordTooShort),
+  z.maxLength(PASSWORD_MAX, messages.passwordTooLong),
+);
+const confirmField = required('Password').check(z.minLength(1, requiredMessage('Password')));
+const passwordsMatch = z.refine<{ password: string; cpassword: string }>((form) => form.password === form.cpassword, {
+  path: ['cpassword'],
+  message: messages.passwordsMustMatch,
+});
+
+/** Mirrors `changePasswordRequest`. */
+export const changePasswordForm = z
+  .object({
+    currentPassword: required('Password').check(
+      z.minLength(1, requiredMessage('Password')),
+      z.maxLength(PASSWORD_MAX, messages.passwordTooLong),
+    ),
+    password: newPasswordField,
+    cpassword: confirmField,
+  })
+  .check(passwordsMatch);
+
+/** Mirrors `resetPasswordRequest` without its token, which comes from the address. */
+export const resetPasswordForm = z
+  .object({ password: newPasswordField, cpassword: confirmField })
+  .check(passwordsMatch);
+
 /** Mirrors `contactRequest`. */
 export const contactForm = z.object({
   user_name: z.pipe(

@@ -14,6 +14,7 @@ export const clientRoutePatterns = [
   '/enrolled-courses',
   '/orders',
   '/verify-email/:token',
+  '/reset-password/:token',
   '/google-auth-redirect',
   '/terms-and-conditions',
   '/refund-policy',

@@ -26,6 +26,7 @@ const pages: [path: string, page: LazyExoticComponent<ComponentType>][] = [
   ['/enrolled-courses', lazy(() => import('../features/learning/enrolled-courses-page'))],
   ['/orders', lazy(() => import('../features/orders/orders-page'))],
   ['/verify-email/:token', lazy(() => import('../features/account/verify-email-page'))],
+  ['/reset-password/:token', lazy(() => import('../features/account/reset-password-page'))],
   ['/google-auth-redirect', lazy(() => import('../features/account/google-auth-redirect-page'))],
   ['/admin/*', lazy(() => import('../features/admin/admin-app'))],
   ['*', lazy(() => import('../features/content/not-found-page'))],

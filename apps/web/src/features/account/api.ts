@@ -1,8 +1,12 @@
 import type {
   AcceptedResponse,
+  ChangePasswordRequest,
+  DoneResponse,
   EmailLinkRequest,
+  ForgotPasswordRequest,
   LinkPreviewResponse,
   ProfileResponse,
+  ResetPasswordRequest,
   SignedInResponse,
   SignInRequest,
   SignUpRequest,
@@ -44,6 +48,17 @@ export const accountApi = api.injectEndpoints({
     verifyEmailToken: build.mutation<SignedInResponse, string>({
       query: (token) => ({ url: '/verify-email-token', method: 'POST', body: { token } }),
     }),
+    /** The profile's password form: every other session ends, this browser gets a fresh cookie. */
+    changePassword: build.mutation<DoneResponse, ChangePasswordRequest>({
+      query: (body) => ({ url: '/change-password', method: 'POST', body }),
+    }),
+    forgotPassword: build.mutation<AcceptedResponse, ForgotPasswordRequest>({
+      query: (body) => ({ url: '/forgot-password', method: 'POST', body }),
+    }),
+    /** The reset page's submit, the only call that uses the mailed token. */
+    resetPassword: build.mutation<SignedInResponse, ResetPasswordRequest>({
+      query: (body) => ({ url: '/reset-password', method: 'POST', body }),
+    }),
     logout: build.mutation<void, void>({
       query: () => ({ url: '/logout', method: 'POST' }),
     }),
@@ -58,6 +73,9 @@ export const {
   usePreviewEmailTokenMutation,
   useVerifyEmailTokenMutation,
   useLogoutMutation,
+  useChangePasswordMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
 } = accountApi;
 
 /** The per-field messages a refused call carries (`{ fields: { email: '…' } }`), if any. */

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { EmailLinkForm } from './email-link-form';
+import { ForgotPasswordForm } from './forgot-password-form';
 import { GoogleLink } from './google-link';
 import { PasswordSignInForm } from './password-sign-in-form';
 import { safeNextPath } from './safe-next-path';
@@ -17,7 +18,7 @@ const notices: Record<string, string> = {
 export default function LoginPage() {
   useDocumentMeta('Login', 'Sign in to your account to see your courses and checkout.');
   const [searchParams] = useSearchParams();
-  const [mode, setMode] = useState<'password' | 'email' | 'password-again'>('password');
+  const [mode, setMode] = useState<'password' | 'email' | 'forgot' | 'password-again'>('password');
   const next = safeNextPath(searchParams.get('next'));
   const notice = notices[searchParams.get('error') ?? ''];
 
@@ -36,9 +37,12 @@ export default function LoginPage() {
             <GoogleLink />
             {mode === 'email' ? (
               <EmailLinkForm onPasswordMode={() => setMode('password-again')} />
+            ) : mode === 'forgot' ? (
+              <ForgotPasswordForm onPasswordMode={() => setMode('password-again')} />
             ) : (
               <PasswordSignInForm
                 onEmailMode={() => setMode('email')}
+                onForgotMode={() => setMode('forgot')}
                 next={next}
                 focusOnMount={mode === 'password-again'}
               />

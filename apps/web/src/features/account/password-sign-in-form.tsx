@@ -12,12 +12,13 @@ import { useSignedIn } from './use-session';
 /** The login page's password mode. After signing in: the `next` path, else the server's redirectUrl, else '/'. */
 interface PasswordSignInFormProps {
   onEmailMode: () => void;
+  onForgotMode: () => void;
   next: string | null;
   /** Put the cursor in the e-mail field (after switching modes, so keyboard users are not lost). */
   focusOnMount: boolean;
 }
 
-export function PasswordSignInForm({ onEmailMode, next, focusOnMount }: PasswordSignInFormProps) {
+export function PasswordSignInForm({ onEmailMode, onForgotMode, next, focusOnMount }: PasswordSignInFormProps) {
   const [signIn, { isLoading }] = useSignInMutation();
   const signedIn = useSignedIn();
   const navigate = useNavigate();
@@ -72,6 +73,9 @@ export function PasswordSignInForm({ onEmailMode, next, focusOnMount }: Password
       </button>
       <button type="button" className="link-button" onClick={onEmailMode}>
         {messages.emailSignin}
+      </button>
+      <button type="button" className="link-button" onClick={onForgotMode}>
+        {messages.forgotPassword}
       </button>
     </form>
   );

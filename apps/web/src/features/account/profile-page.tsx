@@ -2,6 +2,7 @@ import { messages } from '@shop/shared';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useGetProfileQuery } from './api';
+import { ChangePasswordForm } from './change-password-form';
 import { DashboardLayout } from './dashboard-sidebar';
 
 function MyProfile() {
@@ -32,6 +33,7 @@ export default function ProfilePage() {
         <div className="container">
           <DashboardLayout>
             <MyProfile />
+            <ChangePasswordForm />
           </DashboardLayout>
         </div>
       </section>

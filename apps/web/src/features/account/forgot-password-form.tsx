@@ -1,0 +1,62 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailLinkForm, type ForgotPasswordRequest, messages } from '@shop/shared';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '../../app/api';
+import { useForgotPasswordMutation } from './api';
+import { FormField } from './form-field';
+
+/** The login page's 'Forgot password?' mode: mails a link to choose a new password. */
+export function ForgotPasswordForm({ onPasswordMode }: { onPasswordMode: () => void }) {
+  const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
+  const [sent, setSent] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useForm<ForgotPasswordRequest>({ resolver: zodResolver(emailLinkForm), defaultValues: { email: '' } });
+  useEffect(() => setFocus('email'), [setFocus]);
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    setSent(null);
+    try {
+      setSent((await forgotPassword(values).unwrap()).message);
+    } catch (error) {
+      setFailure(errorMessage(error, messages.linkSendFailed));
+    }
+  });
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-label={messages.forgotPassword}>
+      <p className="auth-hint">{messages.forgotPasswordIntro}</p>
+      <FormField
+        id="forgot-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        registration={register('email')}
+      />
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+      {sent && (
+        <div className="form-notice" role="status">
+          <p>{sent}</p>
+          <p>{messages.linkSpamNote}</p>
+        </div>
+      )}
+      <button type="submit" className="btn btn-block" disabled={isLoading}>
+        {messages.sendResetLink}
+      </button>
+      <button type="button" className="link-button" onClick={onPasswordMode}>
+        {messages.backToSignin}
+      </button>
+    </form>
+  );
+}
