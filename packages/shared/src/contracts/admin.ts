@@ -186,16 +186,16 @@ export interface AdminMessage {
   createdAt: string;
 }
 
+/** Takings count only orders still paid: a refunded order's money is in the refunds figures instead. */
 export interface AdminDashboard {
   revenueByDay: { day: string; paise: number }[];
-/** Takings count only orders still paid: a refunded order's money is in the refunds figures instead. */
   ordersToday: number;
   revenueTodayPaise: number;
-  bestSellers: { courseId: string; title: string; sold: number; paise: number }[];
-  couponUse: { code: string; uses: number; active: boolean }[];
   /** Orders refunded in the last 30 India days (counted on the day of the refund) and their total. */
   refundsLast30Days: number;
   refundedLast30DaysPaise: number;
+  bestSellers: { courseId: string; title: string; sold: number; paise: number }[];
+  couponUse: { code: string; uses: number; active: boolean }[];
 }
 
 export interface AdminAuditEntry {
