@@ -2,11 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   cartCourseBody,
+  changePasswordRequest,
   contactRequest,
   createOrderBody,
+  deleteAccountRequest,
   emailLinkRequest,
+  forgotPasswordRequest,
   mergeCartBody,
   newsletterRequest,
+  resetPasswordRequest,
   signInRequest,
   signUpRequest,
   verifyEmailTokenRequest,
@@ -117,6 +121,12 @@ const postContracts: [string, string[]][] = [
   // The sandbox's own body (no shared contract: it is served only in test mode).
   ['/api/sandbox/pay', ['order_id', 'outcome']],
   ['/api/logout', []],
+  ['/api/change-password', Object.keys(changePasswordRequest.shape)],
+  ['/api/forgot-password', Object.keys(forgotPasswordRequest.shape)],
+  ['/api/reset-password', Object.keys(resetPasswordRequest.shape)],
+  ['/api/me/newsletter/unsubscribe', []],
+  ['/api/me/delete', Object.keys(deleteAccountRequest.shape)],
+  ['/api/me/delete/confirm', Object.keys(verifyEmailTokenRequest.shape)],
 ];
 const postUrls = [...postContracts.map(([url]) => url), '/api/webhooks/razorpay'];
 

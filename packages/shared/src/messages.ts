@@ -297,6 +297,28 @@ export const messages = {
   resetPasswordButton: 'Save new password',
   passwordResetDone: 'Your password has been changed and you are signed in. Every other session has ended.',
   resetLinkInvalid: 'This reset link is invalid, has expired or was already used. Ask for a new one on the login page.',
+  privacyCentre: 'Privacy Centre',
+  privacyNoticeTitle: 'How we use your data',
+  privacyNotice:
+    'We keep your name, email address, orders and course enrolments to sell you courses, give you access to them and send you receipts and tax invoices. We send newsletters only if you subscribed, and you can stop them here at any time. We never sell your data. You can download everything we keep about you, or delete your account. Tax law requires us to keep invoices and the orders they belong to for eight years; everything else is erased.',
+  downloadMyData: 'Download my data',
+  downloadMyDataIntro: 'A file (JSON) with your profile, orders, enrolments, cart, newsletter subscription and sign-in methods.',
+  newsletterTitleShort: 'Newsletter',
+  newsletterOn: 'You are subscribed to our newsletter with this email address.',
+  newsletterOff: 'You are not subscribed to our newsletter.',
+  unsubscribeNewsletter: 'Unsubscribe from the newsletter',
+  unsubscribed: 'You are unsubscribed. We will send you no more newsletters.',
+  deleteAccountTitle: 'Delete my account',
+  deleteAccountIntro:
+    'This ends every session, erases your profile, cart and newsletter subscription, and cannot be undone. Your orders and invoices are kept, without your name on the account, because tax law requires it. Your courses will no longer be available to you.',
+  deleteAccountPasswordLabel: 'Your password, to confirm',
+  deleteAccountButton: 'Delete my account',
+  deleteAccountByMail: 'Email me a confirmation link',
+  deleteLinkSent: 'We have emailed you a link to confirm the deletion. It works once, within 30 minutes.',
+  accountDeleted: 'Your account has been deleted. Thank you for learning with us.',
+  deletePasswordWrong: 'The password is not correct.',
+  deleteLinkInvalid: 'This link is invalid, has expired or was already used. Ask for a new one in the Privacy Centre.',
+  deleteConfirmTitle: 'Confirm the deletion of your account',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { googleRoutes } from './accounts/google-routes.js';
+import { privacyRoutes } from './accounts/privacy-routes.js';
 import { accountRoutes, sessionRoutes } from './accounts/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { billingRoutes } from './billing/routes.js';
@@ -25,6 +26,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(cartRoutes, { prefix: '/api', ...deps });
   await app.register(couponRoutes, { prefix: '/api', ...deps });
   await app.register(accountRoutes, { prefix: '/api', ...deps });
+  await app.register(privacyRoutes, { prefix: '/api', ...deps });
   await app.register(googleRoutes, deps);
   await app.register(learningRoutes, deps);
   await app.register(contactRoutes, { prefix: '/api', ...deps });

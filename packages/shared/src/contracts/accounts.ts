@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, requiredMessage, USERNAME_MAX } from '../field-rules.js';
 import { messages } from '../messages.js';
+import { myOrder } from './orders.js';
 
 /** 'Too many attempts, try again in 12 minutes' (or '1 minute'). */
 export function tooManyAttemptsMessage(retryAfterMs: number): string {
@@ -128,3 +129,47 @@ export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 /** A call that only says it worked (password changed, unsubscribed, deletion mail sent). */
 export const doneResponse = z.object({ ok: z.literal(true), message: z.string() });
 export type DoneResponse = z.infer<typeof doneResponse>;
+
+/** GET /api/me/privacy: what the privacy centre needs to show its choices. */
+export const privacyStatusResponse = z.object({
+  ok: z.literal(true),
+  hasPassword: z.boolean(),
+  newsletterSubscribed: z.boolean(),
+});
+export type PrivacyStatusResponse = z.infer<typeof privacyStatusResponse>;
+
+/**
+ * GET /api/me/export ("Download my data"): everything the shop keeps about the learner, as a JSON
+ * attachment. Never a password or token hash.
+ */
+export const myDataExport = z.object({
+  exportedAt: z.string(),
+  profile: z.object({
+    id: z.string(),
+    username: z.string(),
+    email: z.string(),
+    role: z.enum(['learner', 'admin']),
+    emailVerifiedAt: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+  signInMethods: z.object({ password: z.boolean(), emailLink: z.boolean(), google: z.boolean() }),
+  orders: z.array(myOrder),
+  enrolments: z.array(z.object({ courseId: z.string(), title: z.string() })),
+  cart: z.array(z.object({ courseId: z.string(), title: z.string() })),
+  newsletter: z.object({ subscribed: z.boolean(), since: z.string().nullable() }),
+  /** The wishlist lives only in the browser (local storage); the shop has no copy of it. */
+  wishlist: z.literal('kept only in your browser'),
+});
+export type MyDataExport = z.infer<typeof myDataExport>;
+
+/**
+ * POST /api/me/delete: with the current password the account is deleted at once; an account without
+ * a password gets an e-mailed confirmation link instead (`deleted: false`).
+ */
+export const deleteAccountRequest = z.object({
+  password: z.string().max(PASSWORD_MAX, messages.passwordTooLong).optional(),
+});
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequest>;
+
+export const deleteAccountResponse = z.object({ ok: z.literal(true), deleted: z.boolean(), message: z.string() });
+export type DeleteAccountResponse = z.infer<typeof deleteAccountResponse>;

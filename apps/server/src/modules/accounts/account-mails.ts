@@ -111,3 +111,17 @@ export function composePasswordResetMail(site: MailContext, to: string, username
     ],
   });
 }
+
+export function composeDeleteAccountMail(site: MailContext, to: string, username: string, token: string): MailMessage {
+  return composeMail({
+    siteName: site.siteName,
+    to,
+    subject: `Confirm the deletion of your ${site.siteName} account`,
+    greeting: `Hello ${username},`,
+    lead: [
+      'You asked to delete your account. Open this link within 30 minutes and confirm there; nothing is deleted until you do:',
+    ],
+    link: { url: `${site.publicUrl}/delete-account/${token}`, label: 'Confirm the deletion' },
+    after: ['If you did not ask for it, you can ignore this email; your account stays as it is.'],
+  });
+}

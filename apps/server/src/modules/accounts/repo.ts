@@ -113,3 +113,31 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/** The address a deleted account keeps: unique, and no mail can ever reach it. */
+export function tombstoneEmail(id: string): string {
+  return `deleted-${id}@invalid`;
+}
+
+/**
+ * Erases an account's personal data in place: the row stays (orders and invoices point at it, and
+ * tax law keeps those) but its name and address become a tombstone, its password and Google link
+ * go, and it can never sign in again. Every link token of the account goes with it.
+ */
+export async function anonymiseUser(db: Db, id: string, now = new Date()): Promise<void> {
+  await db.deleteFrom('auth_tokens').where('user_id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({
+      username: `deleted-${id}`,
+      email: tombstoneEmail(id),
+      email_lower: tombstoneEmail(id),
+      password_hash: null,
+      google_sub: null,
+      status: 'terminated',
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', id)
+    .execute();
+  forgetSessions();
+}

@@ -214,3 +214,11 @@ export async function findOwnedCourseIds(db: Db, userId: string, courseIds: stri
     .execute();
   return new Set(rows.map((row) => row.course_id));
 }
+
+/** Removes a user's cart and its items (account deletion). */
+export async function deleteCartOf(db: Db, userId: string): Promise<void> {
+  const cartId = await findCartId(db, userId);
+  if (!cartId) return;
+  await db.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+  await db.deleteFrom('carts').where('id', '=', cartId).execute();
+}

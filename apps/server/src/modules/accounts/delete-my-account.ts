@@ -1,0 +1,94 @@
+import { messages } from '@shop/shared';
+import { consumeLinkToken, issueLinkToken } from '../../auth/link-tokens.js';
+import { verifyPassword } from '../../auth/passwords.js';
+import { forgetSessions, revokeUserSessions } from '../../auth/session.js';
+import type { Db } from '../../db/database.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { writeAudit } from '../admin/write-audit.js';
+import { deleteCartOf } from '../cart/repo.js';
+import { deleteSubscriber } from '../newsletter/repo.js';
+import { composeDeleteAccountMail } from './account-mails.js';
+import { accountLimits, enforceLimit } from './limits.js';
+import { anonymiseUser, findUserById, tombstoneEmail, type UserRow } from './repo.js';
+
+/**
+ * Erases the account in one transaction (DPDP Act 2023, right to erasure): sessions, link tokens,
+ * cart and the newsletter row of its address go; name and address become a tombstone; orders and
+ * tax documents stay (GST law keeps invoices), still pointing at the anonymised row. The audit log
+ * records the learner as the one who did it, under the tombstone address.
+ */
+async function eraseAccount(db: Db, user: UserRow, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await revokeUserSessions(trx, user.id);
+    await deleteCartOf(trx, user.id);
+    await deleteSubscriber(trx, user.email);
+    await anonymiseUser(trx, user.id, now);
+    const actor = {
+      id: user.id,
+      username: `deleted-${user.id}`,
+      email: tombstoneEmail(user.id),
+      role: user.role,
+      sessionId: '',
+    };
+    await writeAudit(
+      trx,
+      actor,
+      {
+        action: 'account.deleted_by_learner',
+        entity: 'user',
+        entityId: user.id,
+        before: null,
+        after: { status: 'terminated' },
+      },
+      now,
+    );
+  });
+  forgetSessions();
+}
+
+/**
+ * "Delete my account" in the privacy centre. With a password: the current password confirms and the
+ * account is erased at once (attempts limited like a password change). Without one (link or Google
+ * only): a 30-minute confirmation link is mailed instead; returns false then.
+ */
+export async function deleteMyAccount(
+  deps: Pick<AppDeps, 'db' | 'config' | 'mail'>,
+  userId: string,
+  password: string | undefined,
+  ip: string,
+  now = new Date(),
+): Promise<boolean> {
+  const { db, config, mail } = deps;
+  const user = await findUserById(db, userId);
+  if (user?.status !== 'active') throw new AppError('unauthorized', messages.pleaseLogIn);
+  if (!user.password_hash) {
+    await enforceLimit(db, `delete-link:${user.id}`, accountLimits.linkPerAddress);
+    await enforceLimit(db, `delete-link-ip:${ip}`, accountLimits.linkPerIp);
+    const token = await issueLinkToken(db, user.id, 'delete_account', now);
+    await mail.send(
+      composeDeleteAccountMail(
+        { siteName: config.siteName, publicUrl: config.publicUrl },
+        user.email,
+        user.username,
+        token,
+      ),
+    );
+    return false;
+  }
+  await enforceLimit(db, `password-change:${user.id}`, accountLimits.signInFailures);
+  if (!password || !(await verifyPassword(user.password_hash, password, ip))) {
+    throw new AppError('bad_request', messages.deletePasswordWrong, { password: messages.deletePasswordWrong });
+  }
+  await eraseAccount(db, user, now);
+  return true;
+}
+
+/** The mailed confirmation link's landing page: the click that erases the account. */
+export async function confirmAccountDeletion(db: Db, token: string, now = new Date()): Promise<void> {
+  const consumed = await consumeLinkToken(db, token, ['delete_account'], now);
+  if (!consumed) throw new AppError('bad_request', messages.deleteLinkInvalid);
+  const user = await findUserById(db, consumed.userId);
+  if (user?.status !== 'active') throw new AppError('bad_request', messages.deleteLinkInvalid);
+  await eraseAccount(db, user, now);
+}

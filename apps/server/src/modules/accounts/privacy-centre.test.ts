@@ -1,0 +1,210 @@
+import { messages } from '@shop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForMail } from '../../../test/account-flows.js';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { mailText, startSmtp, type TestSmtp } from '../../../test/smtp.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { createSession } from '../../auth/session.js';
+import { seedDemo } from '../../db/seed.js';
+import { demoCourses } from '../../db/seed-courses.js';
+import { buy } from '../billing/test-purchases.js';
+
+let smtp: TestSmtp;
+let t: TestApp;
+const [c1, c2] = demoCourses;
+const password = 'my own long passphrase';
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  await seedDemo(t.database.db);
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+function origin() {
+  return new URL(t.config.publicUrl).origin;
+}
+
+/** A learner who bought a course, has another in the cart, subscribed to the newsletter and, unless told, has a password. */
+async function busyLearner(withPassword = true) {
+  const bought = await buy(t, [c1?._id ?? '']);
+  const { user, headers } = bought;
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/api/cart/add', headers, payload: { courseId: c2?._id } })).statusCode,
+  ).toBe(200);
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/newsletter',
+    headers: { origin: origin() },
+    payload: { email: user.email },
+  });
+  if (withPassword) {
+    await t.database.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password) })
+      .where('id', '=', user.id)
+      .execute();
+  }
+  return bought;
+}
+
+/** The token of the first link of `kind` mailed to `email` (the order's own mails come first). */
+async function mailedToken(email: string, kind: 'delete-account' | 'reset-password'): Promise<string> {
+  const pattern = new RegExp(`/${kind}/([A-Za-z0-9_-]+)`);
+  for (let count = 1; count <= 5; count += 1) {
+    const token = pattern.exec(mailText((await waitForMail(t.app, smtp, email, count)).raw))?.[1];
+    if (token) return token;
+  }
+  throw new Error(`no ${kind} link mailed to ${email}`);
+}
+
+function get(url: string, cookie: string) {
+  return t.app.inject({ method: 'GET', url, headers: { cookie } });
+}
+
+function post(url: string, cookie: string, payload: object = {}) {
+  return t.app.inject({ method: 'POST', url, headers: { cookie, origin: origin() }, payload });
+}
+
+describe('download my data', () => {
+  it('is a JSON attachment of profile, orders, enrolments, cart, newsletter and sign-in methods, without any hash', async () => {
+    const { user, orderId } = await busyLearner();
+    const res = await get('/api/me/export', user.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="my-data.json"');
+    expect(res.headers['cache-control']).toContain('no-store');
+    const data = res.json();
+    expect(data.profile).toMatchObject({ id: user.id, email: user.email, username: user.username });
+    expect(data.orders.map((order: { id: string }) => order.id)).toEqual([orderId]);
+    expect(data.enrolments).toEqual([{ courseId: c1?._id, title: c1?.title }]);
+    expect(data.cart).toEqual([{ courseId: c2?._id, title: c2?.title }]);
+    expect(data.newsletter.subscribed).toBe(true);
+    expect(data.signInMethods).toEqual({ password: true, emailLink: true, google: false });
+
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const session = await t.database.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(res.body).not.toContain(row.password_hash);
+    expect(res.body).not.toContain(session.token_hash);
+    expect(res.body).not.toContain('$argon2');
+    expect(res.body).not.toMatch(/hash/i);
+  });
+
+  it('is refused without a session', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/me/export' })).statusCode).toBe(401);
+  });
+});
+
+describe('withdrawing marketing consent', () => {
+  it('unsubscribes the learner’s address from the newsletter', async () => {
+    const { user } = await busyLearner();
+    expect((await get('/api/me/privacy', user.cookie)).json()).toEqual({
+      ok: true,
+      hasPassword: true,
+      newsletterSubscribed: true,
+    });
+    const res = await post('/api/me/newsletter/unsubscribe', user.cookie);
+    expect(res.json()).toEqual({ ok: true, message: messages.unsubscribed });
+    expect((await get('/api/me/privacy', user.cookie)).json().newsletterSubscribed).toBe(false);
+  });
+});
+
+describe('delete my account', () => {
+  it('with the password: ends every session, erases the profile, cart, tokens and newsletter row, keeps the orders, audits it', async () => {
+    const { user, orderId } = await busyLearner();
+    const otherSession = await createSession(t.database.db, user.id);
+    const wrong = await post('/api/me/delete', user.cookie, { password: 'not my password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(messages.deletePasswordWrong);
+
+    const res = await post('/api/me/delete', user.cookie, { password });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, deleted: true, message: messages.accountDeleted });
+
+    // The old cookies no longer work.
+    expect((await get('/api/me/export', user.cookie)).statusCode).toBe(401);
+    expect((await get('/api/me/export', `token=${otherSession}`)).statusCode).toBe(401);
+    expect((await get('/api/profile', user.cookie)).json().ok).toBe(false);
+
+    const db = t.database.db;
+    const row = await db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      email: `deleted-${user.id}@invalid`,
+      username: `deleted-${user.id}`,
+      password_hash: null,
+      google_sub: null,
+      status: 'terminated',
+    });
+    expect(await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(await db.selectFrom('auth_tokens').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(await db.selectFrom('carts').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(
+      await db
+        .selectFrom('newsletter_subscribers')
+        .select('id')
+        .where('email_lower', '=', user.email.toLowerCase())
+        .execute(),
+    ).toEqual([]);
+    const orders = await db.selectFrom('orders').select(['id', 'status']).where('user_id', '=', user.id).execute();
+    expect(orders).toEqual([{ id: orderId, status: 'paid' }]);
+    const documents = await db.selectFrom('tax_documents').select('id').where('order_id', '=', orderId).execute();
+    expect(documents).toHaveLength(1);
+    const audit = await db.selectFrom('audit_log').selectAll().where('entity_id', '=', user.id).execute();
+    expect(audit).toMatchObject([{ actor_id: user.id, action: 'account.deleted_by_learner', entity: 'user' }]);
+    expect(JSON.stringify(audit)).not.toContain(user.email);
+
+    // Nobody can sign in to it, nor ask for a reset of the old address.
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/signin', payload: { email: user.email, password } });
+    expect(signIn.statusCode).toBe(401);
+  });
+
+  it('without a password: a mailed link confirms it, once', async () => {
+    const { user } = await busyLearner(false);
+    const asked = await post('/api/me/delete', user.cookie, {});
+    expect(asked.json()).toEqual({ ok: true, deleted: false, message: messages.deleteLinkSent });
+    expect((await get('/api/profile', user.cookie)).json().ok).toBe(true);
+    const token = await mailedToken(user.email, 'delete-account');
+
+    const confirm = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/me/delete/confirm',
+        headers: { origin: origin() },
+        payload: { token },
+      });
+    const first = await confirm();
+    expect(first.statusCode).toBe(200);
+    expect(first.json().deleted).toBe(true);
+    expect((await get('/api/profile', user.cookie)).json().ok).toBe(false);
+    expect((await confirm()).statusCode).toBe(400);
+  });
+
+  it('a reset link cannot confirm a deletion', async () => {
+    const { user } = await busyLearner();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      headers: { origin: origin() },
+      payload: { email: user.email },
+    });
+    const token = await mailedToken(user.email, 'reset-password');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/delete/confirm',
+      headers: { origin: origin() },
+      payload: { token },
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await get('/api/profile', user.cookie)).json().ok).toBe(true);
+  });
+});

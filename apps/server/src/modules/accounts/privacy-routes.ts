@@ -1,0 +1,77 @@
+import {
+  deleteAccountRequest,
+  deleteAccountResponse,
+  doneResponse,
+  errorResponse,
+  messages,
+  myDataExport,
+  privacyStatusResponse,
+  verifyEmailTokenRequest,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clearSessionCookie, requireUser } from '../../auth/session.js';
+import type { AppDeps } from '../../deps.js';
+import { deleteSubscriber, findSubscription } from '../newsletter/repo.js';
+import { confirmAccountDeletion, deleteMyAccount } from './delete-my-account.js';
+import { exportMyData } from './export-my-data.js';
+import { findUserById } from './repo.js';
+
+const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse };
+
+/** The privacy centre (DPDP Act 2023): see and download one's data, withdraw consent, delete the account. */
+export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, config } = deps;
+
+  app.get(
+    '/me/privacy',
+    { schema: { response: { 200: privacyStatusResponse, 401: errorResponse } } },
+    async (request) => {
+      const user = requireUser(request);
+      const row = await findUserById(db, user.id);
+      return {
+        ok: true as const,
+        hasPassword: Boolean(row?.password_hash),
+        newsletterSubscribed: (await findSubscription(db, user.email)) !== null,
+      };
+    },
+  );
+
+  app.get('/me/export', { schema: { response: { 200: myDataExport, 401: errorResponse } } }, async (request, reply) => {
+    const user = requireUser(request);
+    reply.header('content-disposition', 'attachment; filename="my-data.json"');
+    reply.header('cache-control', 'no-store');
+    return exportMyData(db, user);
+  });
+
+  app.post(
+    '/me/newsletter/unsubscribe',
+    { schema: { response: { 200: doneResponse, ...refusals } } },
+    async (request) => {
+      const user = requireUser(request);
+      await deleteSubscriber(db, user.email);
+      return { ok: true as const, message: messages.unsubscribed };
+    },
+  );
+
+  app.post(
+    '/me/delete',
+    { schema: { body: deleteAccountRequest, response: { 200: deleteAccountResponse, ...refusals } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const deleted = await deleteMyAccount(deps, user.id, request.body.password, request.ip);
+      if (!deleted) return { ok: true as const, deleted: false, message: messages.deleteLinkSent };
+      clearSessionCookie(reply, config);
+      return { ok: true as const, deleted: true, message: messages.accountDeleted };
+    },
+  );
+
+  app.post(
+    '/me/delete/confirm',
+    { schema: { body: verifyEmailTokenRequest, response: { 200: deleteAccountResponse, ...refusals } } },
+    async (request, reply) => {
+      await confirmAccountDeletion(db, request.body.token);
+      clearSessionCookie(reply, config);
+      return { ok: true as const, deleted: true, message: messages.accountDeleted };
+    },
+  );
+};
