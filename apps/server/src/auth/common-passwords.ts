@@ -1,3 +1,4 @@
+/// <reference path="./fxa-common-password-list.d.ts" />
 import commonPasswordList from 'fxa-common-password-list';
 
 /**
