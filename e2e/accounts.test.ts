@@ -370,4 +370,39 @@ describe('accounts', () => {
     await page.getByRole('link', { name: `Profile of ${person.username}` }).waitFor();
     allowFailedResources(consoleErrors, 400);
   });
+  test('the privacy centre shows the notice, downloads the data without hashes and deletes the account', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const person = await createVerifiedUser();
+    await page.goto('/login');
+    await signInWithPassword(page, person.email, person.password);
+    await page.waitForURL(`${baseURL}/`);
+    await page.goto('/profile');
+    await page.getByRole('link', { name: 'Privacy Centre' }).click();
+    await page.getByRole('heading', { name: 'How we use your data' }).waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download my data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('my-data.json');
+    const file = await download.path();
+    const exported = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(exported.profile.email).toBe(person.email);
+    expect(JSON.stringify(exported)).not.toMatch(/hash|argon2/i);
+
+    await page.getByLabel('Your password, to confirm').fill('not my password');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByText('The password is not correct.').waitFor();
+    await page.getByLabel('Your password, to confirm').fill(person.password);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your account has been deleted.' }).waitFor();
+    await page.goto('/profile');
+    await page.waitForURL(/\/login/);
+    await signInWithPassword(page, person.email, person.password);
+    await page.getByText('Invalid email or password.').waitFor();
+    allowFailedResources(consoleErrors, 400);
+    allowFailedResources(consoleErrors, 401);
+  });
 });

@@ -15,6 +15,8 @@ export const clientRoutePatterns = [
   '/orders',
   '/verify-email/:token',
   '/reset-password/:token',
+  '/privacy-centre',
+  '/delete-account/:token',
   '/google-auth-redirect',
   '/terms-and-conditions',
   '/refund-policy',

@@ -1,10 +1,13 @@
 import type {
   AcceptedResponse,
   ChangePasswordRequest,
+  DeleteAccountRequest,
+  DeleteAccountResponse,
   DoneResponse,
   EmailLinkRequest,
   ForgotPasswordRequest,
   LinkPreviewResponse,
+  PrivacyStatusResponse,
   ProfileResponse,
   ResetPasswordRequest,
   SignedInResponse,
@@ -59,6 +62,21 @@ export const accountApi = api.injectEndpoints({
     resetPassword: build.mutation<SignedInResponse, ResetPasswordRequest>({
       query: (body) => ({ url: '/reset-password', method: 'POST', body }),
     }),
+    getPrivacyStatus: build.query<PrivacyStatusResponse, void>({
+      query: () => '/me/privacy',
+      providesTags: ['Profile'],
+    }),
+    unsubscribeNewsletter: build.mutation<DoneResponse, void>({
+      query: () => ({ url: '/me/newsletter/unsubscribe', method: 'POST' }),
+      invalidatesTags: ['Profile'],
+    }),
+    deleteAccount: build.mutation<DeleteAccountResponse, DeleteAccountRequest>({
+      query: (body) => ({ url: '/me/delete', method: 'POST', body }),
+    }),
+    /** The mailed confirmation link's button: the only call that uses its token. */
+    confirmAccountDeletion: build.mutation<DeleteAccountResponse, string>({
+      query: (token) => ({ url: '/me/delete/confirm', method: 'POST', body: { token } }),
+    }),
     logout: build.mutation<void, void>({
       query: () => ({ url: '/logout', method: 'POST' }),
     }),
@@ -76,6 +94,10 @@ export const {
   useChangePasswordMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
+  useGetPrivacyStatusQuery,
+  useUnsubscribeNewsletterMutation,
+  useDeleteAccountMutation,
+  useConfirmAccountDeletionMutation,
 } = accountApi;
 
 /** The per-field messages a refused call carries (`{ fields: { email: '…' } }`), if any. */

@@ -27,6 +27,9 @@ export function DashboardSidebar({ username }: { username: string }) {
             <NavLink to="/wishlist">{messages.wishlist}</NavLink>
           </li>
           <li>
+            <NavLink to="/privacy-centre">{messages.privacyCentre}</NavLink>
+          </li>
+          <li>
             <button type="button" onClick={() => void logout()}>
               {messages.logout}
             </button>

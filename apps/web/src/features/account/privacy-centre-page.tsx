@@ -1,0 +1,147 @@
+import { messages } from '@shop/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api, errorMessage } from '../../app/api';
+import { useAppDispatch } from '../../app/hooks';
+import { PageBanner } from '../../components/ui/page-banner';
+import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import {
+  fieldErrors,
+  useDeleteAccountMutation,
+  useGetPrivacyStatusQuery,
+  useUnsubscribeNewsletterMutation,
+} from './api';
+import { DashboardLayout } from './dashboard-sidebar';
+
+function NewsletterConsent({ subscribed }: { subscribed: boolean }) {
+  const [unsubscribe, { isLoading }] = useUnsubscribeNewsletterMutation();
+  const [done, setDone] = useState<string | null>(null);
+  return (
+    <section className="dashboard-panel" aria-labelledby="privacy-newsletter">
+      <h2 id="privacy-newsletter">{messages.newsletterTitleShort}</h2>
+      {done ? (
+        <p className="form-notice" role="status">
+          {done}
+        </p>
+      ) : (
+        <p>{subscribed ? messages.newsletterOn : messages.newsletterOff}</p>
+      )}
+      {subscribed && !done && (
+        <button
+          type="button"
+          className="btn"
+          disabled={isLoading}
+          onClick={async () => setDone((await unsubscribe().unwrap()).message)}
+        >
+          {messages.unsubscribeNewsletter}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
+  const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    setPasswordError(null);
+    try {
+      const result = await deleteAccount(hasPassword ? { password } : {}).unwrap();
+      if (result.deleted) {
+        // Leave the dashboard first: on it, the signed-out profile would redirect to the login page.
+        await navigate('/delete-account/done', { replace: true, state: { message: result.message } });
+        dispatch(api.util.resetApiState());
+      } else setNotice(result.message);
+    } catch (error) {
+      const fields = fieldErrors(error);
+      if (fields.password) setPasswordError(fields.password);
+      else setFailure(errorMessage(error, messages.emailCallFailed));
+    }
+  };
+
+  return (
+    <section className="dashboard-panel" aria-labelledby="privacy-delete">
+      <h2 id="privacy-delete">{messages.deleteAccountTitle}</h2>
+      <p>{messages.deleteAccountIntro}</p>
+      <form className="auth-form" onSubmit={submit} noValidate aria-labelledby="privacy-delete">
+        {hasPassword && (
+          <div className="form-field">
+            <label htmlFor="delete-password">{messages.deleteAccountPasswordLabel}</label>
+            <input
+              id="delete-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={passwordError ? 'delete-password-error' : undefined}
+            />
+            {passwordError && (
+              <p id="delete-password-error" className="field-error">
+                {passwordError}
+              </p>
+            )}
+          </div>
+        )}
+        {failure && (
+          <p className="form-error" role="alert">
+            {failure}
+          </p>
+        )}
+        {notice && (
+          <p className="form-notice" role="status">
+            {notice}
+          </p>
+        )}
+        <button type="submit" className="btn" disabled={isLoading}>
+          {hasPassword ? messages.deleteAccountButton : messages.deleteAccountByMail}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function PrivacyCentre() {
+  const { data: status } = useGetPrivacyStatusQuery();
+  return (
+    <>
+      <section className="dashboard-panel" aria-labelledby="privacy-notice">
+        <h2 id="privacy-notice">{messages.privacyNoticeTitle}</h2>
+        <p>{messages.privacyNotice}</p>
+      </section>
+      <section className="dashboard-panel" aria-labelledby="privacy-download">
+        <h2 id="privacy-download">{messages.downloadMyData}</h2>
+        <p>{messages.downloadMyDataIntro}</p>
+        <a className="btn" href="/api/me/export" download="my-data.json">
+          {messages.downloadMyData}
+        </a>
+      </section>
+      {status && <NewsletterConsent subscribed={status.newsletterSubscribed} />}
+      {status && <DeleteAccount hasPassword={status.hasPassword} />}
+    </>
+  );
+}
+
+export default function PrivacyCentrePage() {
+  useDocumentMeta(messages.privacyCentre);
+  return (
+    <>
+      <PageBanner title={messages.privacyCentre} />
+      <section className="section">
+        <div className="container">
+          <DashboardLayout>
+            <PrivacyCentre />
+          </DashboardLayout>
+        </div>
+      </section>
+    </>
+  );
+}
