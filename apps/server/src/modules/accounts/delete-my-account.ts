@@ -85,10 +85,11 @@ export async function deleteMyAccount(
 }
 
 /** The mailed confirmation link's landing page: the click that erases the account. */
-export async function confirmAccountDeletion(db: Db, token: string, now = new Date()): Promise<void> {
+export async function confirmAccountDeletion(db: Db, token: string, now = new Date()): Promise<string> {
   const consumed = await consumeLinkToken(db, token, ['delete_account'], now);
   if (!consumed) throw new AppError('bad_request', messages.deleteLinkInvalid);
   const user = await findUserById(db, consumed.userId);
   if (user?.status !== 'active') throw new AppError('bad_request', messages.deleteLinkInvalid);
   await eraseAccount(db, user, now);
+  return user.id;
 }

@@ -1,7 +1,7 @@
 import { messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../../../test/account-flows.js';
-import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { mailText, startSmtp, type TestSmtp } from '../../../test/smtp.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { createSession } from '../../auth/session.js';
@@ -175,16 +175,20 @@ describe('delete my account', () => {
     expect((await get('/api/profile', user.cookie)).json().ok).toBe(true);
     const token = await mailedToken(user.email, 'delete-account');
 
+    // Opened in a browser signed in as someone else: that browser stays signed in.
+    const other = await createSignedInUser(t.database.db);
     const confirm = () =>
       t.app.inject({
         method: 'POST',
         url: '/api/me/delete/confirm',
-        headers: { origin: origin() },
+        headers: { origin: origin(), cookie: other.cookie },
         payload: { token },
       });
     const first = await confirm();
     expect(first.statusCode).toBe(200);
     expect(first.json().deleted).toBe(true);
+    expect(first.cookies.find((cookie) => cookie.name === 'token')).toBeUndefined();
+    expect((await get('/api/profile', other.cookie)).json().ok).toBe(true);
     expect((await get('/api/profile', user.cookie)).json().ok).toBe(false);
     expect((await confirm()).statusCode).toBe(400);
   });
