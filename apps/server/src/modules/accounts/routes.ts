@@ -155,7 +155,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/forgot-password',
     { schema: { body: forgotPasswordRequest, response: { 200: acceptedResponse, ...refusals } } },
     async (request) => {
-      await sendPasswordReset(deps, request.body, request.ip);
+      const { mailing } = await sendPasswordReset(deps, request.body, request.ip);
+      mailing.catch((error: unknown) => request.log.error({ err: error }, 'mailing a password reset link failed'));
       return { ok: true as const, success: true as const, message: messages.resetLinkSent };
     },
   );
