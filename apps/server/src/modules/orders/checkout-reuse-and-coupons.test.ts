@@ -284,3 +284,36 @@ describe('coupon limits at checkout', () => {
     ]);
   });
 });
+
+describe("an order's history and answer", () => {
+  it('a checkout answers the courses bought and records who created the order with which gateway order', async () => {
+    const user = await buyer([c1, c2]);
+    const res = await checkedOut(user, c1.paise + c2.paise);
+    const answer = (res as unknown as { courseId: string }).courseId;
+    expect(answer.split(',').sort()).toEqual([c1.id, c2.id].sort());
+    const events = await t.database.db
+      .selectFrom('order_events')
+      .select(['from_status', 'to_status', 'source', 'note'])
+      .where('order_id', '=', res.orderId)
+      .execute();
+    expect(events).toEqual([{ from_status: null, to_status: 'created', source: 'checkout', note: res.order_id }]);
+  });
+
+  it('a free order is created and paid at once, each step in its history', async () => {
+    const free = await coupon(100);
+    const user = await buyer([c1]);
+    const res = await checkedOut(user, 0, free);
+    const events = await t.database.db
+      .selectFrom('order_events')
+      .select(['from_status', 'to_status', 'source', 'note'])
+      .where('order_id', '=', res.orderId)
+      .orderBy('created_at')
+      .orderBy('to_status')
+      .execute();
+    expect(events).toEqual([
+      { from_status: null, to_status: 'created', source: 'checkout', note: 'free order' },
+      { from_status: 'created', to_status: 'paid', source: 'free', note: '' },
+    ]);
+    expect(await enrolled(user.id)).toEqual([c1.id]);
+  });
+});

@@ -190,6 +190,70 @@ describe('paying after a failed attempt', () => {
     ]);
   });
 
+  it("each failed payment is recorded with Razorpay's reason; only the first moves the order to attempted", async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    const fail = async (description?: string) => {
+      const failed = fake.pay(order.order_id, 'failed');
+      const entity = { ...fake.payments.get(failed.razorpay_payment_id), error_description: description };
+      expect((await deliver(fake.webhook('payment.failed', { payment: entity }))).statusCode).toBe(200);
+      return failed.razorpay_payment_id;
+    };
+    const first = await fail('Card declined by the bank');
+    const second = await fail();
+    const history = await t.database.db
+      .selectFrom('order_events')
+      .select(['from_status', 'to_status', 'source', 'note'])
+      .where('order_id', '=', order.orderId)
+      .where('source', '=', 'webhook')
+      .orderBy('created_at')
+      .execute();
+    expect(history).toEqual([
+      {
+        from_status: 'created',
+        to_status: 'attempted',
+        source: 'webhook',
+        note: `payment ${first} failed: Card declined by the bank`,
+      },
+      { from_status: 'attempted', to_status: 'attempted', source: 'webhook', note: `payment ${second} failed` },
+    ]);
+    const payments = await t.database.db
+      .selectFrom('payments')
+      .select(['gateway_payment_id', 'status', 'source'])
+      .where('order_id', '=', order.orderId)
+      .orderBy('created_at')
+      .execute();
+    expect(payments.map((p) => [p.status, p.source]).sort()).toEqual([
+      ['failed', 'webhook'],
+      ['failed', 'webhook'],
+    ]);
+    expect(await status(order.orderId)).toBe('attempted');
+  });
+
+  it('a failed payment for an order we never made, or a refund without its refund, changes nothing', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    const entity = captured(order.order_id);
+    await deliver(fake.webhook('payment.captured', { payment: entity }));
+    const stray = { ...entity, id: 'pay_stray00000001', order_id: 'order_unknown000002', status: 'failed' };
+    expect((await deliver(fake.webhook('payment.failed', { payment: stray }))).statusCode).toBe(200);
+    expect(
+      (await deliver(fake.webhook('refund.processed', { payment: { ...entity, amount_refunded: entity.amount } })))
+        .statusCode,
+    ).toBe(200);
+    const strayRefund = { id: 'rfnd_stray0000001', payment_id: entity.id, amount: entity.amount };
+    const unknownOrder = { ...entity, order_id: 'order_unknown000003', amount_refunded: entity.amount };
+    expect(
+      (await deliver(fake.webhook('refund.processed', { refund: strayRefund, payment: unknownOrder }))).statusCode,
+    ).toBe(200);
+    expect((await deliver(fake.webhook('refund.processed', { refund: strayRefund }))).statusCode).toBe(200);
+    expect(await status(order.orderId)).toBe('paid');
+    expect(await enrolled(user.id)).toEqual([c1.id]);
+    expect(
+      await t.database.db.selectFrom('payments').select('id').where('gateway_payment_id', '=', stray.id).execute(),
+    ).toEqual([]);
+  });
+
   it('the buyer can also confirm it from the checkout page', async () => {
     const user = await createSignedInUser(t.database.db);
     const order = await checkedOut(user, [c1]);
