@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatPaise } from '@shop/shared';
+import { formatPaise, messages } from '@shop/shared';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
@@ -263,6 +263,35 @@ describe('paying after a failed attempt', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await status(order.orderId)).toBe('paid');
     expect(await enrolled(user.id)).toEqual([c1.id]);
+  });
+});
+
+describe('what a paid order does to the cart and to later confirmations', () => {
+  it('takes only the bought courses out of the cart', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    expect((await post('/api/cart/add', user, { courseId: c2.id })).statusCode).toBe(200);
+    await deliver(fake.webhook('payment.captured', { payment: captured(order.order_id) }));
+    expect(await status(order.orderId)).toBe('paid');
+    const cart = (await t.app.inject({ url: '/api/cart', headers: { cookie: user.cookie } })).json();
+    expect(cart.cart.courses.map((entry: { courseId: { _id: string } }) => entry.courseId._id)).toEqual([c2.id]);
+  });
+
+  it('a confirmation replayed after the order was refunded tells the buyer it was refunded', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    const payment = fake.pay(order.order_id);
+    const paid = await post('/api/verify-payment', user, payment);
+    expect(paid.json().message).toBe(messages.paymentSuccess);
+    expect((await post('/api/verify-payment', user, payment)).json().message).toBe(messages.paymentSuccess);
+    const entity = fake.payments.get(payment.razorpay_payment_id);
+    if (!entity) throw new Error('the fake gateway lost the payment');
+    await deliver(refunded(entity, 'rfnd_replay000001'));
+    expect(await status(order.orderId)).toBe('refunded');
+    const replay = await post('/api/verify-payment', user, payment);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().message).toBe(messages.paymentRefundedUnfulfillable);
+    expect(await enrolled(user.id)).toEqual([]);
   });
 });
 
