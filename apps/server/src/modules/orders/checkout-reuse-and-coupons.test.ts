@@ -113,6 +113,16 @@ describe('reusing the pending order', () => {
     expect((await order(first.orderId)).status).toBe('expired');
   });
 
+  it('the same courses put back in the cart in another order still reuse the pending order', async () => {
+    const user = await buyer([c1, c2]);
+    const first = await checkedOut(user, c1.paise + c2.paise);
+    await remove(user, c1);
+    await add(user, c1);
+    const again = await checkedOut(user, c1.paise + c2.paise);
+    expect(again.orderId).toBe(first.orderId);
+    expect(again.order_id).toBe(first.order_id);
+  });
+
   it('another coupon of the same percentage is a new order carrying that coupon, not the old one', async () => {
     const a = await coupon(10);
     const b = await coupon(10);
