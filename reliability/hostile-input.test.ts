@@ -128,6 +128,7 @@ const postContracts: [string, string[]][] = [
   ['/api/me/delete', Object.keys(deleteAccountRequest.shape)],
   ['/api/me/delete/confirm', Object.keys(verifyEmailTokenRequest.shape)],
 ];
+const bodiless = new Set(postContracts.filter(([, fields]) => fields.length === 0).map(([url]) => url));
 const postUrls = [...postContracts.map(([url]) => url), '/api/webhooks/razorpay'];
 
 beforeAll(async () => {
@@ -257,8 +258,8 @@ describe('malformed requests', () => {
           headers: { 'content-type': 'application/json' },
           signedIn: true,
         });
-        // Sign-out takes no body, so it may ignore one it can parse.
-        if (url !== '/api/logout') expect(status, `${url} ${payload.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
+        // Calls that take no body (sign-out, leaving the newsletter) may ignore one they can parse.
+        if (!bodiless.has(url)) expect(status, `${url} ${payload.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
       }
       for (const type of [
         'text/plain',

@@ -53,8 +53,8 @@ test('with the mail server refusing, sign-up and contact still succeed; the pers
   expect(signUp.status).toBe(200);
   expect((await signUp.json()).ok).toBe(true);
   const contact = await post('/api/contact', {
-    name: 'Mail Down',
-    email: learner,
+    user_name: 'Mail Down',
+    user_email: learner,
     message: 'The mail server is down but this message must not be lost.',
   });
   expect(contact.status).toBe(200);
