@@ -150,11 +150,50 @@ describe('deliveries', () => {
     expect(await status(order.orderId)).toBe('paid');
   });
 
+  it('a signed event with a missing or empty payload is acknowledged and changes nothing', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    for (const event of ['payment.captured', 'order.paid', 'payment.failed', 'refund.processed', 'payment.dispute']) {
+      for (const body of [JSON.stringify({ event }), JSON.stringify({ event, payload: {} })]) {
+        const headers = {
+          'content-type': 'application/json',
+          'x-razorpay-signature': hmacHex(fake.webhookSecret, body),
+        };
+        const res = await deliver({ body, headers });
+        expect(res.statusCode, body).toBe(200);
+        expect(res.json()).toEqual({ ok: true, duplicate: false });
+      }
+    }
+    expect(await status(order.orderId)).toBe('created');
+  });
+
+  it('an event without an event id is processed, and each delivery of it too', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    const hook = fake.webhook('payment.captured', { payment: captured(order.order_id) });
+    const { 'x-razorpay-event-id': _id, ...headers } = hook.headers;
+    for (let i = 0; i < 2; i++) {
+      const res = await deliver({ ...hook, headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true, duplicate: false });
+    }
+    expect(await status(order.orderId)).toBe('paid');
+    const sources = await t.database.db
+      .selectFrom('order_events')
+      .select(['to_status', 'source'])
+      .where('order_id', '=', order.orderId)
+      .where('to_status', '=', 'paid')
+      .execute();
+    expect(sources).toEqual([{ to_status: 'paid', source: 'webhook' }]);
+    expect(await t.database.db.selectFrom('webhook_events').select('event_id').execute()).toEqual([]);
+  });
+
   it('a signed body that is not JSON is refused with 400', async () => {
     const body = '{"event": "payment.captured", ';
     const headers = { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex(fake.webhookSecret, body) };
     const res = await deliver({ body, headers });
     expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ ok: false, message: 'The webhook body is not JSON.' });
   });
 });
 
@@ -252,6 +291,22 @@ describe('paying after a failed attempt', () => {
     expect(
       await t.database.db.selectFrom('payments').select('id').where('gateway_payment_id', '=', stray.id).execute(),
     ).toEqual([]);
+  });
+
+  it('a failed payment arriving after the order was paid leaves it paid and is recorded as such', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    await deliver(fake.webhook('payment.captured', { payment: captured(order.order_id) }));
+    const late = fake.pay(order.order_id, 'failed');
+    await deliver(fake.webhook('payment.failed', { payment: fake.payments.get(late.razorpay_payment_id) }));
+    expect(await status(order.orderId)).toBe('paid');
+    const last = await t.database.db
+      .selectFrom('order_events')
+      .select(['from_status', 'to_status'])
+      .where('order_id', '=', order.orderId)
+      .where('note', 'like', '%failed%')
+      .execute();
+    expect(last).toEqual([{ from_status: 'paid', to_status: 'paid' }]);
   });
 
   it('the buyer can also confirm it from the checkout page', async () => {
