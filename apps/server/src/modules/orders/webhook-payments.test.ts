@@ -369,6 +369,13 @@ describe('refunds and buying again', () => {
     expect((await deliver(refunded(secondPayment, 'rfnd_second000001'))).statusCode).toBe(200);
     expect(await status(second.orderId)).toBe('refunded');
     expect(await enrolled(user.id)).toEqual([]);
+    const revoked = await t.database.db
+      .selectFrom('order_events')
+      .select(['from_status', 'source'])
+      .where('order_id', '=', second.orderId)
+      .where('to_status', '=', 'refunded')
+      .execute();
+    expect(revoked).toEqual([{ from_status: 'paid', source: 'webhook' }]);
   });
 });
 
