@@ -2,9 +2,9 @@
 const reports = process.env.MUTATION_REPORTS ?? 'reports/mutation';
 
 /**
- * `npm run test:mutation`: Stryker over the money path (decision 0015). Not part of `npm test`; it takes
+ * `npm run test:mutation`: Stryker over the money path (decision 0020). Not part of `npm test`; it takes
  * tens of minutes here. One group: `npm run test:mutation -- --mutate packages/shared/src/money.ts`.
- * Both traps of a sandboxed run are handled in scripts/mutation/vitest.config.ts and decision 0015.
+ * Both traps of a sandboxed run are handled in scripts/mutation/vitest.config.ts and decision 0020.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export default {

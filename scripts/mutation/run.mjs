@@ -1,5 +1,5 @@
 // `npm run test:mutation [-- stryker options]`: runs Stryker (stryker.config.mjs), then holds every mutated
-// file to the target of decision 0015: at least 90 % of its mutants killed. Mutants marked equivalent in
+// file to the target of decision 0020: at least 90 % of its mutants killed. Mutants marked equivalent in
 // the source (`// Stryker disable next-line <mutator>: <reason>`) and static mutants left unrun (see
 // stryker.config.mjs) are reported as ignored, each in its own column, and left out of the score.
 import { spawnSync } from 'node:child_process';
