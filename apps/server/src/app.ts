@@ -37,7 +37,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const app = Fastify({
     logger: logger ? { level: config.logLevel, stream: logDestination() } : false,
-    logController: new AccessLog(),
+    logController: new AccessLog(config.accessLogSample),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     // Slow clients: a request must arrive in time (the hook below; Node's own limit is only a ceiling),

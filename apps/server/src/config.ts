@@ -31,6 +31,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: databaseUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_LOG_SAMPLE: wholeNumber(1, 1000).default(10),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
   CONTACT_TO: z.email({ error: 'must be an e-mail address' }).optional(),
@@ -75,6 +76,8 @@ export interface Config {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   logLevel: Env['LOG_LEVEL'];
+  /** The access log writes one in this many successful reads (GET/HEAD under 400 and under 500 ms). */
+  accessLogSample: number;
   siteName: string;
   contactEmail: string;
   /** Where contact-form messages are mailed: CONTACT_TO, or CONTACT_EMAIL when unset. */
@@ -144,6 +147,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'shop.sqlite') },
     logLevel: env.LOG_LEVEL,
+    accessLogSample: env.ACCESS_LOG_SAMPLE,
     siteName: env.SITE_NAME,
     contactEmail: env.CONTACT_EMAIL,
     contactTo: env.CONTACT_TO ?? env.CONTACT_EMAIL,

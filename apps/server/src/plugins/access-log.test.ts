@@ -49,7 +49,8 @@ const lines = (output: string) =>
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('the server log at the default LOG_LEVEL=info', () => {
-  it('prints one start-up line with the address to open, one line per request, and its last lines at shutdown', async () => {
+  /** The server as `npm start` runs it (development mode, no web build), with `env` on top. */
+  async function startServer(env: Record<string, string> = {}) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-log-'));
     dirs.push(dataDir);
     const port = await freePort();
@@ -61,8 +62,35 @@ describe('the server log at the default LOG_LEVEL=info', () => {
       LOG_LEVEL: '',
       PUBLIC_URL: '',
       WEB_DIST: path.join(dataDir, 'no-web'),
+      ACCESS_LOG_SAMPLE: '',
+      ...env,
     });
     await expect.poll(server.output, { timeout: 30_000, interval: 100 }).toContain('shop ready at');
+    return { server, port };
+  }
+
+  it('writes every state change, failure and slow read, and one in ACCESS_LOG_SAMPLE (10) of the ordinary reads', async () => {
+    const { server, port } = await startServer();
+    for (let i = 0; i < 12; i++) await fetch(`http://127.0.0.1:${port}/api/courses`);
+    await fetch(`http://127.0.0.1:${port}/api/no-such-endpoint`);
+    await fetch(`http://127.0.0.1:${port}/api/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' }),
+    });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const access = lines(server.output()).filter((line) => line.msg === 'request');
+    expect(access.map(({ method, url, status, sampled }) => ({ method, url, status, sampled }))).toEqual([
+      { method: 'GET', url: '/api/courses', status: 200, sampled: 10 },
+      { method: 'GET', url: '/api/courses', status: 200, sampled: 10 },
+      { method: 'GET', url: '/api/no-such-endpoint', status: 404, sampled: undefined },
+      { method: 'POST', url: '/api/signin', status: 401, sampled: undefined },
+    ]);
+  }, 60_000);
+
+  it('prints one start-up line with the address to open, one line per request (ACCESS_LOG_SAMPLE=1), and its last lines at shutdown', async () => {
+    const { server, port } = await startServer({ ACCESS_LOG_SAMPLE: '1' });
     const urls = ['/api/health', '/api/courses', '/api/no-such-endpoint'];
     for (const url of urls) await fetch(`http://127.0.0.1:${port}${url}`);
     server.child.kill('SIGTERM');

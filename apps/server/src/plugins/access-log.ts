@@ -1,23 +1,41 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino from 'pino';
 
+/** A read slower than this is always logged, sampled or not. */
+const SLOW_MS = 500;
+
 /**
  * One access line per request (method, url, status, ms) where Fastify writes two ('incoming request'
  * and 'request completed', each with the whole request or reply serialised). Failed requests keep
- * their error.
+ * their error. Every state change (any method but GET and HEAD), every answer of 400 or more and every
+ * slow read is written; of the ordinary successful reads, one in `sample` (ACCESS_LOG_SAMPLE, 10 by
+ * default), marked `sampled: N` so that a reader knows the line stands for N. Writing every line cost
+ * a fifth of a catalogue read's time (bench: 0.41x a bare route against 0.52-0.66x without the log).
  */
 export class AccessLog extends LogController {
+  #reads = 0;
+
+  constructor(private readonly sample: number) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = {
-      method: request.method,
-      url: request.url,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-    };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request');
+    const ms = Math.round(reply.elapsedTime * 10) / 10;
+    const line = { method: request.method, url: request.url, status: reply.statusCode, ms };
+    if (error) {
+      reply.log.error({ ...line, err: error }, 'request errored');
+      return;
+    }
+    const ordinaryRead =
+      (request.method === 'GET' || request.method === 'HEAD') && reply.statusCode < 400 && ms < SLOW_MS;
+    if (!ordinaryRead || this.sample === 1) {
+      reply.log.info(line, 'request');
+      return;
+    }
+    this.#reads = (this.#reads + 1) % this.sample;
+    if (this.#reads === 1) reply.log.info({ ...line, sampled: this.sample }, 'request');
   }
 }
 
