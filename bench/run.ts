@@ -70,6 +70,8 @@ async function purchases(shop: Running, data: BenchData, seconds: number, concur
   let completed = 0;
   let errors = 0;
   const firstError: string[] = [];
+  /** The first purchases' own order ids with their buyers, for the invoice figure. */
+  const bought: { orderId: string; token: string }[] = [];
   const deadline = Date.now() + seconds * 1000;
   const worker = async () => {
     while (Date.now() < deadline && next < buyers.length) {
@@ -92,6 +94,7 @@ async function purchases(shop: Running, data: BenchData, seconds: number, concur
         const verified = await post(`${shop.url}/api/verify-payment`, buyer.token, paid.json);
         if (verified.status !== 200) throw new Error(`verify ${verified.status}`);
         completed++;
+        if (bought.length < INVOICES) bought.push({ orderId: String(verified.json.orderId), token: buyer.token });
       } catch (error) {
         errors++;
         if (firstError.length < 3) firstError.push((error as Error).message);
@@ -107,7 +110,36 @@ async function purchases(shop: Running, data: BenchData, seconds: number, concur
     errors,
     perSecond: Math.round(completed / elapsed),
     firstErrors: firstError,
+    bought,
   };
+}
+
+/** Invoices rendered in the invoice figure: under the download limit of 60 a minute per address. */
+const INVOICES = 50;
+
+/**
+ * Tax-invoice PDFs (issue 16: under 150 ms each): each of `paid`'s invoices downloaded by its buyer one
+ * after another, first the render (nothing cached yet), then the same again from the shop's memory.
+ */
+async function invoiceDownloads(shop: Running, paid: { orderId: string; token: string }[]) {
+  const timesFor = async () => {
+    const times: number[] = [];
+    for (const { orderId, token } of paid) {
+      const started = process.hrtime.bigint();
+      const res = await fetch(`${shop.url}/api/orders/${orderId}/invoice`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const bytes = (await res.arrayBuffer()).byteLength;
+      if (res.status !== 200 || bytes < 1000) throw new Error(`invoice ${orderId}: ${res.status}, ${bytes} bytes`);
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    const sorted = [...times].sort((x, y) => x - y);
+    const at = (q: number) =>
+      Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 10) / 10;
+    return { medianMs: at(0.5), p95Ms: at(0.95), maxMs: at(1) };
+  };
+  const rendered = await timesFor();
+  return { invoices: paid.length, rendered, cached: await timesFor() };
 }
 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? 0;
@@ -245,7 +277,10 @@ async function main() {
   report.http = rows;
 
   console.log(`purchases for ${SECONDS * 3} s...`);
-  report.purchases = await purchases(shop, data, SECONDS * 3);
+  const { bought, ...purchased } = await purchases(shop, data, SECONDS * 3);
+  report.purchases = purchased;
+  console.log(`${bought.length} invoice PDFs, each rendered then downloaded again...`);
+  report.invoicePdf = await invoiceDownloads(shop, bought);
   report.serverPeakRssMb = shop.peakRssMb();
   const smallProbe = probeFor(shop, data);
 
@@ -307,6 +342,7 @@ async function main() {
     })),
   );
   console.log('purchases:', report.purchases);
+  console.log('invoice PDF (target: under 150 ms):', report.invoicePdf);
   console.log(`server peak RSS under load: ${report.serverPeakRssMb} MB`);
   console.table((report.growth as { medianMs: Record<string, object> }).medianMs);
   const web = report.web as ReturnType<typeof bundleSizes>;
