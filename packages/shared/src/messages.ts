@@ -320,6 +320,19 @@ export const messages = {
   deletePasswordWrong: 'The password is not correct.',
   deleteLinkInvalid: 'This link is invalid, has expired or was already used. Ask for a new one in the Privacy Centre.',
   deleteConfirmTitle: 'Confirm the deletion of your account',
+  // issue 16: the console's tax settings
+  taxSettingsSaved: 'Tax settings saved. Invoices issued from now on use them; issued invoices never change.',
+  taxExclusiveRefused:
+    'Prices exclusive of GST are not supported yet: checkout would have to add the tax on top of the cart, the order and the payment. Enter prices inclusive of GST.',
+  taxGstinState: 'The GSTIN must start with the state code of the state selected above.',
+  taxPanInGstin: 'The PAN must be characters 3 to 12 of the GSTIN.',
+  taxPrefixesDiffer: 'The credit note series must differ from the invoice series.',
+  taxLutReferenceRequired: 'Enter the LUT reference number to zero-rate supplies outside India.',
+  taxSignatureBad: 'The signature must be a PNG or JPEG image.',
+  taxSignatureTooLarge: 'The signature image must be at most 1 MB.',
+  taxSignatureTooManyPixels: 'The signature image must be at most 4 megapixels; 600 x 200 is plenty.',
+  taxSignatureSaved: 'Signature saved. Invoices issued from now on carry it.',
+  taxSignatureRemoved: 'Signature removed. Invoices issued from now on say no signature is required.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

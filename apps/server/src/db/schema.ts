@@ -287,6 +287,14 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** The operator's saved tax settings (one row, id 'shop'); without it the TAX_* environment applies. */
+export interface TaxSettingsTable {
+  id: string;
+  data: string;
+  updated_at: string;
+  updated_by: string;
+}
+
 export interface Database {
   courses: CoursesTable;
   users: UsersTable;
@@ -313,4 +321,5 @@ export interface Database {
   audit_log: AuditLogTable;
   tax_document_counters: TaxDocumentCountersTable;
   tax_documents: TaxDocumentsTable;
+  tax_settings: TaxSettingsTable;
 }

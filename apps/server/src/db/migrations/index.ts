@@ -9,6 +9,7 @@ import * as learning from './007-learning.js';
 import * as admin from './008-admin.js';
 import * as taxDocuments from './009-tax-documents.js';
 import * as accountLinkPurposes from './010-account-link-purposes.js';
+import * as taxSettings from './011-tax-settings.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-admin': admin,
   '009-tax-documents': taxDocuments,
   '010-account-link-purposes': accountLinkPurposes,
+  '011-tax-settings': taxSettings,
 };

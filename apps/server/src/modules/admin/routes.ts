@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
+import { taxSettingsRoutes } from '../billing/tax-settings-routes.js';
 import { adminCommerceRoutes } from './commerce-routes.js';
 import { adminCourseRoutes } from './course-routes.js';
 import { adminFileRoutes } from './file-routes.js';
@@ -22,6 +23,7 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     await scope.register(adminFileRoutes, deps);
     await scope.register(adminCommerceRoutes, deps);
     await scope.register(adminPeopleRoutes, deps);
+    await scope.register(taxSettingsRoutes, deps);
   });
 
   // Uploaded thumbnails are public and named by content hash, so they may be cached for a year.

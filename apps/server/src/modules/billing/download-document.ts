@@ -2,7 +2,7 @@ import { messages } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { renderDocumentPdf } from './render-document-pdf.js';
+import { renderStoredDocument } from './render-stored-document.js';
 import { findDocumentWithBuyer } from './repo.js';
 import type { TaxDocumentData } from './tax-document.js';
 
@@ -27,13 +27,15 @@ export async function downloadDocument(
   user: SessionUser,
   orderId: string,
   kind: 'invoice' | 'credit_note',
+  /** Where the signature images are (DATA_DIR). */
+  dataDir: string,
 ): Promise<DocumentFile> {
   const row = await findDocumentWithBuyer(db, orderId, kind);
   if (!row || (row.user_id !== user.id && user.role !== 'admin'))
     throw new AppError('not_found', messages.orderDocumentMissing);
   let pdf = rendered.get(row.number);
   if (!pdf) {
-    pdf = await renderDocumentPdf(JSON.parse(row.data) as TaxDocumentData);
+    pdf = await renderStoredDocument(dataDir, JSON.parse(row.data) as TaxDocumentData);
     if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value ?? '');
     rendered.set(row.number, pdf);
   }

@@ -6,6 +6,7 @@ import { findDocument, nextDocumentNumber, saveDocument } from './repo.js';
 import type { TaxDocumentData } from './tax-document.js';
 import { shareDiscount, taxLines, taxTotals } from './tax-lines.js';
 import type { TaxSettings } from './tax-settings.js';
+import { currentTaxSettings } from './tax-settings-current.js';
 
 /**
  * Issues the credit note of a refunded order inside the refund's transaction (CGST Act s. 34, Rule 53):
@@ -16,7 +17,7 @@ import type { TaxSettings } from './tax-settings.js';
  */
 export async function issueCreditNote(
   trx: Db,
-  settings: TaxSettings,
+  defaults: TaxSettings,
   orderId: string,
   refundedPaise: number,
   reason: string,
@@ -26,6 +27,7 @@ export async function issueCreditNote(
   if (!invoice) return null;
   const issued = await findDocument(trx, orderId, 'credit_note');
   if (issued) return issued.number;
+  const settings = await currentTaxSettings(trx, defaults);
   const invoiced = JSON.parse(invoice.data) as TaxDocumentData;
   const credited = Math.min(refundedPaise, invoiced.totals.totalPaise);
   const shares = shareDiscount(

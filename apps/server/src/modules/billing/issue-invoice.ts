@@ -7,6 +7,7 @@ import { findDocument, nextDocumentNumber, saveDocument } from './repo.js';
 import type { TaxDocumentData } from './tax-document.js';
 import { taxLines, taxMode, taxTotals } from './tax-lines.js';
 import type { TaxSettings } from './tax-settings.js';
+import { currentTaxSettings } from './tax-settings-current.js';
 
 export interface InvoicedOrder {
   id: string;
@@ -28,7 +29,7 @@ export interface InvoicedOrder {
  */
 export async function issueInvoice(
   trx: Db,
-  settings: TaxSettings,
+  defaults: TaxSettings,
   order: InvoicedOrder,
   lines: readonly { title: string; unit_price_paise: number }[],
   buyer: { email: string; username: string },
@@ -36,6 +37,7 @@ export async function issueInvoice(
 ): Promise<string> {
   const issued = await findDocument(trx, order.id, 'invoice');
   if (issued) return issued.number;
+  const settings = await currentTaxSettings(trx, defaults);
   const place = order.billing_state || settings.stateCode;
   const mode = taxMode(settings, place);
   const taxed = taxLines(
@@ -62,6 +64,7 @@ export async function issueInvoice(
       stateName: settings.stateName,
       gstin: settings.registered ? settings.gstin : '',
       pan: settings.pan,
+      ...(settings.signature ? { signature: settings.signature } : {}),
     },
     buyer: {
       name: order.billing_name || buyer.username,

@@ -24,9 +24,10 @@ const percent = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)} %
 /**
  * The PDF of an issued invoice or credit note, from its frozen data alone. The same data gives the same
  * bytes: the creation date is the document's date and pdfkit derives the file id from the metadata.
- * CGST Rule 46 (invoice) / Rule 53 (credit note) fields, each labelled.
+ * CGST Rule 46 (invoice) / Rule 53 (credit note) fields, each labelled. `signature` is the PNG the data
+ * names (render-stored-document.ts loads it).
  */
-export function renderDocumentPdf(data: TaxDocumentData): Promise<Buffer> {
+export function renderDocumentPdf(data: TaxDocumentData, signature?: Buffer): Promise<Buffer> {
   const issued = new Date(`${data.date}T00:00:00+05:30`);
   const doc = new PDFDocument({
     size: 'A4',
@@ -168,7 +169,16 @@ export function renderDocumentPdf(data: TaxDocumentData): Promise<Buffer> {
     .text(`${data.title === 'Credit Note' ? 'Amount credited' : 'Amount'}: ${formatPaise(t.totalPaise)}`);
   doc.font('regular').fontSize(9).text(`In words: ${t.inWords}`);
   doc.moveDown(2);
-  doc.fontSize(8).text('This is a computer-generated document; no signature is required.', { width });
+  if (signature) {
+    // The operator's uploaded signature (tax settings) stands where the "no signature" line would.
+    doc.fontSize(8).text(`For ${data.supplier.legalName}`, { width });
+    doc.image(signature, left, doc.y + 4, { fit: [150, 50] });
+    doc.y += 58;
+    doc.x = left;
+    doc.fontSize(8).text('Authorised signatory', { width });
+  } else {
+    doc.fontSize(8).text('This is a computer-generated document; no signature is required.', { width });
+  }
   doc.end();
   return done;
 }

@@ -31,7 +31,13 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         },
       },
       async (request, reply) => {
-        const file = await downloadDocument(deps.db, requireUser(request), request.params.id, kind);
+        const file = await downloadDocument(
+          deps.db,
+          requireUser(request),
+          request.params.id,
+          kind,
+          deps.config.dataDir,
+        );
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -21,6 +21,8 @@ export interface TaxDocumentData {
     stateName: string;
     gstin: string;
     pan: string;
+    /** The operator's signature image (file name) printed instead of the "computer-generated" line. */
+    signature?: string;
   };
   buyer: {
     name: string;

@@ -25,6 +25,8 @@ export interface TaxSettings {
   /** Services to a buyer outside India: IGST charged, or zero-rated under a Letter of Undertaking. */
   exports: 'igst' | 'lut';
   lutReference: string;
+  /** File name of the operator's uploaded signature image (tax-settings-signature.ts), or '' for none. */
+  signature: string;
 }
 
 const prefix = z
@@ -100,5 +102,6 @@ export function loadTaxSettings(
     creditNotePrefix: env.TAX_CREDIT_NOTE_PREFIX,
     exports: env.TAX_EXPORTS,
     lutReference: env.TAX_LUT_REFERENCE,
+    signature: '',
   };
 }

@@ -10,6 +10,7 @@ import { DashboardPage } from './dashboard-page';
 import { LearnersPage } from './learners-page';
 import { MessagesPage } from './messages-page';
 import { OrdersPage } from './orders-page';
+import { TaxSettingsPage } from './tax-settings-page';
 import './admin.css';
 
 const sections = [
@@ -19,6 +20,7 @@ const sections = [
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/learners', label: 'Learners' },
   { to: '/admin/messages', label: 'Messages' },
+  { to: '/admin/tax', label: 'Tax settings' },
   { to: '/admin/audit', label: 'Activity log' },
 ];
 
@@ -71,6 +73,7 @@ export default function AdminApp() {
           <Route path="learners" element={<LearnersPage />} />
           <Route path="learners/:id" element={<LearnersPage />} />
           <Route path="messages" element={<MessagesPage />} />
+          <Route path="tax" element={<TaxSettingsPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="*" element={<p className="state-message">No such console page.</p>} />
         </Routes>

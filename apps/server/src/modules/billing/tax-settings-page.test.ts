@@ -1,0 +1,246 @@
+import { messages, type TaxSettingsInput } from '@shop/shared';
+import { PDFParse } from 'pdf-parse';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { seedDemo } from '../../db/seed.js';
+import { demoCourses } from '../../db/seed-courses.js';
+import { callAs } from '../admin/admin-test-client.js';
+import { renderStoredDocument } from './render-stored-document.js';
+import type { TaxDocumentData } from './tax-document.js';
+import { buy } from './test-purchases.js';
+
+let t: TestApp;
+let admin: TestUser;
+const [c1] = demoCourses;
+
+beforeAll(async () => {
+  t = await createTestApp({ TAX_LEGAL_NAME: 'Env Default Traders', TAX_GSTIN: '24AAACC1206D1ZM' });
+  await seedDemo(t.database.db);
+  admin = await createSignedInUser(t.database.db, { role: 'admin', email: `tax-admin-${Date.now()}@example.com` });
+});
+afterAll(() => t.close());
+
+/** The form as the console sends it, filled with a valid Gujarat registration. */
+const form = (overrides: Partial<TaxSettingsInput> = {}): TaxSettingsInput => ({
+  registered: true,
+  legalName: 'Trade Skool Education Private Limited',
+  tradeName: 'TradeSkool',
+  address: '4th Floor, Sakar Complex, Ashram Road, Ahmedabad 380009',
+  stateCode: '24',
+  gstin: '24AAACC1206D1ZM',
+  pan: 'AAACC1206D',
+  sac: '999293',
+  ratePercent: 18,
+  prices: 'inclusive',
+  invoicePrefix: 'TS',
+  creditNotePrefix: 'TSC',
+  exports: 'igst',
+  lutReference: '',
+  ...overrides,
+});
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).text.replace(/\s+/g, ' ');
+  } finally {
+    await parser.destroy();
+  }
+}
+
+async function pdfImages(pdf: Buffer) {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getImage({ imageBuffer: false, imageDataUrl: false })).pages.flatMap((page) => page.images);
+  } finally {
+    await parser.destroy();
+  }
+}
+
+async function storedInvoice(orderId: string) {
+  return t.database.db
+    .selectFrom('tax_documents')
+    .select(['data', 'number'])
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'invoice')
+    .executeTakeFirstOrThrow();
+}
+
+const signaturePng = () =>
+  sharp({ create: { width: 320, height: 100, channels: 3, background: { r: 20, g: 40, b: 160 } } })
+    .png()
+    .toBuffer();
+
+describe('the console tax settings page', () => {
+  it('is for admins only: a visitor gets 401, a learner 403, and nothing is saved', async () => {
+    const learner = await createSignedInUser(t.database.db);
+    expect((await callAs(t, null)('GET', '/api/admin/tax-settings')).statusCode).toBe(401);
+    expect((await callAs(t, learner)('PUT', '/api/admin/tax-settings', form())).statusCode).toBe(403);
+    expect(
+      (await callAs(t, learner)('POST', '/api/admin/tax-settings/signature', await signaturePng())).statusCode,
+    ).toBe(403);
+    expect(await t.database.db.selectFrom('tax_settings').selectAll().execute()).toEqual([]);
+  });
+
+  it('shows the TAX_* environment values until the first save', async () => {
+    const res = await callAs(t, admin)('GET', '/api/admin/tax-settings');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().settings).toMatchObject({
+      legalName: 'Env Default Traders',
+      gstin: '24AAACC1206D1ZM',
+      ratePercent: 18,
+      invoicePrefix: 'TS',
+      hasSignature: false,
+      updatedAt: null,
+    });
+  });
+
+  it.each([
+    [
+      'a GSTIN with a wrong check character',
+      { gstin: '24AAACC1206D1ZN' },
+      'gstin',
+      'must be a 15-character GSTIN with a correct check character',
+    ],
+    ['a GSTIN of another state', { stateCode: '27' }, 'gstin', messages.taxGstinState],
+    ['a PAN that is not in the GSTIN', { pan: 'AAPFU0939F' }, 'pan', messages.taxPanInGstin],
+    ['a SAC that is not a service code', { sac: '123456' }, 'sac', 'must be a six-digit SAC starting with 99'],
+    ['a rate above 28 %', { ratePercent: 40 }, 'ratePercent', 'must be a percentage from 0 to 28'],
+    [
+      'a prefix too long for 16 characters',
+      { invoicePrefix: 'INVC' },
+      'invoicePrefix',
+      'must be 1 to 3 letters, digits or -, so a number fits in 16 characters',
+    ],
+    ['the same series for both documents', { creditNotePrefix: 'ts' }, 'creditNotePrefix', messages.taxPrefixesDiffer],
+    ['LUT without its reference', { exports: 'lut' }, 'lutReference', messages.taxLutReferenceRequired],
+    ['prices exclusive of GST', { prices: 'exclusive' }, 'prices', messages.taxExclusiveRefused],
+    [
+      '"Outside India" as the shop\'s state',
+      { stateCode: '96' },
+      'stateCode',
+      'must be an Indian state or union territory',
+    ],
+  ] as const)('refuses %s with 400 naming the field, and saves nothing', async (_case, change, field, message) => {
+    const res = await callAs(t, admin)('PUT', '/api/admin/tax-settings', form(change as Partial<TaxSettingsInput>));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields[field]).toBe(message);
+    expect(await t.database.db.selectFrom('tax_settings').selectAll().execute()).toEqual([]);
+  });
+
+  it('a purchase after a change uses the new settings; an earlier invoice stays byte for byte the same', async () => {
+    const before = await buy(t, [c1?._id ?? ''], { state: '27', pin: '411001', disclaimerAccepted: true });
+    const earlier = await storedInvoice(before.orderId);
+    const earlierPdf = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/${before.orderId}/invoice`,
+        headers: { cookie: before.user.cookie },
+      })
+    ).rawPayload;
+    expect(earlier.number).toMatch(/^TS\//);
+
+    const saved = await callAs(t, admin)(
+      'PUT',
+      '/api/admin/tax-settings',
+      form({ legalName: 'Renamed Learning LLP', invoicePrefix: 'RL', creditNotePrefix: 'RLC', ratePercent: 12 }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      message: messages.taxSettingsSaved,
+      settings: { legalName: 'Renamed Learning LLP', invoicePrefix: 'RL', ratePercent: 12, updatedBy: admin.email },
+    });
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'tax_settings')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ actor_email: admin.email, action: 'tax_settings.saved', entity_id: 'shop' });
+    expect(JSON.parse(audit.before_json ?? '{}')).toMatchObject({ legalName: 'Env Default Traders', rateBp: 1800 });
+    expect(JSON.parse(audit.after_json ?? '{}')).toMatchObject({ legalName: 'Renamed Learning LLP', rateBp: 1200 });
+
+    const after = await buy(t, [c1?._id ?? ''], { state: '27', pin: '411001', disclaimerAccepted: true });
+    const later = await storedInvoice(after.orderId);
+    expect(later.number).toMatch(/^RL\/\d\d-\d\d\/000001$/);
+    const laterData = JSON.parse(later.data) as TaxDocumentData;
+    expect(laterData.supplier.legalName).toBe('Renamed Learning LLP');
+    expect(laterData.rateBp).toBe(1200);
+    expect(await pdfText(await renderStoredDocument(t.config.dataDir, laterData))).toContain('IGST 12 %');
+
+    // The earlier invoice: its stored data untouched, and rendered afresh (no cache) to the same bytes.
+    expect((await storedInvoice(before.orderId)).data).toBe(earlier.data);
+    const again = await renderStoredDocument(t.config.dataDir, JSON.parse(earlier.data) as TaxDocumentData);
+    expect(again.equals(earlierPdf)).toBe(true);
+    expect(await pdfText(again)).toContain('Env Default Traders');
+  });
+
+  it('an uploaded signature is printed on invoices issued afterwards instead of the "computer-generated" line', async () => {
+    const before = await buy(t, [c1?._id ?? '']);
+    const uploaded = await callAs(t, admin)('POST', '/api/admin/tax-settings/signature', await signaturePng(), {
+      'content-type': 'image/png',
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json()).toMatchObject({ message: messages.taxSignatureSaved, settings: { hasSignature: true } });
+    const preview = await callAs(t, admin)('GET', '/api/admin/tax-settings/signature');
+    expect(preview.headers['content-type']).toBe('image/png');
+
+    const after = await buy(t, [c1?._id ?? '']);
+    const signed = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/${after.orderId}/invoice`,
+        headers: { cookie: after.user.cookie },
+      })
+    ).rawPayload;
+    const text = await pdfText(signed);
+    expect(text).toContain('Authorised signatory');
+    expect(text).not.toContain('no signature is required');
+    const images = await pdfImages(signed);
+    expect(images).toHaveLength(1);
+    expect(images[0]).toMatchObject({ width: 320, height: 100 });
+
+    const unsigned = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/${before.orderId}/invoice`,
+        headers: { cookie: before.user.cookie },
+      })
+    ).rawPayload;
+    expect(await pdfImages(unsigned)).toHaveLength(0);
+    expect(await pdfText(unsigned)).toContain('no signature is required');
+
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_email'])
+      .where('action', '=', 'tax_settings.signature_saved')
+      .execute();
+    expect(audit).toEqual([{ action: 'tax_settings.signature_saved', actor_email: admin.email }]);
+  });
+
+  it('checks the signature by its content and size: a text file named PNG is 400, over 1 MB is 413', async () => {
+    const fake = await callAs(t, admin)(
+      'POST',
+      '/api/admin/tax-settings/signature',
+      Buffer.from('not an image at all'),
+      {
+        'content-type': 'image/png',
+      },
+    );
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().message).toBe(messages.taxSignatureBad);
+    const webp = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#000' } })
+      .webp()
+      .toBuffer();
+    const wrongKind = await callAs(t, admin)('POST', '/api/admin/tax-settings/signature', webp, {
+      'content-type': 'image/png',
+    });
+    expect(wrongKind.statusCode).toBe(400);
+    const huge = await callAs(t, admin)('POST', '/api/admin/tax-settings/signature', Buffer.alloc(1024 * 1024 + 1), {
+      'content-type': 'image/png',
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe(messages.taxSignatureTooLarge);
+  });
+});

@@ -1,0 +1,51 @@
+import { messages } from '@shop/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { requireAdmin } from '../../auth/session.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { currentTaxSettings } from './tax-settings-current.js';
+import { getTaxSettings, removeSignature, saveSignature, saveTaxSettings } from './tax-settings-save.js';
+import { loadSignature, SIGNATURE_MAX_BYTES } from './tax-settings-signature.js';
+
+/** The console's tax settings page. Registered inside the admin scope, which checks the role first. */
+export const taxSettingsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  app.get('/api/admin/tax-settings', async () => ({ ok: true as const, settings: await getTaxSettings(deps) }));
+  app.put('/api/admin/tax-settings', async (request) => ({
+    ok: true as const,
+    message: messages.taxSettingsSaved,
+    settings: await saveTaxSettings(deps, requireAdmin(request), request.body),
+  }));
+  app.get('/api/admin/tax-settings/signature', async (_request, reply) => {
+    const { signature } = await currentTaxSettings(deps.db, deps.config.tax);
+    const png = signature ? await loadSignature(deps.config.dataDir, signature) : undefined;
+    if (!png) throw new AppError('not_found', messages.taxSignatureRemoved);
+    return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
+  });
+  app.delete('/api/admin/tax-settings/signature', async (request) => ({
+    ok: true as const,
+    message: messages.taxSignatureRemoved,
+    settings: await removeSignature(deps, requireAdmin(request)),
+  }));
+
+  // The browser sends the image file itself as the body, as for thumbnails.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: SIGNATURE_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.setErrorHandler((error: Error & { code?: string }) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        throw new AppError('payload_too_large', messages.taxSignatureTooLarge);
+      throw error;
+    });
+    scope.post('/api/admin/tax-settings/signature', async (request) => {
+      const admin = requireAdmin(request);
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return {
+        ok: true as const,
+        message: messages.taxSignatureSaved,
+        settings: await saveSignature(deps, admin, bytes),
+      };
+    });
+  });
+};

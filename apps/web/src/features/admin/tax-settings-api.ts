@@ -1,0 +1,38 @@
+import type { AdminTaxSettings, TaxSettingsInput } from '@shop/shared';
+import { adminApi } from './api';
+
+type Saved = { message: string; settings: AdminTaxSettings };
+
+export const taxSettingsApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    getTaxSettings: build.query<AdminTaxSettings, void>({
+      query: () => '/admin/tax-settings',
+      transformResponse: (r: { settings: AdminTaxSettings }) => r.settings,
+      providesTags: ['Admin'],
+    }),
+    saveTaxSettings: build.mutation<Saved, TaxSettingsInput>({
+      query: (body) => ({ url: '/admin/tax-settings', method: 'PUT', body }),
+      invalidatesTags: ['Admin'],
+    }),
+    uploadSignature: build.mutation<Saved, File>({
+      query: (file) => ({
+        url: '/admin/tax-settings/signature',
+        method: 'POST',
+        body: file,
+        headers: { 'content-type': file.type || 'application/octet-stream' },
+      }),
+      invalidatesTags: ['Admin'],
+    }),
+    removeSignature: build.mutation<Saved, void>({
+      query: () => ({ url: '/admin/tax-settings/signature', method: 'DELETE' }),
+      invalidatesTags: ['Admin'],
+    }),
+  }),
+});
+
+export const {
+  useGetTaxSettingsQuery,
+  useSaveTaxSettingsMutation,
+  useUploadSignatureMutation,
+  useRemoveSignatureMutation,
+} = taxSettingsApi;

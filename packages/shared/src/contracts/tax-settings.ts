@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { gstStateName, isValidGstin, isValidPan, OUTSIDE_INDIA } from '../gst.js';
+import { messages } from '../messages.js';
+
+const text = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+const seriesPrefix = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,3}$/, 'must be 1 to 3 letters, digits or -, so a number fits in 16 characters');
+
+/**
+ * The shop's GST settings as the operator edits them in the console (issue 16): one schema for the form
+ * and the server. Issued invoices keep the settings they were issued with (their data is frozen).
+ */
+export const taxSettingsInput = z
+  .object({
+    registered: z.boolean({ error: 'must be yes or no' }),
+    legalName: text(200),
+    tradeName: text(200),
+    address: text(300),
+    stateCode: z
+      .string()
+      .refine(
+        (code) => code !== OUTSIDE_INDIA && gstStateName(code) !== undefined,
+        'must be an Indian state or union territory',
+      ),
+    gstin: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine(isValidGstin, 'must be a 15-character GSTIN with a correct check character'),
+    pan: z.string().trim().toUpperCase().refine(isValidPan, 'must be a PAN such as AAAAA0000A'),
+    sac: z
+      .string()
+      .trim()
+      .regex(/^99\d{4}$/, 'must be a six-digit SAC starting with 99'),
+    ratePercent: z
+      .number({ error: 'must be a percentage from 0 to 28' })
+      .min(0, 'must be a percentage from 0 to 28')
+      .max(28, 'must be a percentage from 0 to 28')
+      .refine((rate) => Math.abs(Math.round(rate * 100) - rate * 100) < 1e-6, 'must have at most two decimals'),
+    prices: z
+      .enum(['inclusive', 'exclusive'], { error: 'must be inclusive or exclusive' })
+      .refine((prices) => prices === 'inclusive', messages.taxExclusiveRefused),
+    invoicePrefix: seriesPrefix,
+    creditNotePrefix: seriesPrefix,
+    exports: z.enum(['igst', 'lut'], { error: 'must be IGST or zero-rated under LUT' }),
+    lutReference: z.string().trim().max(60, 'must be at most 60 characters'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.gstin.slice(0, 2) !== value.stateCode)
+      ctx.addIssue({ code: 'custom', path: ['gstin'], message: messages.taxGstinState });
+    if (value.gstin.slice(2, 12) !== value.pan)
+      ctx.addIssue({ code: 'custom', path: ['pan'], message: messages.taxPanInGstin });
+    if (value.invoicePrefix.toUpperCase() === value.creditNotePrefix.toUpperCase())
+      ctx.addIssue({ code: 'custom', path: ['creditNotePrefix'], message: messages.taxPrefixesDiffer });
+    if (value.exports === 'lut' && !value.lutReference)
+      ctx.addIssue({ code: 'custom', path: ['lutReference'], message: messages.taxLutReferenceRequired });
+  });
+export type TaxSettingsInput = z.input<typeof taxSettingsInput>;
+
+/** What the console shows: the settings in force and whether a signature image is on file. */
+export const adminTaxSettings = z.object({
+  registered: z.boolean(),
+  legalName: z.string(),
+  tradeName: z.string(),
+  address: z.string(),
+  stateCode: z.string(),
+  gstin: z.string(),
+  pan: z.string(),
+  sac: z.string(),
+  ratePercent: z.number(),
+  prices: z.enum(['inclusive', 'exclusive']),
+  invoicePrefix: z.string(),
+  creditNotePrefix: z.string(),
+  exports: z.enum(['igst', 'lut']),
+  lutReference: z.string(),
+  hasSignature: z.boolean(),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type AdminTaxSettings = z.infer<typeof adminTaxSettings>;
