@@ -278,6 +278,12 @@ export const messages = {
   ordersCreditNote: 'Credit note',
   orderDocumentMissing: 'No such document.',
   orderDocumentTooMany: 'Too many downloads in a short time. Please wait a minute and try again.',
+  // issue 16: the operator's invoice register and GSTR-1 exports
+  registerTitle: 'Invoice register',
+  registerEmpty: 'No invoices or credit notes match in this month.',
+  registerResent: '{number} was e-mailed again to {email}.',
+  registerResendTooMany: 'Too many documents re-sent in a short time. Please wait a minute and try again.',
+  registerDocumentMailSubject: 'Your {document} {number} from {site}',
   // issue 16: learner's account (password change and reset, privacy centre)
   changePasswordTitle: 'Change password',
   currentPasswordLabel: 'Current password',

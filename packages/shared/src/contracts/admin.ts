@@ -194,6 +194,11 @@ export interface AdminDashboard {
   /** Orders refunded in the last 30 India days (counted on the day of the refund) and their total. */
   refundsLast30Days: number;
   refundedLast30DaysPaise: number;
+  /**
+   * The last 30 India days' takings net of refunds (orders still paid) and of tax: the taxable value of
+   * their invoices, as frozen when issued (issue 16). Orders without an invoice (free) add nothing.
+   */
+  netOfTaxLast30DaysPaise: number;
   bestSellers: { courseId: string; title: string; sold: number; paise: number }[];
   couponUse: { code: string; uses: number; active: boolean }[];
 }
@@ -207,4 +212,54 @@ export interface AdminAuditEntry {
   before: string | null;
   after: string | null;
   createdAt: string;
+}
+
+/** A month in India time, `YYYY-MM`: the tax period of the invoice register and GSTR-1 exports (issue 16). */
+export const taxMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month written YYYY-MM');
+export const invoiceRegisterQuery = z.object({ month: taxMonth, q: z.string().trim().max(200).optional() });
+export type InvoiceRegisterQuery = z.infer<typeof invoiceRegisterQuery>;
+/** The GSTR-1 tables the console exports, named as the GST offline tool's sheets. */
+export const gstr1Sections = ['b2b', 'b2cl', 'b2cs', 'exp', 'cdnr', 'cdnur', 'hsn'] as const;
+export const gstr1Query = z.object({
+  month: taxMonth,
+  section: z.enum(gstr1Sections, { error: 'is not a GSTR-1 table' }),
+});
+export const resendDocumentInput = z.object({
+  orderId: z.string().regex(/^[a-f0-9]{24}$/, 'must be an order id'),
+  kind: z.enum(['invoice', 'credit_note'], { error: 'must be invoice or credit_note' }),
+});
+
+export interface TaxAmounts {
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+}
+
+export interface InvoiceRegisterRow extends TaxAmounts {
+  orderId: string;
+  kind: 'invoice' | 'credit_note';
+  number: string;
+  /** The document's date in India, YYYY-MM-DD. */
+  date: string;
+  buyerName: string;
+  buyerEmail: string;
+  businessName: string;
+  gstin: string;
+  /** `24-Gujarat`, as GSTR-1 writes it. */
+  placeOfSupply: string;
+  /** A credit note's invoice. */
+  against: string | null;
+}
+
+/** Figures as frozen in the documents; `net` is the invoices less the credit notes. */
+export interface InvoiceRegister {
+  month: string;
+  rows: InvoiceRegisterRow[];
+  /** More documents matched than the rows shown; the totals still cover them all. */
+  truncated: boolean;
+  invoices: TaxAmounts & { count: number };
+  creditNotes: TaxAmounts & { count: number };
+  net: TaxAmounts;
 }

@@ -1,5 +1,6 @@
 import type { AdminDashboard } from '@shop/shared';
 import type { Db } from '../../db/database.js';
+import { listNetTakings } from '../billing/register-net-takings.js';
 import { listCoupons, toIndianDate } from './coupon-record.js';
 
 const DAYS = 30;
@@ -34,6 +35,9 @@ export async function getDashboard(db: Db, now = new Date()): Promise<AdminDashb
     const day = toIndianDate(order.paid_at ?? '');
     if (byDay.has(day)) byDay.set(day, (byDay.get(day) ?? 0) + order.total_paise);
   }
+  const netOfTax = (await listNetTakings(db, since))
+    .filter((order) => days.includes(toIndianDate(order.paidAt)))
+    .reduce((sum, order) => sum + order.taxablePaise, 0);
   const today = days[DAYS - 1] ?? '';
   const todays = paid.filter((order) => toIndianDate(order.paid_at ?? '') === today);
 
@@ -59,6 +63,7 @@ export async function getDashboard(db: Db, now = new Date()): Promise<AdminDashb
     revenueTodayPaise: todays.reduce((sum, order) => sum + order.total_paise, 0),
     refundsLast30Days: refunded.length,
     refundedLast30DaysPaise: refunded.reduce((sum, order) => sum + order.total_paise, 0),
+    netOfTaxLast30DaysPaise: netOfTax,
     bestSellers: sellers.map((row) => ({
       courseId: row.course_id,
       title: String(row.title),

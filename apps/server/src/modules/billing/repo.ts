@@ -95,3 +95,28 @@ export async function listOrdersOfBuyer(db: Db, userId: string) {
     documents: documents.filter((document) => document.order_id === order.id),
   }));
 }
+
+/** Every invoice and credit note issued in [from, to) (ISO instants), invoices first, each series in order. */
+export function listDocumentsIssuedBetween(db: Db, from: string, to: string) {
+  return db
+    .selectFrom('tax_documents')
+    .select(['order_id', 'kind', 'number', 'issued_at', 'data'])
+    .where('issued_at', '>=', from)
+    .where('issued_at', '<', to)
+    .orderBy('kind', 'desc')
+    .orderBy('financial_year')
+    .orderBy('sequence')
+    .execute();
+}
+
+/** The taxable value of the invoices of orders paid since `from` and still paid, with the day they were paid. */
+export function listTaxableValueOfPaidOrders(db: Db, from: string) {
+  return db
+    .selectFrom('tax_documents')
+    .innerJoin('orders', 'orders.id', 'tax_documents.order_id')
+    .select(['orders.paid_at', 'tax_documents.data'])
+    .where('tax_documents.kind', '=', 'invoice')
+    .where('orders.status', '=', 'paid')
+    .where('orders.paid_at', '>=', from)
+    .execute();
+}

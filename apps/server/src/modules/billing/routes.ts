@@ -6,10 +6,13 @@ import type { AppDeps } from '../../deps.js';
 import { perIpLimit } from '../../plugins/rate-limit-options.js';
 import { downloadDocument } from './download-document.js';
 import { listMyOrders } from './list-my-orders.js';
+import { registerRoutes } from './register-routes.js';
 
 const orderParams = z.object({ id: z.string().min(1).max(100) });
 
 export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  await app.register(registerRoutes, deps);
+
   app.get('/api/orders', { schema: { response: { 200: myOrdersResponse, 401: errorResponse } } }, async (request) => ({
     ok: true as const,
     orders: await listMyOrders(deps.db, requireUser(request)),
