@@ -1,0 +1,259 @@
+import { formatPaise, messages } from '@shop/shared';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
+import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
+import { seedDemo } from '../../db/seed.js';
+import { demoCourses } from '../../db/seed-courses.js';
+import { createCoupon } from '../coupons/create-coupon.js';
+
+// What paying an order does, as the buyer and the operator see it: the order's state and history, the
+// payment row, the confirmation e-mail exactly as sent, the invoice. A fresh app per test: fulfilment's
+// compiled statements are built anew for each, so each test covers them.
+
+let fake: FakeRazorpay;
+let smtp: TestSmtp;
+let t: TestApp;
+const [c1, c2] = demoCourses.map((course) => ({
+  id: course._id ?? '',
+  title: course.title,
+  paise: Math.round(course.price * 100),
+}));
+
+beforeAll(async () => {
+  fake = await startFakeRazorpay();
+  smtp = await startSmtp();
+});
+afterAll(async () => {
+  await fake.close();
+  await smtp.close();
+});
+beforeEach(async () => {
+  t = await createTestApp({
+    RAZORPAY_KEY_ID: fake.keyId,
+    RAZORPAY_KEY_SECRET: fake.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
+    RAZORPAY_API_URL: fake.url,
+    SMTP_URL: smtp.url,
+  });
+  await seedDemo(t.database.db);
+});
+afterEach(async () => {
+  await t.close();
+  smtp.rejecting = false;
+});
+
+const origin = () => new URL(t.config.publicUrl).origin;
+const post = (url: string, user: TestUser, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie, origin: origin() }, payload });
+const deliver = (hook: { body: string; headers: Record<string, string> }) =>
+  t.app.inject({ method: 'POST', url: '/api/webhooks/razorpay', headers: hook.headers, payload: hook.body });
+
+async function checkedOut(
+  user: TestUser,
+  courses: (typeof c1)[],
+  options: { couponId?: string; percent?: number; name?: string } = {},
+) {
+  for (const course of courses)
+    expect((await post('/api/cart/add', user, { courseId: course.id })).statusCode).toBe(200);
+  const subtotal = courses.reduce((sum, course) => sum + course.paise, 0);
+  const due = subtotal - Math.round((subtotal * (options.percent ?? 0)) / 100);
+  const res = await post('/api/create-order', user, {
+    amount: due / 100,
+    name: options.name ?? 'Asha Patel',
+    email: user.email,
+    discountCouponId: options.couponId ?? null,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { orderId: string; order_id: string | null; paid: boolean };
+}
+function captured(gatewayOrderId: string | null) {
+  const payment = fake.pay(gatewayOrderId ?? '');
+  const entity = fake.payments.get(payment.razorpay_payment_id);
+  if (!entity) throw new Error('the fake gateway lost the payment');
+  return entity;
+}
+const orderRow = (orderId: string) =>
+  t.database.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+const history = (orderId: string) =>
+  t.database.db
+    .selectFrom('order_events')
+    .select(['from_status', 'to_status', 'source', 'note'])
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('to_status')
+    .execute();
+const enrolled = async (userId: string) =>
+  (
+    await t.database.db
+      .selectFrom('enrolments')
+      .select('course_id')
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute()
+  )
+    .map((row) => row.course_id)
+    .sort();
+const mailsTo = (email: string) =>
+  t.database.db
+    .selectFrom('mail_outbox')
+    .select(['subject', 'text_body', 'html_body', 'sent_at'])
+    .where('to_address', '=', email)
+    .execute();
+async function myOrders(user: TestUser) {
+  const res = await t.app.inject({ url: '/api/orders', headers: { cookie: user.cookie } });
+  expect(res.statusCode).toBe(200);
+  return res.json().orders as { id: string; status: string; invoiceNumber: string | null }[];
+}
+
+describe('the payable states', () => {
+  it('an order in the failed state is still paid by money that arrives for it', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    // The schema allows `failed`; whatever put the order there, a captured payment must not be lost.
+    await t.database.db.updateTable('orders').set({ status: 'failed' }).where('id', '=', order.orderId).execute();
+    expect((await deliver(fake.webhook('payment.captured', { payment: captured(order.order_id) }))).statusCode).toBe(
+      200,
+    );
+    expect((await orderRow(order.orderId)).status).toBe('paid');
+    expect(await enrolled(user.id)).toEqual([c1.id]);
+    expect((await history(order.orderId)).filter((event) => event.to_status === 'paid')).toEqual([
+      { from_status: 'failed', to_status: 'paid', source: 'webhook', note: expect.stringMatching(/^payment pay_/) },
+    ]);
+  });
+
+  it('a paid order stays paid and grants nothing more when another payment confirmation arrives', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    const payment = fake.pay(order.order_id ?? '');
+    const first = await post('/api/verify-payment', user, payment);
+    expect(first.json().message).toBe(messages.paymentSuccess);
+    const paidAt = (await orderRow(order.orderId)).paid_at;
+    expect(paidAt).not.toBeNull();
+    const again = await post('/api/verify-payment', user, payment);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().message).toBe(messages.paymentSuccess);
+    expect((await orderRow(order.orderId)).paid_at).toBe(paidAt);
+    expect((await history(order.orderId)).map((event) => event.to_status)).toEqual(['created', 'paid']);
+    expect(await mailsTo(user.email)).toHaveLength(1);
+  });
+});
+
+describe('the payment row', () => {
+  it('records the payment once, captured, with its amount and the path that reported it', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    const payment = fake.pay(order.order_id ?? '');
+    await post('/api/verify-payment', user, payment);
+    const entity = fake.payments.get(payment.razorpay_payment_id);
+    await deliver(fake.webhook('payment.captured', { payment: entity }));
+    const rows = await t.database.db
+      .selectFrom('payments')
+      .select(['gateway_payment_id', 'status', 'amount_paise', 'source'])
+      .where('order_id', '=', order.orderId)
+      .execute();
+    expect(rows).toEqual([
+      { gateway_payment_id: payment.razorpay_payment_id, status: 'captured', amount_paise: c1.paise, source: 'verify' },
+    ]);
+  });
+
+  it('a payment first reported failed and then captured (a late authorisation) pays the order, recorded captured', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    const entity = captured(order.order_id);
+    await deliver(fake.webhook('payment.failed', { payment: { ...entity, status: 'failed' } }));
+    expect((await orderRow(order.orderId)).status).toBe('attempted');
+    await deliver(fake.webhook('payment.captured', { payment: entity }));
+    expect((await orderRow(order.orderId)).status).toBe('paid');
+    const rows = await t.database.db
+      .selectFrom('payments')
+      .select(['gateway_payment_id', 'status', 'amount_paise'])
+      .where('order_id', '=', order.orderId)
+      .execute();
+    expect(rows).toEqual([{ gateway_payment_id: entity.id, status: 'captured', amount_paise: c1.paise }]);
+  });
+});
+
+describe('the confirmation e-mail', () => {
+  it('is exactly what the buyer reads: each course, the figures, the links and the invoice, names escaped', async () => {
+    const coupon = await createCoupon(t.database.db, {
+      code: `MAIL${Date.now().toString(36).toUpperCase()}`,
+      percent: 10,
+    });
+    const user = await createSignedInUser(t.database.db);
+    // The mail server refuses for now, so the queued message keeps its bodies (a sent one is cleared).
+    smtp.rejecting = true;
+    const name = 'Asha <Patel> & "Sons"';
+    const order = await checkedOut(user, [c1, c2], { couponId: coupon.id, percent: 10, name });
+    await deliver(fake.webhook('payment.captured', { payment: captured(order.order_id) }));
+    const invoice = (await myOrders(user)).find((entry) => entry.id === order.orderId)?.invoiceNumber;
+    expect(invoice).toMatch(/\d/);
+    const site = t.config.siteName;
+    const url = t.config.publicUrl;
+    const subtotal = c1.paise + c2.paise;
+    const discount = Math.round(subtotal / 10);
+    const mails = await mailsTo(user.email);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail?.subject).toBe(`Your ${site} order ${order.orderId}`);
+    const esc = (text: string) =>
+      text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    // The lines follow the order's lines as stored, whichever order that is.
+    const stored = await t.database.db
+      .selectFrom('order_lines')
+      .select(['title', 'unit_price_paise'])
+      .where('order_id', '=', order.orderId)
+      .execute();
+    expect(mail?.text_body).toBe(
+      [
+        `Hello ${name},`,
+        '',
+        `Thank you for your order ${order.orderId} at ${site}.`,
+        '',
+        ...stored.map((line) => `- ${line.title}: ${formatPaise(line.unit_price_paise)}`),
+        `Subtotal: ${formatPaise(subtotal)}`,
+        `Discount: ${formatPaise(discount)}`,
+        `Total paid: ${formatPaise(subtotal - discount)}`,
+        '',
+        `Your courses are ready: ${url}/enrolled-courses`,
+        '',
+        `Your tax invoice ${invoice} is under My Orders: ${url}/orders`,
+      ].join('\n'),
+    );
+    expect(mail?.html_body).toBe(
+      `<p>Hello ${esc(name)},</p><p>Thank you for your order <strong>${order.orderId}</strong> at ${esc(site)}.</p>` +
+        `<ul>${stored.map((line) => `<li>${esc(line.title)}: ${formatPaise(line.unit_price_paise)}</li>`).join('')}</ul>` +
+        `<p>Subtotal: ${formatPaise(subtotal)}<br>Discount: ${formatPaise(discount)}<br>` +
+        `<strong>Total paid: ${formatPaise(subtotal - discount)}</strong></p>` +
+        `<p><a href="${url}/enrolled-courses">Open your courses</a></p>` +
+        `<p>Your tax invoice ${invoice} is under <a href="${url}/orders">My Orders</a>.</p>`,
+    );
+  });
+
+  it('goes out at once, without waiting for the retry timer', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    await post('/api/verify-payment', user, fake.pay(order.order_id ?? ''));
+    // The retry timer is not running in tests: only the kick after the payment can deliver it.
+    const mail = await smtp.waitFor(user.email, 3000);
+    expect(mail.raw).toContain(order.orderId);
+  });
+
+  it('for a free order: enrolled at once, no invoice, and the e-mail names none', async () => {
+    const coupon = await createCoupon(t.database.db, {
+      code: `FREE${Date.now().toString(36).toUpperCase()}`,
+      percent: 100,
+    });
+    const user = await createSignedInUser(t.database.db);
+    smtp.rejecting = true;
+    const order = await checkedOut(user, [c1], { couponId: coupon.id, percent: 100 });
+    expect(order.paid).toBe(true);
+    expect(await enrolled(user.id)).toEqual([c1.id]);
+    expect((await myOrders(user)).map((entry) => [entry.status, entry.invoiceNumber])).toEqual([['paid', null]]);
+    const [mail] = await mailsTo(user.email);
+    expect(mail?.text_body).toContain(`Total paid: ${formatPaise(0)}`);
+    expect(mail?.text_body).not.toContain('invoice');
+    expect(mail?.html_body).not.toContain('invoice');
+    expect(mail?.text_body.endsWith(`Your courses are ready: ${t.config.publicUrl}/enrolled-courses`)).toBe(true);
+  });
+});

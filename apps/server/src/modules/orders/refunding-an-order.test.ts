@@ -1,0 +1,299 @@
+import { formatPaise } from '@shop/shared';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
+import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
+import { seedDemo } from '../../db/seed.js';
+import { demoCourses } from '../../db/seed-courses.js';
+
+// What a full refund does, as the buyer and the operator see it: the order's state and history, the
+// refund rows, who keeps which course, the credit note and the e-mail exactly as sent, whichever path
+// (the operator's button, Razorpay's webhook, the automatic refund of an unfulfillable payment) reports it.
+// A fresh app per test.
+
+let fake: FakeRazorpay;
+let smtp: TestSmtp;
+let t: TestApp;
+const [c1, c2] = demoCourses.map((course) => ({
+  id: course._id ?? '',
+  title: course.title,
+  paise: Math.round(course.price * 100),
+}));
+
+beforeAll(async () => {
+  fake = await startFakeRazorpay();
+  smtp = await startSmtp();
+});
+afterAll(async () => {
+  await fake.close();
+  await smtp.close();
+});
+beforeEach(async () => {
+  t = await createTestApp({
+    RAZORPAY_KEY_ID: fake.keyId,
+    RAZORPAY_KEY_SECRET: fake.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
+    RAZORPAY_API_URL: fake.url,
+    SMTP_URL: smtp.url,
+  });
+  await seedDemo(t.database.db);
+});
+afterEach(async () => {
+  await t.close();
+  smtp.rejecting = false;
+});
+
+const origin = () => new URL(t.config.publicUrl).origin;
+const post = (url: string, user: TestUser, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie, origin: origin() }, payload });
+const deliver = (hook: { body: string; headers: Record<string, string> }) =>
+  t.app.inject({ method: 'POST', url: '/api/webhooks/razorpay', headers: hook.headers, payload: hook.body });
+
+async function checkedOut(user: TestUser, courses: (typeof c1)[], name = 'Asha Patel') {
+  for (const course of courses)
+    expect((await post('/api/cart/add', user, { courseId: course.id })).statusCode).toBe(200);
+  const amount = courses.reduce((sum, course) => sum + course.paise, 0) / 100;
+  const res = await post('/api/create-order', user, { amount, name, email: user.email });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { orderId: string; order_id: string };
+}
+function captured(gatewayOrderId: string) {
+  const payment = fake.pay(gatewayOrderId);
+  const entity = fake.payments.get(payment.razorpay_payment_id);
+  if (!entity) throw new Error('the fake gateway lost the payment');
+  return entity;
+}
+async function paid(user: TestUser, courses: (typeof c1)[], name?: string) {
+  const order = await checkedOut(user, courses, name);
+  const entity = captured(order.order_id);
+  expect((await deliver(fake.webhook('payment.captured', { payment: entity }))).statusCode).toBe(200);
+  return { ...order, entity };
+}
+function refundHook(entity: ReturnType<typeof captured>, refundId: string) {
+  const refund = { id: refundId, payment_id: entity.id, amount: entity.amount };
+  return fake.webhook('refund.processed', { refund, payment: { ...entity, amount_refunded: entity.amount } });
+}
+const status = async (orderId: string) =>
+  (await t.database.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow())
+    .status;
+const refundRows = (orderId: string) =>
+  t.database.db
+    .selectFrom('refunds')
+    .select(['gateway_payment_id', 'gateway_refund_id', 'amount_paise', 'status'])
+    .where('order_id', '=', orderId)
+    .execute();
+const refundEvents = (orderId: string) =>
+  t.database.db
+    .selectFrom('order_events')
+    .select(['from_status', 'to_status', 'source', 'note'])
+    .where('order_id', '=', orderId)
+    .where('to_status', '=', 'refunded')
+    .execute();
+const refundMails = (email: string) =>
+  t.database.db
+    .selectFrom('mail_outbox')
+    .select(['subject', 'text_body', 'html_body', 'sent_at'])
+    .where('to_address', '=', email)
+    .where('subject', 'like', '%has been refunded')
+    .execute();
+const creditNote = async (orderId: string) => {
+  const row = await t.database.db
+    .selectFrom('tax_documents')
+    .select(['number', 'data'])
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'credit_note')
+    .executeTakeFirst();
+  return row && { number: row.number, reason: (JSON.parse(row.data) as { reason: string }).reason };
+};
+const owned = async (userId: string) =>
+  (
+    await t.database.db
+      .selectFrom('enrolments')
+      .select(['course_id', 'order_id'])
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute()
+  ).sort((p, q) => p.course_id.localeCompare(q.course_id));
+const esc = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+describe("the operator's refund", () => {
+  it('refunds, revokes, issues a credit note and e-mails the buyer exactly this', async () => {
+    const admin = await createSignedInUser(t.database.db, { role: 'admin' });
+    const user = await createSignedInUser(t.database.db);
+    const name = 'Asha <Patel> & "Sons"';
+    const order = await paid(user, [c1, c2], name);
+    // The mail server refuses for now, so the queued message keeps its bodies (a sent one is cleared).
+    smtp.rejecting = true;
+    const res = await post(`/api/admin/orders/${order.orderId}/refund`, admin, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await status(order.orderId)).toBe('refunded');
+    expect(await owned(user.id)).toEqual([]);
+    const [refund] = fake.refunds.filter((entry) => entry.payment_id === order.entity.id);
+    expect(refund).toBeDefined();
+    expect(await refundRows(order.orderId)).toEqual([
+      {
+        gateway_payment_id: order.entity.id,
+        gateway_refund_id: refund?.id,
+        amount_paise: order.entity.amount,
+        status: 'processed',
+      },
+    ]);
+    expect(await refundEvents(order.orderId)).toEqual([
+      { from_status: 'paid', to_status: 'refunded', source: 'admin', note: `refund ${refund?.id}; buyer e-mailed` },
+    ]);
+    const note = await creditNote(order.orderId);
+    expect(note?.reason).toBe('Order refunded');
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity_id', '=', order.orderId)
+      .execute();
+    expect(audit).toEqual([{ action: 'order.refund' }]);
+
+    const site = t.config.siteName;
+    const url = t.config.publicUrl;
+    const amount = formatPaise(c1.paise + c2.paise);
+    const access =
+      'Access that came with this order has ended, except for any course another order of yours still covers.';
+    const bank =
+      'The money goes back to the account or card you paid with; banks usually take 5 to 7 working days to show it.';
+    const mails = await refundMails(user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toEqual({
+      subject: `Your ${site} order ${order.orderId} has been refunded`,
+      text_body: [
+        `Hello ${name},`,
+        '',
+        `We have refunded ${amount} for your order ${order.orderId} at ${site}.`,
+        access,
+        '',
+        bank,
+        `Your courses: ${url}/enrolled-courses`,
+        '',
+        `Your credit note ${note?.number} is under My Orders: ${url}/orders`,
+      ].join('\n'),
+      html_body:
+        `<p>Hello ${esc(name)},</p><p>We have refunded <strong>${amount}</strong> for your order <strong>${order.orderId}</strong> at ${esc(site)}.</p>` +
+        `<p>${esc(access)}</p><p>${bank}</p><p><a href="${url}/enrolled-courses">Your courses</a></p>` +
+        `<p>Your credit note ${note?.number} is under <a href="${url}/orders">My Orders</a>.</p>`,
+      sent_at: null,
+    });
+  });
+});
+
+describe("Razorpay's refund webhook", () => {
+  it('revokes once and records one refund, however often the same refund is reported', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await paid(user, [c1]);
+    for (let i = 0; i < 3; i++)
+      expect((await deliver(refundHook(order.entity, 'rfnd_again0000001'))).statusCode).toBe(200);
+    expect(await status(order.orderId)).toBe('refunded');
+    expect(await refundRows(order.orderId)).toEqual([
+      {
+        gateway_payment_id: order.entity.id,
+        gateway_refund_id: 'rfnd_again0000001',
+        amount_paise: c1.paise,
+        status: 'processed',
+      },
+    ]);
+    expect(await refundEvents(order.orderId)).toEqual([
+      {
+        from_status: 'paid',
+        to_status: 'refunded',
+        source: 'webhook',
+        note: 'refund rfnd_again0000001; buyer e-mailed',
+      },
+    ]);
+    expect(await refundMails(user.email)).toHaveLength(1);
+  });
+
+  it('the refund e-mail goes out at once, without waiting for the retry timer', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await paid(user, [c1]);
+    await smtp.waitFor(user.email, 3000);
+    const before = smtp.received.length;
+    await deliver(refundHook(order.entity, 'rfnd_atonce000001'));
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline && smtp.received.length === before) await new Promise((r) => setTimeout(r, 20));
+    expect(smtp.received.slice(before).map((mail) => mail.raw.includes('has been refunded'))).toEqual([true]);
+  });
+
+  it('a second, different refund of a refunded order is recorded, and changes nothing else', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await paid(user, [c1]);
+    await deliver(refundHook(order.entity, 'rfnd_first0000001'));
+    await deliver(refundHook(order.entity, 'rfnd_later0000001'));
+    expect((await refundRows(order.orderId)).map((row) => row.gateway_refund_id).sort()).toEqual([
+      'rfnd_first0000001',
+      'rfnd_later0000001',
+    ]);
+    expect(await refundEvents(order.orderId)).toHaveLength(1);
+    expect(await refundMails(user.email)).toHaveLength(1);
+  });
+
+  it('a refund of an order that was never paid here is recorded and revokes nothing, mails nothing', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const earlier = await paid(user, [c2]);
+    const order = await checkedOut(user, [c1]);
+    const entity = captured(order.order_id);
+    expect((await deliver(refundHook(entity, 'rfnd_unpaid000001'))).statusCode).toBe(200);
+    expect(await status(order.orderId)).toBe('created');
+    expect(await refundRows(order.orderId)).toEqual([
+      {
+        gateway_payment_id: entity.id,
+        gateway_refund_id: 'rfnd_unpaid000001',
+        amount_paise: c1.paise,
+        status: 'processed',
+      },
+    ]);
+    expect(await refundEvents(order.orderId)).toEqual([]);
+    expect(await owned(user.id)).toEqual([{ course_id: c2.id, order_id: earlier.orderId }]);
+    expect(await refundMails(user.email)).toEqual([]);
+  });
+
+  it('refunding one order leaves the courses of the buyer’s other orders, and another buyer’s, alone', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const other = await createSignedInUser(t.database.db);
+    const kept = await paid(user, [c2]);
+    const theirs = await paid(other, [c1]);
+    const refunded = await paid(user, [c1]);
+    await deliver(refundHook(refunded.entity, 'rfnd_onlyone00001'));
+    expect(await owned(user.id)).toEqual([{ course_id: c2.id, order_id: kept.orderId }]);
+    expect(await owned(other.id)).toEqual([{ course_id: c1.id, order_id: theirs.orderId }]);
+  });
+});
+
+describe('the automatic refund of a payment that could not be fulfilled', () => {
+  it('completes the refund that was due, says why in the e-mail, the credit note and the history', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const old = await checkedOut(user, [c1]);
+    const newer = await paid(user, [c1, c2]);
+    expect(await status(old.orderId)).toBe('expired');
+    const late = captured(old.order_id);
+    expect((await deliver(fake.webhook('payment.captured', { payment: late }))).statusCode).toBe(200);
+    expect(await status(old.orderId)).toBe('refunded');
+    const [refund] = fake.refunds.filter((entry) => entry.payment_id === late.id);
+    expect(await refundRows(old.orderId)).toEqual([
+      { gateway_payment_id: late.id, gateway_refund_id: refund?.id, amount_paise: c1.paise, status: 'processed' },
+    ]);
+    expect(await refundEvents(old.orderId)).toEqual([
+      {
+        from_status: 'paid',
+        to_status: 'refunded',
+        source: 'webhook',
+        note: `refund ${refund?.id}; automatic, buyer e-mailed`,
+      },
+    ]);
+    expect((await creditNote(old.orderId))?.reason).toBe('Payment refunded: the order could not be fulfilled');
+    const [mail] = await refundMails(user.email);
+    expect(mail?.text_body).not.toContain('Access that came with this order has ended');
+    expect(mail?.text_body.split('\n')[3]).toMatch(/\S/);
+    expect(await owned(user.id)).toEqual(
+      [
+        { course_id: c1.id, order_id: newer.orderId },
+        { course_id: c2.id, order_id: newer.orderId },
+      ].sort((p, q) => p.course_id.localeCompare(q.course_id)),
+    );
+  });
+});
