@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
-import { GatewayUnavailableError } from '../../payments/gateway.js';
+import { GatewayRejectedError, GatewayUnavailableError } from '../../payments/gateway.js';
 import { fulfilContext } from './fulfil-context.js';
 import { fulfilOrder } from './fulfil-order.js';
 import { recordOrderEvent } from './order-events.js';
@@ -14,6 +14,8 @@ export interface ReconcileReport {
   fulfilled: number;
   expired: number;
   unreachable: number;
+  /** Orders the gateway refused to look up (an order id it does not know, e.g. after a change of keys). */
+  rejected: number;
   /** Unfulfillable payments given back now (their first attempt had found the gateway down). */
   refunded: number;
   /** Orders paid here on the buyer's word whose payment the gateway does not show as captured. */
@@ -54,19 +56,14 @@ export async function reconcilePayments(
     fulfilled: 0,
     expired: 0,
     unreachable: 0,
+    rejected: 0,
     refunded: 0,
     flagged: 0,
   };
   for (const order of pending) {
     if (!order.gateway_order_id) continue;
-    let payments: Awaited<ReturnType<AppDeps['gateway']['fetchOrderPayments']>>;
-    try {
-      payments = await deps.gateway.fetchOrderPayments(order.gateway_order_id);
-    } catch (error) {
-      if (!(error instanceof GatewayUnavailableError)) throw error;
-      report.unreachable += 1;
-      continue;
-    }
+    const payments = await paymentsAtGateway(deps, log, order.id, order.gateway_order_id, report);
+    if (!payments) continue;
     const captured = payments.find((payment) => payment.status === 'captured' && payment.amount === order.total_paise);
     if (captured) {
       const result = await fulfilOrder(
@@ -107,6 +104,30 @@ export async function reconcilePayments(
   report.flagged = await checkVerifiedPayments(deps, log, cutoff, now, report);
   if (report.checked + report.refunded + report.flagged > 0) log.info(report, 'payment reconciliation pass');
   return report;
+}
+
+/**
+ * The order's payments at the gateway, or undefined when it cannot say: unreachable (try again next
+ * pass) or refusing this one order. A refusal is logged and skipped, so one order the gateway does not
+ * know cannot stop every pass before the orders queued behind it.
+ */
+async function paymentsAtGateway(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  orderId: string,
+  gatewayOrderId: string,
+  report: ReconcileReport,
+) {
+  try {
+    return await deps.gateway.fetchOrderPayments(gatewayOrderId);
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) report.unreachable += 1;
+    else if (error instanceof GatewayRejectedError) {
+      report.rejected += 1;
+      log.warn({ orderId, gatewayOrderId, err: error }, 'gateway refused an order lookup');
+    } else throw error;
+    return undefined;
+  }
 }
 
 async function retryDueRefunds(deps: AppDeps): Promise<number> {
@@ -160,14 +181,8 @@ async function checkVerifiedPayments(
   let flagged = 0;
   for (const order of unchecked) {
     if (!order.gateway_order_id) continue;
-    let payments: Awaited<ReturnType<AppDeps['gateway']['fetchOrderPayments']>>;
-    try {
-      payments = await deps.gateway.fetchOrderPayments(order.gateway_order_id);
-    } catch (error) {
-      if (!(error instanceof GatewayUnavailableError)) throw error;
-      report.unreachable += 1;
-      continue;
-    }
+    const payments = await paymentsAtGateway(deps, log, order.id, order.gateway_order_id, report);
+    if (!payments) continue;
     const atGateway = payments.find((payment) => payment.id === order.gateway_payment_id);
     const captured = atGateway?.status === 'captured' && atGateway.amount === order.amount_paise;
     const note = captured
