@@ -10,6 +10,7 @@ import { DashboardPage } from './dashboard-page';
 import { LearnersPage } from './learners-page';
 import { MessagesPage } from './messages-page';
 import { OrdersPage } from './orders-page';
+import { RegisterPage } from './register-page';
 import { TaxSettingsPage } from './tax-settings-page';
 import './admin.css';
 
@@ -18,6 +19,7 @@ const sections = [
   { to: '/admin/courses', label: 'Courses' },
   { to: '/admin/coupons', label: 'Coupons' },
   { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/invoices', label: 'Invoice register' },
   { to: '/admin/learners', label: 'Learners' },
   { to: '/admin/messages', label: 'Messages' },
   { to: '/admin/tax', label: 'Tax settings' },
@@ -70,6 +72,7 @@ export default function AdminApp() {
           <Route path="coupons" element={<CouponsPage />} />
           <Route path="orders" element={<OrdersPage />} />
           <Route path="orders/:id" element={<OrdersPage />} />
+          <Route path="invoices" element={<RegisterPage />} />
           <Route path="learners" element={<LearnersPage />} />
           <Route path="learners/:id" element={<LearnersPage />} />
           <Route path="messages" element={<MessagesPage />} />

@@ -22,6 +22,10 @@ export function DashboardPage() {
           <span className="admin-stat-value">{formatPaise(month)}</span> taken in the last 30 days
         </li>
         <li>
+          <span className="admin-stat-value">{formatPaise(data.netOfTaxLast30DaysPaise)}</span> taken in the last 30
+          days net of refunds and of tax (the invoices' taxable value)
+        </li>
+        <li>
           <span className="admin-stat-value">{formatPaise(data.refundedLast30DaysPaise)}</span> refunded in the last 30
           days ({data.refundsLast30Days} {data.refundsLast30Days === 1 ? 'order' : 'orders'}), not counted as taken
         </li>
