@@ -32,7 +32,7 @@ export async function recordOrderEvent(
   from: OrderStatus | null,
   to: OrderStatus,
   source: OrderEventSource,
-  note = '',
+  note: string,
   now = new Date(),
 ): Promise<void> {
   await insertOrderEvent.execute(db, { id: newId(), orderId, from, to, source, note, now: now.toISOString() });
