@@ -4,7 +4,7 @@ import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '
 import { mailText, startSmtp, type TestSmtp } from '../../../test/smtp.js';
 import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
-import { callAs } from '../admin/admin-test-client.js';
+import { callAs, courseForm } from '../admin/admin-test-client.js';
 import type { TaxDocumentData } from './tax-document.js';
 import { buy } from './test-purchases.js';
 
@@ -248,6 +248,55 @@ describe('the invoice register and the GSTR-1 exports of a month (India time)', 
     expect(everything).not.toContain(may.number);
     const march2025 = (await asAdmin('GET', '/api/admin/invoices?month=2025-03')).json().register;
     expect(march2025.rows.map((row: { number: string }) => row.number)).toEqual([march.number]);
+  });
+
+  it('an inter-state B2C invoice above ₹1,00,000 is B2C large, a buyer abroad an export; their credit notes are CDNUR', async () => {
+    const dear = (await asAdmin('POST', '/api/admin/courses', courseForm({ price: 150_000 }))).json().course.id;
+    const large = await buy(t, [dear], { state: '27', pin: '411001', disclaimerAccepted: true });
+    const abroad = await buy(t, [c1 ?? ''], { state: '96', disclaimerAccepted: true });
+    const gujaratLarge = await buy(t, [dear], { state: '24', pin: '380015', disclaimerAccepted: true });
+    for (const order of [large, abroad]) expect((await refund(order.orderId)).statusCode).toBe(200);
+    const l = await issuedAt(large.orderId, 'invoice', '2025-08-01T06:00:00.000Z');
+    const lNote = await issuedAt(large.orderId, 'credit_note', '2025-08-02T06:00:00.000Z');
+    const x = await issuedAt(abroad.orderId, 'invoice', '2025-08-03T06:00:00.000Z');
+    const xNote = await issuedAt(abroad.orderId, 'credit_note', '2025-08-04T06:00:00.000Z');
+    const g = await issuedAt(gujaratLarge.orderId, 'invoice', '2025-08-05T06:00:00.000Z');
+
+    const b2cl = await exportOf('b2cl', '2025-08');
+    expect(b2cl.rows).toEqual([
+      expect.objectContaining({
+        'Invoice Number': l.number,
+        'Invoice Value': '150000.00',
+        'Place Of Supply': '27-Maharashtra',
+        Rate: '18',
+        'Integrated Tax Amount': (l.totals.igstPaise / 100).toFixed(2),
+      }),
+    ]);
+    expect((await exportOf('exp', '2025-08')).rows).toEqual([
+      expect.objectContaining({ 'Export Type': 'WPAY', 'Invoice Number': x.number, Rate: '18' }),
+    ]);
+    expect(
+      (await exportOf('cdnur', '2025-08')).rows.map((row) => [
+        row['UR Type'],
+        row['Note Number'],
+        row['Place Of Supply'],
+      ]),
+    ).toEqual([
+      ['B2CL', lNote.number, '27-Maharashtra'],
+      ['EXPWP', xNote.number, '96-Other Countries'],
+    ]);
+    // Within the shop's state a large invoice stays in the B2C small summary (table 5 is inter-state only).
+    expect((await exportOf('b2cs', '2025-08')).rows).toEqual([
+      expect.objectContaining({
+        'Place Of Supply': '24-Gujarat',
+        'Taxable Value': (g.totals.taxablePaise / 100).toFixed(2),
+      }),
+    ]);
+    const register = (await asAdmin('GET', '/api/admin/invoices?month=2025-08')).json().register;
+    expect(register.net.totalPaise).toBe(g.totals.totalPaise);
+    const [hsnRow = {}] = (await exportOf('hsn', '2025-08')).rows;
+    expect(paise(hsnRow['Total Value'])).toBe(g.totals.totalPaise);
+    expect(hsnRow['Total Quantity']).toBe('1');
   });
 
   it('a name a spreadsheet would run as a formula is written as text in the exports', async () => {
