@@ -1,4 +1,4 @@
-import { messages } from '@shop/shared';
+import { messages, OUTSIDE_INDIA } from '@shop/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
@@ -111,6 +111,52 @@ describe('reusing the pending order', () => {
     const later = await checkedOut(user, c1.paise + c2.paise);
     expect(later.orderId).not.toBe(first.orderId);
     expect((await order(first.orderId)).status).toBe('expired');
+  });
+
+  it('the reused order takes the corrected name, e-mail and billing details: the invoice and the e-mail show them', async () => {
+    const user = await buyer([c1]);
+    const details = { amount: c1.paise / 100, discountCouponId: null, disclaimerAccepted: true };
+    const first = await post('/api/create-order', user, {
+      ...details,
+      name: 'Asha Patl',
+      email: user.email,
+      state: '27',
+      pin: '400001',
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const corrected = await post('/api/create-order', user, {
+      ...details,
+      name: 'Asha Patel',
+      email: `billing-${user.email}`,
+      state: OUTSIDE_INDIA,
+      pin: '400001',
+      businessName: 'Patel Traders',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().orderId).toBe(first.json().orderId);
+    await pay(user, first.json().order_id);
+    const invoice = await t.database.db
+      .selectFrom('tax_documents')
+      .select('data')
+      .where('order_id', '=', first.json().orderId)
+      .where('kind', '=', 'invoice')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(invoice.data).buyer).toMatchObject({
+      name: 'Asha Patel',
+      email: `billing-${user.email}`,
+      businessName: 'Patel Traders',
+      gstin: '',
+      pin: '',
+      stateCode: OUTSIDE_INDIA,
+    });
+    const mail = await t.database.db
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('to_address', '=', user.email)
+      .where('subject', 'like', `%${first.json().orderId}`)
+      .execute();
+    expect(mail).toHaveLength(1);
+    expect((await order(first.json().orderId)).disclaimer_accepted_at).toEqual(expect.any(String));
   });
 
   it('the same courses put back in the cart in another order still reuse the pending order', async () => {

@@ -53,6 +53,8 @@ const openOrders = preparedQuery<{ userId: string }>()((db, value) =>
 type NewOrder = Omit<OrdersTable, 'currency' | keyof BillingColumns> & BillingColumns;
 /** The tax invoice's billing details (issue 16), kept on the order until it is paid and invoiced. */
 interface BillingColumns {
+  billing_name: string;
+  billing_email: string;
   billing_state: string;
   billing_pin: string;
   billing_business: string;
@@ -133,7 +135,7 @@ export async function createOrder(
   const since = new Date(now.getTime() - REUSE_MINUTES * 60_000).toISOString();
   const pending = await reusableOrder.first(db, { userId: user.id, print, mode, since });
   if (pending) {
-    // The buyer may have corrected their billing details since: the invoice takes the latest.
+    // The buyer may have corrected their name, e-mail or billing details since: the invoice takes the latest.
     await db
       .updateTable('orders')
       .set(billingColumns(body, now))
@@ -189,8 +191,6 @@ export async function createOrder(
       gateway: mode,
       gateway_order_id: gatewayOrderId,
       cart_fingerprint: print,
-      billing_name: body.name,
-      billing_email: body.email,
       ...billingColumns(body, now),
       created_at: stamp,
       updated_at: stamp,
@@ -223,6 +223,8 @@ export async function createOrder(
 
 function billingColumns(body: Body, now: Date): BillingColumns {
   return {
+    billing_name: body.name,
+    billing_email: body.email,
     billing_state: body.state ?? '',
     billing_pin: body.state === OUTSIDE_INDIA ? '' : (body.pin ?? ''),
     billing_business: body.businessName ?? '',
