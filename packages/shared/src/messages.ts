@@ -194,7 +194,7 @@ export const messages = {
   newsletterTitle: 'Want to stay informed about new courses & study?',
   newsletterPlaceholder: 'Type your e-mail',
   subscribeNow: 'Subscribe Now',
-  newsletterSubscribed: 'Thank you for subscribing! We will e-mail you when new courses arrive.',
+  newsletterSubscribed: 'Thank you! Please check your e-mail and open the link in it to confirm your subscription.',
   newsletterTooMany: 'Too many sign-ups from your network in the last hour. Please try again in an hour.',
   statActiveCourses: 'Active Courses',
   statSoldCourses: 'Sold Courses',
@@ -339,6 +339,17 @@ export const messages = {
   taxSignatureTooManyPixels: 'The signature image must be at most 4 megapixels; 600 x 200 is plenty.',
   taxSignatureSaved: 'Signature saved. Invoices issued from now on carry it.',
   taxSignatureRemoved: 'Signature removed. Invoices issued from now on say no signature is required.',
+  // issue 16: newsletter double opt-in and one-click unsubscribe
+  newsletterConfirmTitle: 'Confirm your newsletter subscription',
+  newsletterConfirmButton: 'Yes, send me the newsletter',
+  newsletterConfirmIntro:
+    'Confirm that you want our newsletter at this address: news of courses, a few times a month at most.',
+  newsletterUnsubscribeIntro: 'Stop the newsletter to this address. You can subscribe again at any time.',
+  newsletterConfirmed: 'Thank you! Your subscription is confirmed. We will e-mail you when new courses arrive.',
+  newsletterConfirmInvalid:
+    'This link is invalid, has expired or was already used. Sign up again at the foot of any page.',
+  newsletterUnsubscribeTitle: 'Unsubscribe from the newsletter',
+  newsletterSent: 'The newsletter is queued for {count} confirmed subscribers.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -17,6 +17,8 @@ export const clientRoutePatterns = [
   '/reset-password/:token',
   '/privacy-centre',
   '/delete-account/:token',
+  '/newsletter/confirm/:token',
+  '/newsletter/unsubscribe/:token',
   '/google-auth-redirect',
   '/terms-and-conditions',
   '/refund-policy',

@@ -57,6 +57,8 @@ export interface MailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string | null;
+  /** Extra headers as JSON (List-Unsubscribe on newsletters), or null. */
+  headers_json: string | null;
   attempts: Generated<number>;
   next_attempt_at: string;
   sent_at: string | null;
@@ -272,6 +274,12 @@ export interface NewsletterSubscribersTable {
   email: string;
   email_lower: string;
   created_at: string;
+  /** Null until the address confirms by the mailed link (double opt-in): only then is it a subscriber. */
+  confirmed_at: string | null;
+  confirm_token_hash: string | null;
+  confirm_expires_at: string | null;
+  /** Carried by every newsletter's one-click unsubscribe link (RFC 8058). */
+  unsubscribe_token: string | null;
 }
 
 /** One operator action: who, what, when, and the record before and after (JSON text). */

@@ -12,6 +12,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post on newsletters (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** How a queued message leaves the machine: SMTP in production, an .eml file per message in development. */
@@ -52,6 +54,7 @@ const insertMail = preparedQuery<{
   subject: string;
   text: string;
   html: string | null;
+  headers: string | null;
   now: string;
 }>()((db, value) =>
   db.insertInto('mail_outbox').values({
@@ -60,6 +63,7 @@ const insertMail = preparedQuery<{
     subject: value('subject'),
     text_body: value('text'),
     html_body: value('html'),
+    headers_json: value('headers'),
     next_attempt_at: value('now'),
     sent_at: null,
     last_error: null,
@@ -87,6 +91,7 @@ const markSent = preparedQuery<{ id: string; attempts: number; now: string }>()(
       // A delivered mail's body may hold a sign-in link: it is not kept once the mail has left.
       text_body: '',
       html_body: null,
+      headers_json: null,
     })
     .where('id', '=', value('id')),
 );
@@ -117,6 +122,7 @@ export class MailQueue {
       subject: message.subject,
       text: message.text,
       html: message.html ?? null,
+      headers: message.headers ? JSON.stringify(message.headers) : null,
       now: now.toISOString(),
     });
     return id;
@@ -162,6 +168,7 @@ export class MailQueue {
           subject: row.subject,
           text: row.text_body,
           html: row.html_body ?? undefined,
+          ...(row.headers_json ? { headers: JSON.parse(row.headers_json) as Record<string, string> } : {}),
         });
         await markSent.execute(this.db, { id: row.id, attempts: row.attempts + 1, now: new Date().toISOString() });
         sent++;

@@ -10,6 +10,7 @@ import * as admin from './008-admin.js';
 import * as taxDocuments from './009-tax-documents.js';
 import * as accountLinkPurposes from './010-account-link-purposes.js';
 import * as taxSettings from './011-tax-settings.js';
+import * as newsletterDoubleOptIn from './012-newsletter-double-opt-in.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-tax-documents': taxDocuments,
   '010-account-link-purposes': accountLinkPurposes,
   '011-tax-settings': taxSettings,
+  '012-newsletter-double-opt-in': newsletterDoubleOptIn,
 };

@@ -7,6 +7,7 @@ import { hashPassword } from '../../auth/passwords.js';
 import { createSession } from '../../auth/session.js';
 import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
+import { newId } from '../../ids.js';
 import { buy } from '../billing/test-purchases.js';
 
 let smtp: TestSmtp;
@@ -35,12 +36,20 @@ async function busyLearner(withPassword = true) {
   expect(
     (await t.app.inject({ method: 'POST', url: '/api/cart/add', headers, payload: { courseId: c2?._id } })).statusCode,
   ).toBe(200);
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/newsletter',
-    headers: { origin: origin() },
-    payload: { email: user.email },
-  });
+  // A confirmed subscription (double opt-in; newsletter.test.ts covers the sign-up and its link).
+  await t.database.db
+    .insertInto('newsletter_subscribers')
+    .values({
+      id: newId(),
+      email: user.email,
+      email_lower: user.email.toLowerCase(),
+      created_at: new Date().toISOString(),
+      confirmed_at: new Date().toISOString(),
+      confirm_token_hash: null,
+      confirm_expires_at: null,
+      unsubscribe_token: newId(),
+    })
+    .execute();
   if (withPassword) {
     await t.database.db
       .updateTable('users')

@@ -170,19 +170,27 @@ describe('messages in the console', () => {
           email: 'reader@example.com',
           email_lower: 'reader@example.com',
           created_at: '2026-01-01T00:00:00.000Z',
+          confirmed_at: '2026-01-01T00:00:00.000Z',
+          confirm_token_hash: null,
+          confirm_expires_at: null,
+          unsubscribe_token: newId(),
         },
         {
           id: newId(),
           email: '=cmd@example.com',
           email_lower: '=cmd@example.com',
           created_at: '2026-01-02T00:00:00.000Z',
+          confirmed_at: '2026-01-02T00:00:00.000Z',
+          confirm_token_hash: null,
+          confirm_expires_at: null,
+          unsubscribe_token: newId(),
         },
       ])
       .execute();
     const res = await asAdmin('GET', '/api/admin/subscribers.csv');
     expect(res.headers['content-disposition']).toContain('attachment');
     expect(res.body).toBe(
-      "e-mail,subscribed at (IST)\r\nreader@example.com,2026-01-01 05:30:00\r\n'=cmd@example.com,2026-01-02 05:30:00\r\n",
+      "e-mail,confirmed at (IST)\r\nreader@example.com,2026-01-01 05:30:00\r\n'=cmd@example.com,2026-01-02 05:30:00\r\n",
     );
   });
 });

@@ -3,6 +3,7 @@ import { messages } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { listConfirmedSubscribers } from '../newsletter/repo.js';
 import { writeAudit } from './write-audit.js';
 
 /** Contact messages, unhandled first, newest first within each group. */
@@ -50,6 +51,7 @@ export async function markMessageHandled(db: Db, actor: SessionUser, id: string,
   return { ok: true as const };
 }
 
+/** Confirmed subscribers only (double opt-in): a sign-up not yet confirmed is not a subscription. */
 export async function listSubscribers(db: Db) {
-  return db.selectFrom('newsletter_subscribers').select(['email', 'created_at']).orderBy('created_at').execute();
+  return listConfirmedSubscribers(db);
 }

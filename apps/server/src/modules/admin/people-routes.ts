@@ -57,8 +57,8 @@ export const adminPeopleRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
       .header('cache-control', 'no-store')
       .send(
         writeCsv(
-          ['e-mail', 'subscribed at (IST)'],
-          rows.map((row) => [row.email, indiaDateTime(row.created_at)]),
+          ['e-mail', 'confirmed at (IST)'],
+          rows.map((row) => [row.email, indiaDateTime(row.confirmed_at ?? '')]),
         ),
       );
   });

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { taxSettingsRoutes } from '../billing/tax-settings-routes.js';
+import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
 import { adminCommerceRoutes } from './commerce-routes.js';
 import { adminCourseRoutes } from './course-routes.js';
 import { adminFileRoutes } from './file-routes.js';
@@ -24,6 +25,7 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     await scope.register(adminCommerceRoutes, deps);
     await scope.register(adminPeopleRoutes, deps);
     await scope.register(taxSettingsRoutes, deps);
+    await scope.register(newsletterAdminRoutes, deps);
   });
 
   // Uploaded thumbnails are public and named by content hash, so they may be cached for a year.

@@ -1,0 +1,15 @@
+import type { NewsletterResponse } from '@shop/shared';
+import { api } from '../../app/api';
+
+export const newsletterLinkApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    confirmNewsletterByLink: build.mutation<NewsletterResponse, string>({
+      query: (token) => ({ url: '/newsletter/confirm', method: 'POST', body: { token } }),
+    }),
+    unsubscribeByLink: build.mutation<NewsletterResponse, string>({
+      query: (token) => ({ url: '/newsletter/unsubscribe', method: 'POST', body: { token } }),
+    }),
+  }),
+});
+
+export const { useConfirmNewsletterByLinkMutation, useUnsubscribeByLinkMutation } = newsletterLinkApi;
