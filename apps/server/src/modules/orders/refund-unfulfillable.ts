@@ -46,6 +46,7 @@ export async function refundUnfulfillable(
     .select(['id', 'user_id', 'coupon_id', 'coupon_code'])
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
+  // Why it could not be fulfilled, as it stands now: on a retry, the reason may have gone meanwhile.
   const reason = await findUnfulfillable(ctx.db, order);
   const result = await revokeRefundedOrder(
     ctx,
@@ -54,7 +55,7 @@ export async function refundUnfulfillable(
     source,
     now,
     undefined,
-    reason ? explainUnfulfillable(reason) : explainUnfulfillable(null),
+    explainUnfulfillable(reason),
   );
   return result.revoked;
 }

@@ -259,6 +259,95 @@ describe('a payment for a superseded checkout', () => {
     expect(await activeCourses(user.id)).toEqual([c2.id, c3.id].sort());
   });
 
+  it('a refund the gateway refuses stays due, mailed to nobody, until a reconciliation pass gets it through', async () => {
+    const user = await createSignedInUser(t.database.db);
+    await addToCart(user, c1.id);
+    const first = await checkout(user, c1.rupees);
+    await addToCart(user, c2.id);
+    const second = await checkout(user, c1.rupees + c2.rupees);
+    const paidSecond = fake.pay(second.order_id);
+    expect((await call('/api/verify-payment', user, paidSecond)).json().message).toBe(messages.paymentSuccess);
+    const paidFirst = fake.pay(first.order_id);
+    const atGateway = fake.payments.get(paidFirst.razorpay_payment_id);
+    if (!atGateway) throw new Error('no payment at the gateway');
+    const hook = fake.webhook('payment.captured', { payment: { ...atGateway } });
+    // Razorpay refuses the refund for now (as when the account's balance cannot cover it): a 400.
+    atGateway.status = 'failed';
+    expect((await deliver(hook)).statusCode).toBe(200);
+    expect(await status(first.orderId)).toBe('paid');
+    const refundRow = () =>
+      t.database.db
+        .selectFrom('refunds')
+        .select(['status', 'gateway_refund_id', 'amount_paise'])
+        .where('order_id', '=', first.orderId)
+        .executeTakeFirstOrThrow();
+    expect(await refundRow()).toEqual({ status: 'pending', gateway_refund_id: null, amount_paise: c1.rupees * 100 });
+    // A replayed confirmation says the money is being given back; the good order still says paid.
+    expect((await call('/api/verify-payment', user, paidFirst)).json().message).toBe(
+      messages.paymentRefundedUnfulfillable,
+    );
+    expect((await call('/api/verify-payment', user, paidSecond)).json().message).toBe(messages.paymentSuccess);
+    expect((await reconcilePayments(t.app.deps, log)).refunded).toBe(0);
+    expect(await status(first.orderId)).toBe('paid');
+    expect(refundsAtGateway(paidFirst.razorpay_payment_id)).toHaveLength(0);
+    expect(await refundMailCount(user.email)).toBe(0);
+
+    atGateway.status = 'captured';
+    expect((await reconcilePayments(t.app.deps, log)).refunded).toBe(1);
+    const [refund] = refundsAtGateway(paidFirst.razorpay_payment_id);
+    expect(await refundRow()).toEqual({
+      status: 'processed',
+      gateway_refund_id: refund?.id,
+      amount_paise: c1.rupees * 100,
+    });
+    expect(await status(first.orderId)).toBe('refunded');
+    const history = await t.database.db
+      .selectFrom('order_events')
+      .select(['from_status', 'source'])
+      .where('order_id', '=', first.orderId)
+      .where('to_status', '=', 'refunded')
+      .execute();
+    expect(history).toEqual([{ from_status: 'paid', source: 'reconcile' }]);
+    const mails = await refundMails(user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(`you already own ${demoCourses[0]?.title}`);
+    expect(await activeCourses(user.id)).toEqual([c1.id, c2.id].sort());
+  });
+
+  it('a refund retried after its reason has gone explains itself in general terms', async () => {
+    const user = await createSignedInUser(t.database.db);
+    await addToCart(user, c3.id);
+    const first = await checkout(user, c3.rupees);
+    await addToCart(user, c1.id);
+    const second = await checkout(user, c1.rupees + c3.rupees);
+    const paidSecond = fake.pay(second.order_id);
+    expect((await call('/api/verify-payment', user, paidSecond)).statusCode).toBe(200);
+    const paidFirst = fake.pay(first.order_id);
+    fake.mode = 'down';
+    try {
+      const hook = fake.webhook('payment.captured', { payment: fake.payments.get(paidFirst.razorpay_payment_id) });
+      expect((await deliver(hook)).statusCode).toBe(200);
+    } finally {
+      fake.mode = 'up';
+    }
+    // Meanwhile the operator refunds the order that granted the course: the buyer owns it no more.
+    const entity = fake.payments.get(paidSecond.razorpay_payment_id);
+    const amount = (c1.rupees + c3.rupees) * 100;
+    const refunded = fake.webhook('refund.processed', {
+      refund: { id: `rfnd_op${Date.now()}`, entity: 'refund', amount, payment_id: entity?.id, status: 'processed' },
+      payment: { ...entity, status: 'refunded', amount_refunded: amount },
+    });
+    expect((await deliver(refunded)).statusCode).toBe(200);
+    expect(await status(second.orderId)).toBe('refunded');
+    expect(await activeCourses(user.id)).toEqual([]);
+
+    expect((await reconcilePayments(t.app.deps, log)).refunded).toBe(1);
+    expect(await status(first.orderId)).toBe('refunded');
+    const mails = (await refundMails(user.email)).filter((mail) => mail.includes(first.orderId));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('could no longer be fulfilled, so nothing was added to your account');
+  });
+
   it("after all of the above, the reliability ledger's money rules hold on these books", async () => {
     const ledger = await auditLedger(t.database.db);
     expect(ledger.refundedOrders).toBeGreaterThanOrEqual(5);
