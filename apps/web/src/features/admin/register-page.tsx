@@ -113,7 +113,7 @@ export function RegisterPage() {
         <p className="state-message">{messages.loading}</p>
       ) : (
         <>
-          <TableWrap label="Totals of the month" busy={isFetching}>
+          <TableWrap label={query.q ? 'Totals of the documents found' : 'Totals of the month'} busy={isFetching}>
             <table className="admin-table">
               <TableHead columns={['Kind', 'Documents', ...amountColumns]} />
               <tbody>
