@@ -214,6 +214,18 @@ export interface AdminAuditEntry {
   createdAt: string;
 }
 
+/** A completed account deletion, from the audit log (decision 0019: deletion is immediate). */
+export interface AdminDeletion {
+  id: string;
+  userId: string;
+  /** The tombstone the account became. */
+  account: string;
+  deletedAt: string;
+  /** "the learner", or the e-mail of the operator who carried it out. */
+  by: string;
+  status: 'completed';
+}
+
 /** A month in India time, `YYYY-MM`: the tax period of the invoice register and GSTR-1 exports (issue 16). */
 export const taxMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month written YYYY-MM');
 export const invoiceRegisterQuery = z.object({ month: taxMonth, q: z.string().trim().max(200).optional() });

@@ -7,6 +7,7 @@ import { taxSettingsRoutes } from '../billing/tax-settings-routes.js';
 import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
 import { adminCommerceRoutes } from './commerce-routes.js';
 import { adminCourseRoutes } from './course-routes.js';
+import { adminDeletionRoutes } from './deletion-routes.js';
 import { adminFileRoutes } from './file-routes.js';
 import { adminPeopleRoutes } from './people-routes.js';
 import { uploadsDir } from './store-thumbnail.js';
@@ -26,6 +27,7 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     await scope.register(adminPeopleRoutes, deps);
     await scope.register(taxSettingsRoutes, deps);
     await scope.register(newsletterAdminRoutes, deps);
+    await scope.register(adminDeletionRoutes, deps);
   });
 
   // Uploaded thumbnails are public and named by content hash, so they may be cached for a year.

@@ -7,6 +7,7 @@ import { CouponsPage } from './coupons-page';
 import { CourseEditorPage } from './course-editor-page';
 import { CoursesPage } from './courses-page';
 import { DashboardPage } from './dashboard-page';
+import { DeletionsPage } from './deletions-page';
 import { LearnersPage } from './learners-page';
 import { MessagesPage } from './messages-page';
 import { OrdersPage } from './orders-page';
@@ -23,6 +24,7 @@ const sections = [
   { to: '/admin/learners', label: 'Learners' },
   { to: '/admin/messages', label: 'Messages' },
   { to: '/admin/tax', label: 'Tax settings' },
+  { to: '/admin/deletions', label: 'Deletions' },
   { to: '/admin/audit', label: 'Activity log' },
 ];
 
@@ -77,6 +79,7 @@ export default function AdminApp() {
           <Route path="learners/:id" element={<LearnersPage />} />
           <Route path="messages" element={<MessagesPage />} />
           <Route path="tax" element={<TaxSettingsPage />} />
+          <Route path="deletions" element={<DeletionsPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="*" element={<p className="state-message">No such console page.</p>} />
         </Routes>

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { callAs } from './admin-test-client.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+it('lists each completed account deletion with when and by whom, for admins only', async () => {
+  const admin = await createSignedInUser(t.database.db, { role: 'admin' });
+  const learner = await createSignedInUser(t.database.db);
+  const password = 'a long password for deletion';
+  await t.database.db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', learner.id)
+    .execute();
+  expect((await callAs(t, admin)('GET', '/api/admin/deletions')).json()).toEqual({ ok: true, deletions: [] });
+
+  const before = new Date().toISOString();
+  const deleted = await callAs(t, learner)('POST', '/api/me/delete', { password });
+  expect(deleted.statusCode, deleted.body).toBe(200);
+
+  const res = await callAs(t, admin)('GET', '/api/admin/deletions');
+  expect(res.statusCode).toBe(200);
+  const [entry, ...rest] = res.json().deletions;
+  expect(rest).toEqual([]);
+  expect(entry).toMatchObject({
+    userId: learner.id,
+    account: `deleted-${learner.id}`,
+    by: 'the learner',
+    status: 'completed',
+  });
+  expect(entry.deletedAt >= before).toBe(true);
+  // The list names the account by its tombstone only: the erased address is not kept anywhere.
+  expect(res.body).not.toContain(learner.email);
+
+  const other = await createSignedInUser(t.database.db);
+  expect((await callAs(t, other)('GET', '/api/admin/deletions')).statusCode).toBe(403);
+  expect((await callAs(t, null)('GET', '/api/admin/deletions')).statusCode).toBe(401);
+});
