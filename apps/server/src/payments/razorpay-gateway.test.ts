@@ -1,7 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.js';
 import { GatewayRejectedError, GatewayUnavailableError } from './gateway.js';
-import { RazorpayGateway } from './razorpay-gateway.js';
+import { RazorpayGateway, toGatewayPayment } from './razorpay-gateway.js';
 import { hmacHex } from './signatures.js';
 
 let fake: FakeRazorpay;
@@ -105,5 +107,113 @@ describe('RazorpayGateway against the documented API', () => {
     );
     expect(Date.now() - started).toBeLessThan(2_500);
     fake.mode = 'up';
+  });
+});
+
+describe('RazorpayGateway, details a caller relies on', () => {
+  it('takes an API URL with or without its trailing slash', async () => {
+    const slashed = new RazorpayGateway({
+      keyId: fake.keyId,
+      keySecret: fake.keySecret,
+      webhookSecret: fake.webhookSecret,
+      apiUrl: `${fake.url}/`,
+      checkoutUrl: 'https://checkout.razorpay.com/v1/checkout.js',
+    });
+    const order = await slashed.createOrder({ amountPaise: 10_000, receipt: 'slash', notes: {} });
+    expect(fake.requests.at(-1)?.path).toBe('/v1/orders');
+    expect(fake.orders.get(order.id)?.receipt).toBe('slash');
+    expect(slashed).toMatchObject({ mode: 'razorpay', keyId: fake.keyId });
+  });
+
+  it("sends a refund's amount, normal speed and a receipt of at most 40 characters, and answers the refund", async () => {
+    const order = await gateway.createOrder({ amountPaise: 30_000, receipt: 'r6', notes: {} });
+    const paid = fake.pay(order.id);
+    const key = `refund-${'x'.repeat(50)}`;
+    const refund = await gateway.refundPayment(paid.razorpay_payment_id, 30_000, key);
+    expect(fake.requests.at(-1)?.body).toEqual({ amount: 30_000, speed: 'normal', receipt: key.slice(0, 40) });
+    expect(fake.requests.at(-1)?.headers['content-type']).toBe('application/json');
+    expect(refund).toEqual({
+      id: fake.refunds.at(-1)?.id,
+      paymentId: paid.razorpay_payment_id,
+      amount: 30_000,
+      status: 'processed',
+    });
+    const [listed] = await gateway.fetchOrderPayments(order.id);
+    expect(listed).toMatchObject({ status: 'refunded', amountRefunded: 30_000 });
+    expect(
+      toGatewayPayment({ id: 'pay_1', order_id: 'order_1', amount: 100, currency: 'INR', status: 'failed' }),
+    ).toEqual({ id: 'pay_1', orderId: 'order_1', amount: 100, currency: 'INR', status: 'failed', amountRefunded: 0 });
+  });
+
+  it('passes on the description of a refusal', async () => {
+    const error = await gateway.createOrder({ amountPaise: 99, receipt: 'x', notes: {} }).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(GatewayRejectedError);
+    expect((error as Error).message).toBe('The amount must be atleast INR 1.00');
+  });
+
+  describe('answers that are not what Razorpay documents', () => {
+    const answers: { status: number; body: string }[] = [];
+    let url = '';
+    const server = createServer((_request, response) => {
+      const next = answers.shift() ?? { status: 200, body: '{}' };
+      response.writeHead(next.status, { 'content-type': 'text/html' });
+      response.end(next.body);
+    });
+    beforeAll(async () => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const against = (apiUrl: string) =>
+      new RazorpayGateway({
+        keyId: 'k',
+        keySecret: 's',
+        webhookSecret: 'w',
+        apiUrl,
+        checkoutUrl: 'c',
+        timeoutMs: 1_000,
+      });
+    const failure = (status: number, body: string) => {
+      answers.push({ status, body });
+      return against(url)
+        .fetchOrderPayments('order_1')
+        .then(
+          () => null,
+          (error: Error) => error,
+        );
+    };
+
+    it('a server error, even a plain 500, is an outage', async () => {
+      const error = await failure(500, '{"error":{"description":"Internal"}}');
+      expect(error).toBeInstanceOf(GatewayUnavailableError);
+      expect(error?.message).toBe('payment gateway answered 500');
+    });
+
+    it('a refusal without a description names its status', async () => {
+      const error = await failure(404, '');
+      expect(error).toBeInstanceOf(GatewayRejectedError);
+      expect(error?.message).toBe('payment gateway refused (404)');
+    });
+
+    it("a proxy's HTML page is a refusal when it says 4xx and tells nothing (an outage) when it says 200", async () => {
+      const refused = await failure(403, '<html>Forbidden</html>');
+      expect(refused).toBeInstanceOf(GatewayRejectedError);
+      expect(refused?.message).toBe('payment gateway refused (403)');
+      const garbled = await failure(200, '<html>Welcome to the hotel network</html>');
+      expect(garbled).toBeInstanceOf(GatewayUnavailableError);
+      expect(garbled?.message).toBe('payment gateway answered 200 with a body that is not JSON');
+    });
+
+    it('a gateway that cannot be reached is an outage that says why', async () => {
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const port = (closed.address() as AddressInfo).port;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      const error = await against(`http://127.0.0.1:${port}/v1`)
+        .fetchOrderPayments('order_1')
+        .catch((e: Error) => e);
+      expect(error).toBeInstanceOf(GatewayUnavailableError);
+      expect((error as Error).message).toMatch(/^payment gateway unreachable: ./);
+    });
   });
 });

@@ -70,9 +70,15 @@ export class RazorpayGateway implements PaymentGateway {
     }
     const text = await res.text();
     if (res.status >= 500) throw new GatewayUnavailableError(`payment gateway answered ${res.status}`);
-    const json = text
-      ? (JSON.parse(text) as T & { error?: { description?: string } })
-      : ({} as T & { error?: { description?: string } });
+    let json: T & { error?: { description?: string } };
+    try {
+      json = text ? JSON.parse(text) : {};
+    } catch {
+      // Not Razorpay's JSON (a proxy's error page, a cut-off answer): a refusal stays a refusal; a
+      // success whose body cannot be read tells us nothing, like an outage.
+      if (!res.ok) throw new GatewayRejectedError(`payment gateway refused (${res.status})`);
+      throw new GatewayUnavailableError(`payment gateway answered ${res.status} with a body that is not JSON`);
+    }
     if (!res.ok) throw new GatewayRejectedError(json.error?.description ?? `payment gateway refused (${res.status})`);
     return json;
   }
