@@ -131,6 +131,9 @@ describe("the operator's refund", () => {
     expect(await owned(user.id)).toEqual([]);
     const [refund] = fake.refunds.filter((entry) => entry.payment_id === order.entity.id);
     expect(refund).toBeDefined();
+    // One key per order, shared with the automatic refund: the gateway refunds an order once.
+    const asked = fake.requests.filter((r) => r.path === `/v1/payments/${order.entity.id}/refund`);
+    expect(asked.map((r) => r.headers['x-refund-idempotency'])).toEqual([`refund-${order.orderId}`]);
     expect(await refundRows(order.orderId)).toEqual([
       {
         gateway_payment_id: order.entity.id,
@@ -264,6 +267,75 @@ describe("Razorpay's refund webhook", () => {
   });
 });
 
+describe('a course another paid order of the same buyer also covers', () => {
+  /** A paid order for `course`, as an older version of the shop could leave beside a newer one. */
+  async function legacyPaidOrder(user: TestUser, course: typeof c1, paidAt: string, refundDue = false) {
+    const id = `legacy${Math.random().toString(16).slice(2, 12)}${Date.now().toString(16)}`.slice(0, 24);
+    await t.database.db
+      .insertInto('orders')
+      .values({
+        id,
+        user_id: user.id,
+        status: 'paid',
+        subtotal_paise: course.paise,
+        discount_paise: 0,
+        total_paise: course.paise,
+        coupon_id: null,
+        coupon_code: null,
+        discount_percent: 0,
+        gateway: 'razorpay',
+        gateway_order_id: `order_${id}`,
+        cart_fingerprint: 'legacy',
+        billing_name: 'Asha Patel',
+        billing_email: user.email,
+        created_at: paidAt,
+        updated_at: paidAt,
+        paid_at: paidAt,
+        refunded_at: null,
+      })
+      .execute();
+    await t.database.db
+      .insertInto('order_lines')
+      .values({ id: `${id}l`, order_id: id, course_id: course.id, title: course.title, unit_price_paise: course.paise })
+      .execute();
+    if (refundDue)
+      await t.database.db
+        .insertInto('refunds')
+        .values({
+          id: `${id}r`,
+          order_id: id,
+          gateway_payment_id: `pay_${id}`,
+          gateway_refund_id: null,
+          amount_paise: course.paise,
+          status: 'pending',
+          created_at: paidAt,
+        })
+        .execute();
+    return id;
+  }
+
+  it('stays, now held by the earliest-paid such order; refunding that one too ends it', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const refunded = await paid(user, [c1]);
+    await legacyPaidOrder(user, c1, '2026-03-02T10:00:00.000Z');
+    const earlier = await legacyPaidOrder(user, c1, '2026-03-01T10:00:00.000Z');
+    await legacyPaidOrder(user, c1, '2026-02-01T10:00:00.000Z', true);
+    await deliver(refundHook(refunded.entity, 'rfnd_keepsit00001'));
+    expect(await status(refunded.orderId)).toBe('refunded');
+    expect(await owned(user.id)).toEqual([{ course_id: c1.id, order_id: earlier }]);
+  });
+
+  it('ends when the only other order has a refund due, or belongs to another buyer', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const other = await createSignedInUser(t.database.db);
+    const refunded = await paid(user, [c1]);
+    await legacyPaidOrder(user, c1, '2026-03-01T10:00:00.000Z', true);
+    await legacyPaidOrder(other, c1, '2026-03-01T10:00:00.000Z');
+    await deliver(refundHook(refunded.entity, 'rfnd_endsit000001'));
+    expect(await owned(user.id)).toEqual([]);
+  });
+});
+
 describe('the automatic refund of a payment that could not be fulfilled', () => {
   it('completes the refund that was due, says why in the e-mail, the credit note and the history', async () => {
     const user = await createSignedInUser(t.database.db);
@@ -274,6 +346,8 @@ describe('the automatic refund of a payment that could not be fulfilled', () => 
     expect((await deliver(fake.webhook('payment.captured', { payment: late }))).statusCode).toBe(200);
     expect(await status(old.orderId)).toBe('refunded');
     const [refund] = fake.refunds.filter((entry) => entry.payment_id === late.id);
+    const asked = fake.requests.filter((r) => r.path === `/v1/payments/${late.id}/refund`);
+    expect(asked.map((r) => r.headers['x-refund-idempotency'])).toEqual([`refund-${old.orderId}`]);
     expect(await refundRows(old.orderId)).toEqual([
       { gateway_payment_id: late.id, gateway_refund_id: refund?.id, amount_paise: c1.paise, status: 'processed' },
     ]);
