@@ -73,8 +73,9 @@ export class RazorpayGateway implements PaymentGateway {
     let json: T & { error?: { description?: string } };
     try {
       json = text ? JSON.parse(text) : {};
+      if (typeof json !== 'object' || json === null) throw new TypeError('not an object');
     } catch {
-      // Not Razorpay's JSON (a proxy's error page, a cut-off answer): a refusal stays a refusal; a
+      // Not Razorpay's JSON object (a proxy's error page, a cut-off answer): a refusal stays a refusal; a
       // success whose body cannot be read tells us nothing, like an outage.
       if (!res.ok) throw new GatewayRejectedError(`payment gateway refused (${res.status})`);
       throw new GatewayUnavailableError(`payment gateway answered ${res.status} with a body that is not JSON`);
