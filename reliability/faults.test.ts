@@ -112,6 +112,9 @@ describe.each(kinds)('on %s', (kind) => {
           requests: result.requests,
           purchases: result.purchases,
           kills,
+          orders: ledger.orders,
+          invoices: ledger.invoices,
+          creditNotes: ledger.creditNotes,
           reconciled: reconciled.fulfilled,
           seconds: Math.round(result.durationMs / 1000),
         });
@@ -130,6 +133,8 @@ describe.each(kinds)('on %s', (kind) => {
         expect(lost).toEqual([]);
         expect(unpaidVerified).toEqual([]);
         expect(ledger.problems).toEqual([]);
+        // The audit's invoice rules had something to check.
+        expect(ledger.invoices).toBeGreaterThan(0);
         expect(reconciled.fulfilled).toBeGreaterThanOrEqual(result.abandonedPaidOrders.size);
         // The restarted server went on selling.
         expect(result.purchases).toBeGreaterThanOrEqual(purchasesAtRestart + PURCHASES_BETWEEN_KILLS);

@@ -1,5 +1,5 @@
 import type { Db } from '../../apps/server/src/db/database';
-import { taxDocumentProblems } from './tax-documents-ledger';
+import { auditTaxDocuments } from './tax-documents-ledger';
 
 export interface LedgerReport {
   orders: number;
@@ -8,6 +8,9 @@ export interface LedgerReport {
   /** Orders refunded (by the operator, a refund webhook, or automatically as unfulfillable). */
   refundedOrders: number;
   enrolments: number;
+  /** Tax invoices and credit notes issued (issue 16). */
+  invoices: number;
+  creditNotes: number;
   problems: string[];
 }
 
@@ -83,13 +86,16 @@ export async function auditLedger(db: Db): Promise<LedgerReport> {
       problems.push(`gateway order ${gatewayOrderId} was paid but our order ${order.id} is ${order.status}`);
   }
   problems.push(...moneyProblems(orders, lines, refunds, coupons));
-  problems.push(...(await taxDocumentProblems(db)));
+  const taxDocuments = await auditTaxDocuments(db);
+  problems.push(...taxDocuments.problems);
   return {
     orders: orders.length,
     paidOrders,
     gatewayPaidOrders: capturesPer.size,
     refundedOrders: orders.filter((order) => order.status === 'refunded').length,
     enrolments: enrolments.length,
+    invoices: taxDocuments.invoices,
+    creditNotes: taxDocuments.creditNotes,
     problems,
   };
 }

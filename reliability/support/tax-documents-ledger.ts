@@ -1,28 +1,45 @@
 import type { Db } from '../../apps/server/src/db/database';
 
+export interface TaxDocumentAudit {
+  invoices: number;
+  creditNotes: number;
+  problems: string[];
+}
+
 /**
  * The tax documents after a run (issue 16, decision 0018): in every series and financial year the
- * numbers run 1, 2, 3 … with no gap and no duplicate, whatever was killed or retried; every order that
- * took money has exactly one invoice adding up to what it charged; every refunded order that was
- * invoiced has its credit note, naming that invoice. Meant for databases created with the billing
- * migration: orders paid before it have no invoice.
+ * numbers run 1, 2, 3 … with no gap and no duplicate, whatever was killed or retried, each number
+ * spelling its own series, year and sequence, and the series' counter standing at the last one issued
+ * (a number taken without its document would be a gap the next invoice makes visible); every order that
+ * took money has exactly one invoice adding up to what it charged and to the payment captured; every
+ * refunded order that was invoiced has its one credit note, naming that invoice. Meant for databases
+ * created with the billing migration: orders paid before it have no invoice.
  */
-export async function taxDocumentProblems(db: Db): Promise<string[]> {
+export async function auditTaxDocuments(db: Db): Promise<TaxDocumentAudit> {
   const documents = await db
     .selectFrom('tax_documents')
     .select(['order_id', 'kind', 'number', 'financial_year', 'sequence', 'data'])
     .execute();
+  const counters = await db.selectFrom('tax_document_counters').selectAll().execute();
   const orders = await db
     .selectFrom('orders')
     .select(['id', 'status', 'total_paise'])
     .where('status', 'in', ['paid', 'refunded'])
     .where('total_paise', '>', 0)
     .execute();
+  const payments = await db
+    .selectFrom('payments')
+    .select(['order_id', 'amount_paise'])
+    .where('status', '=', 'captured')
+    .execute();
   const problems: string[] = [];
 
   const series = new Map<string, number[]>();
   for (const document of documents) {
-    const key = `${document.number.split('/')[0]} ${document.financial_year}`;
+    const prefix = document.number.split('/')[0] ?? '';
+    const spelled = `${prefix}/${document.financial_year}/${String(document.sequence).padStart(6, '0')}`;
+    if (document.number !== spelled) problems.push(`document ${document.number} is stored as ${spelled}`);
+    const key = `${prefix} ${document.financial_year}`;
     series.set(key, [...(series.get(key) ?? []), document.sequence]);
   }
   for (const [key, sequences] of series) {
@@ -33,7 +50,17 @@ export async function taxDocumentProblems(db: Db): Promise<string[]> {
         `series ${key}: where number ${broken + 1} should be, ${sequences[broken]} is (a gap or a duplicate)`,
       );
   }
+  for (const counter of counters) {
+    const issued = series.get(`${counter.series} ${counter.financial_year}`)?.length ?? 0;
+    if (Number(counter.last_number) !== issued)
+      problems.push(
+        `series ${counter.series} ${counter.financial_year}: the counter stands at ${counter.last_number}, ${issued} documents issued`,
+      );
+  }
 
+  const paidPer = new Map<string, number>();
+  for (const payment of payments)
+    paidPer.set(payment.order_id, (paidPer.get(payment.order_id) ?? 0) + payment.amount_paise);
   const byOrder = new Map<string, typeof documents>();
   for (const document of documents)
     byOrder.set(document.order_id, [...(byOrder.get(document.order_id) ?? []), document]);
@@ -48,11 +75,24 @@ export async function taxDocumentProblems(db: Db): Promise<string[]> {
     const invoice = JSON.parse(invoices[0]?.data ?? '{}') as { totals?: { totalPaise?: number }; number?: string };
     if (invoice.totals?.totalPaise !== order.total_paise)
       problems.push(`invoice of order ${order.id} adds up to ${invoice.totals?.totalPaise}, not ${order.total_paise}`);
+    if (invoice.totals?.totalPaise !== paidPer.get(order.id))
+      problems.push(
+        `invoice of order ${order.id} adds up to ${invoice.totals?.totalPaise}, the payment captured is ${paidPer.get(order.id)}`,
+      );
     if (order.status === 'refunded') {
       const note = notes[0] && (JSON.parse(notes[0].data) as { against?: { number?: string } });
       if (notes.length !== 1 || note?.against?.number !== invoices[0]?.number)
         problems.push(`refunded order ${order.id} has ${notes.length} credit notes against its invoice`);
     } else if (notes.length > 0) problems.push(`paid order ${order.id} has a credit note`);
   }
-  return problems;
+  return {
+    invoices: documents.filter((document) => document.kind === 'invoice').length,
+    creditNotes: documents.filter((document) => document.kind === 'credit_note').length,
+    problems,
+  };
+}
+
+/** The problems alone, for callers that need no counts. */
+export async function taxDocumentProblems(db: Db): Promise<string[]> {
+  return (await auditTaxDocuments(db)).problems;
 }

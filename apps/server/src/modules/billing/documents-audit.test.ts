@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { taxDocumentProblems } from '../../../../../reliability/support/tax-documents-ledger.js';
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
+import { auditTaxDocuments, taxDocumentProblems } from '../../../../../reliability/support/tax-documents-ledger.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
@@ -32,4 +32,46 @@ it("the reliability suite's audit of tax documents finds a gap, a missing invoic
   expect(problems).toContain(`paid order ${second} has 0 invoices`);
   expect(problems).toContain(`refunded order ${third} has 0 credit notes against its invoice`);
   expect(problems.join('\n')).not.toContain(first);
+});
+
+it('the audit finds a number taken without its document, a misspelt number and an invoice that differs from the payment', async () => {
+  const t = await createTestApp();
+  await seedDemo(t.database.db);
+  onTestFinished(() => t.close());
+  const { orderId } = await buy(t, [demoCourses[3]?._id ?? '']);
+  const audit = await auditTaxDocuments(t.database.db);
+  expect(audit.invoices).toBeGreaterThan(0);
+  const invoice = await t.database.db
+    .selectFrom('tax_documents')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const prefix = invoice.number.split('/')[0] ?? '';
+
+  // A counter one ahead of the documents: the number a crash would have lost between taking and saving.
+  await t.database.db
+    .updateTable('tax_document_counters')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('series', '=', prefix)
+    .where('financial_year', '=', invoice.financial_year)
+    .execute();
+  await t.database.db
+    .updateTable('tax_documents')
+    .set({ number: `${prefix}/${invoice.financial_year}/999999` })
+    .where('id', '=', invoice.id)
+    .execute();
+  await t.database.db
+    .updateTable('payments')
+    .set((eb) => ({ amount_paise: eb('amount_paise', '-', 100) }))
+    .where('order_id', '=', orderId)
+    .execute();
+
+  const problems = (await auditTaxDocuments(t.database.db)).problems;
+  expect(problems).toContain(
+    `series ${prefix} ${invoice.financial_year}: the counter stands at ${invoice.sequence + 1}, ${invoice.sequence} documents issued`,
+  );
+  expect(problems).toContain(`document ${prefix}/${invoice.financial_year}/999999 is stored as ${invoice.number}`);
+  expect(problems).toContainEqual(
+    expect.stringMatching(new RegExp(`^invoice of order ${orderId} adds up to \\d+, the payment captured is \\d+$`)),
+  );
 });
