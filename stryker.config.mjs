@@ -32,6 +32,8 @@ export default {
     'data',
     'dist',
     '.tmp',
+    // Other runs' sandboxes (MUTATION_TMP): copying one in the middle of its run breaks the related-test search.
+    '.stryker-tmp*',
   ],
   coverageAnalysis: 'perTest',
   // A mutant run only while a test file's beforeAll builds its app (route options, migrations, seeding)
