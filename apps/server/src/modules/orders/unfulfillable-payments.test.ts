@@ -84,6 +84,17 @@ const refundMailCount = async (email: string) =>
       .execute()
   ).length;
 
+/** The texts of the refund e-mails queued for this buyer, sent or not. */
+const refundMailTexts = async (email: string) =>
+  (
+    await t.database.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', email)
+      .where('subject', 'like', '%has been refunded')
+      .execute()
+  ).map((row) => row.text_body);
+
 /** The refund e-mails this buyer received, as delivered to the dev outbox (bodies decoded). */
 async function refundMails(email: string) {
   await t.app.deps.mail.deliverPending();
@@ -308,7 +319,7 @@ describe('a payment for a superseded checkout', () => {
       .where('to_status', '=', 'refunded')
       .execute();
     expect(history).toEqual([{ from_status: 'paid', source: 'reconcile' }]);
-    const mails = await refundMails(user.email);
+    const mails = await refundMailTexts(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(`you already own ${demoCourses[0]?.title}`);
     expect(await activeCourses(user.id)).toEqual([c1.id, c2.id].sort());
@@ -343,7 +354,7 @@ describe('a payment for a superseded checkout', () => {
 
     expect((await reconcilePayments(t.app.deps, log)).refunded).toBe(1);
     expect(await status(first.orderId)).toBe('refunded');
-    const mails = (await refundMails(user.email)).filter((mail) => mail.includes(first.orderId));
+    const mails = (await refundMailTexts(user.email)).filter((mail) => mail.includes(first.orderId));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('could no longer be fulfilled, so nothing was added to your account');
   });
