@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import { type DbHandle, migrateToLatest, openDatabase } from './db/database.js';
 import type { AppDeps } from './deps.js';
 import { createMailQueue } from './mail/mailer.js';
+import { renderDocumentAttachment } from './modules/billing/document-attachment.js';
 import { ResponseCache } from './modules/catalog/response-cache.js';
 import { registerModules } from './modules/index.js';
 import { createGateway } from './payments/create-gateway.js';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerOriginCheck(app, ownOrigins);
 
   const mail = createMailQueue(handle.db, config, app.log);
+  mail.renderAttachmentsWith((ref) => renderDocumentAttachment(handle.db, config.dataDir, ref));
   app.addHook('onClose', () => mail.stop());
   const deps: AppDeps = {
     db: handle.db,

@@ -59,6 +59,8 @@ export interface MailOutboxTable {
   html_body: string | null;
   /** Extra headers as JSON (List-Unsubscribe on newsletters), or null. */
   headers_json: string | null;
+  /** Documents to attach, as references (MailAttachmentRef[] JSON), rendered when the mail is sent. */
+  attachments_json: string | null;
   attempts: Generated<number>;
   next_attempt_at: string;
   sent_at: string | null;

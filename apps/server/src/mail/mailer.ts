@@ -14,11 +14,29 @@ export interface MailMessage {
   html?: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post on newsletters (RFC 8058). */
   headers?: Record<string, string>;
+  /** Documents to attach, rendered by the mail pass when it sends (see renderAttachmentsWith). */
+  attachments?: MailAttachmentRef[];
 }
+
+/** An issued tax document, named by its order, kind and number; only this is stored in the outbox. */
+export interface MailAttachmentRef {
+  orderId: string;
+  kind: 'invoice' | 'credit_note';
+  number: string;
+}
+
+export interface RenderedAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** What a transport hands over: the message with its attachments rendered. */
+export type OutgoingMail = Omit<MailMessage, 'attachments'> & { from: string; attachments?: RenderedAttachment[] };
 
 /** How a queued message leaves the machine: SMTP in production, an .eml file per message in development. */
 export interface MailTransport {
-  deliver(message: MailMessage & { from: string }): Promise<void>;
+  deliver(message: OutgoingMail): Promise<void>;
 }
 
 export function smtpTransport(url: string): MailTransport {
@@ -55,6 +73,7 @@ const insertMail = preparedQuery<{
   text: string;
   html: string | null;
   headers: string | null;
+  attachments: string | null;
   now: string;
 }>()((db, value) =>
   db.insertInto('mail_outbox').values({
@@ -64,6 +83,7 @@ const insertMail = preparedQuery<{
     text_body: value('text'),
     html_body: value('html'),
     headers_json: value('headers'),
+    attachments_json: value('attachments'),
     next_attempt_at: value('now'),
     sent_at: null,
     last_error: null,
@@ -71,15 +91,34 @@ const insertMail = preparedQuery<{
   }),
 );
 
+/**
+ * Attached PDFs are rendered by the pass, about 17 ms of CPU each on the event loop that also serves
+ * purchases (decision 0018). At most this many a second are rendered; a burst of purchases leaves its
+ * confirmations queued and they follow at this pace, so the purchases themselves keep their speed.
+ */
+export const ATTACHED_MAILS_PER_SECOND = 10;
+
 const dueMail = preparedQuery<{ now: string }>()((db, value) =>
   db
     .selectFrom('mail_outbox')
     .selectAll()
+    .where('attachments_json', 'is', null)
     .where('sent_at', 'is', null)
     .where('attempts', '<', MAX_ATTEMPTS)
     .where('next_attempt_at', '<=', value('now'))
     .orderBy('created_at')
     .limit(50),
+);
+const dueAttachedMail = preparedQuery<{ now: string; limit: number }>()((db, value) =>
+  db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('attachments_json', 'is not', null)
+    .where('sent_at', 'is', null)
+    .where('attempts', '<', MAX_ATTEMPTS)
+    .where('next_attempt_at', '<=', value('now'))
+    .orderBy('created_at')
+    .limit(value('limit')),
 );
 const markSent = preparedQuery<{ id: string; attempts: number; now: string }>()((db, value) =>
   db
@@ -106,6 +145,10 @@ export class MailQueue {
   private queued: Promise<number> | null = null;
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
+  private renderAttachment: ((ref: MailAttachmentRef) => Promise<RenderedAttachment>) | null = null;
+  /** When each attached mail of the last second was taken, for ATTACHED_MAILS_PER_SECOND. */
+  private attachedTaken: number[] = [];
+  private attachedLater: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Db,
@@ -113,6 +156,23 @@ export class MailQueue {
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /**
+   * How the pass turns a stored reference into a file (billing renders the PDF). Rendering happens
+   * here, when the mail leaves, never in the transaction or request that queued it.
+   */
+  renderAttachmentsWith(render: (ref: MailAttachmentRef) => Promise<RenderedAttachment>): void {
+    this.renderAttachment = render;
+  }
+
+  private async attachmentsOf(json: string | null): Promise<RenderedAttachment[] | undefined> {
+    if (!json) return undefined;
+    const render = this.renderAttachment;
+    if (!render) throw new Error('this mail names attachments but no renderer is set');
+    const rendered: RenderedAttachment[] = [];
+    for (const ref of JSON.parse(json) as MailAttachmentRef[]) rendered.push(await render(ref));
+    return rendered;
+  }
 
   async enqueue(message: MailMessage, db: Db = this.db, now = new Date()): Promise<string> {
     const id = newId();
@@ -123,6 +183,7 @@ export class MailQueue {
       text: message.text,
       html: message.html ?? null,
       headers: message.headers ? JSON.stringify(message.headers) : null,
+      attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
       now: now.toISOString(),
     });
     return id;
@@ -158,10 +219,24 @@ export class MailQueue {
 
   private async runPass(now: Date): Promise<number> {
     const due = await dueMail.rows(this.db, { now: now.toISOString() });
+    const clock = Date.now();
+    this.attachedTaken = this.attachedTaken.filter((at) => clock - at < 1000);
+    const budget = ATTACHED_MAILS_PER_SECOND - this.attachedTaken.length;
+    if (budget > 0) {
+      const attached = await dueAttachedMail.rows(this.db, { now: now.toISOString(), limit: budget });
+      for (const _row of attached) this.attachedTaken.push(clock);
+      due.push(...attached);
+      due.sort((a, b) => a.created_at.localeCompare(b.created_at));
+      // Perhaps more are waiting: come back when this second's budget is renewed.
+      if (attached.length === budget) this.comeBackForAttachedMail();
+    } else {
+      this.comeBackForAttachedMail();
+    }
     let sent = 0;
     for (const row of due) {
       if (this.stopped) break;
       try {
+        const attachments = await this.attachmentsOf(row.attachments_json);
         await this.transport.deliver({
           from: this.from,
           to: row.to_address,
@@ -169,6 +244,7 @@ export class MailQueue {
           text: row.text_body,
           html: row.html_body ?? undefined,
           ...(row.headers_json ? { headers: JSON.parse(row.headers_json) as Record<string, string> } : {}),
+          ...(attachments ? { attachments } : {}),
         });
         await markSent.execute(this.db, { id: row.id, attempts: row.attempts + 1, now: new Date().toISOString() });
         sent++;
@@ -192,6 +268,15 @@ export class MailQueue {
     return sent;
   }
 
+  private comeBackForAttachedMail(): void {
+    if (this.attachedLater || this.stopped) return;
+    this.attachedLater = setTimeout(() => {
+      this.attachedLater = null;
+      this.kick();
+    }, 1000);
+    this.attachedLater.unref();
+  }
+
   /** Retries due messages every 30 s while the server runs. */
   start(intervalMs = 30_000): void {
     this.timer ??= setInterval(() => this.kick(), intervalMs);
@@ -202,6 +287,7 @@ export class MailQueue {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.attachedLater) clearTimeout(this.attachedLater);
     this.timer = null;
     await this.tail;
   }

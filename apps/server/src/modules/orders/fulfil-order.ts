@@ -273,5 +273,12 @@ function confirmationMail(
     .join(
       '',
     )}</ul><p>Subtotal: ${formatPaise(order.subtotal_paise)}<br>Discount: ${formatPaise(order.discount_paise)}<br><strong>Total paid: ${formatPaise(order.total_paise)}</strong></p><p><a href="${link}">Open your courses</a></p>${invoiceNumber ? `<p>Your tax invoice ${invoiceNumber} is under <a href="${orders}">My Orders</a>.</p>` : ''}`;
-  return { to: email, subject: `Your ${ctx.siteName} order ${order.id}`, text, html };
+  return {
+    to: email,
+    subject: `Your ${ctx.siteName} order ${order.id}`,
+    text,
+    html,
+    // A reference only: the mail pass renders the PDF when it sends, never this transaction (decision 0018).
+    ...(invoiceNumber ? { attachments: [{ orderId: order.id, kind: 'invoice' as const, number: invoiceNumber }] } : {}),
+  };
 }

@@ -201,5 +201,11 @@ function refundMail(
     ...(creditNote ? ['', `Your credit note ${creditNote} is under My Orders: ${orders}`] : []),
   ].join('\n');
   const html = `<p>Hello ${escapeHtml(name)},</p><p>We have refunded <strong>${formatPaise(amountPaise)}</strong> for your order <strong>${orderId}</strong> at ${escapeHtml(ctx.siteName)}.</p><p>${escapeHtml(access)}</p><p>The money goes back to the account or card you paid with; banks usually take 5 to 7 working days to show it.</p><p><a href="${ctx.publicUrl}/enrolled-courses">Your courses</a></p>${creditNote ? `<p>Your credit note ${creditNote} is under <a href="${orders}">My Orders</a>.</p>` : ''}`;
-  return { to: email, subject: `Your ${ctx.siteName} order ${orderId} has been refunded`, text, html };
+  return {
+    to: email,
+    subject: `Your ${ctx.siteName} order ${orderId} has been refunded`,
+    text,
+    html,
+    ...(creditNote ? { attachments: [{ orderId, kind: 'credit_note' as const, number: creditNote }] } : {}),
+  };
 }

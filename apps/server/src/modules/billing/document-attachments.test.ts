@@ -1,0 +1,139 @@
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { waitForMail } from '../../../test/account-flows.js';
+import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
+import { seedDemo } from '../../db/seed.js';
+import { demoCourses } from '../../db/seed-courses.js';
+import { ATTACHED_MAILS_PER_SECOND } from '../../mail/mailer.js';
+import { buy } from './test-purchases.js';
+
+let smtp: TestSmtp;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  await seedDemo(t.database.db);
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+/** The PDF parts of a raw MIME message (nodemailer writes them base64), with their file names. */
+function pdfAttachments(raw: string): { filename: string; pdf: Buffer }[] {
+  const found: { filename: string; pdf: Buffer }[] = [];
+  for (const part of raw.split(/\r?\n--[^\r\n]+/)) {
+    const [head = '', ...body] = part.split(/\r?\n\r?\n/);
+    if (!/Content-Type: application\/pdf/i.test(head)) continue;
+    const filename = /filename="?([^";\r\n]+)"?/i.exec(head.replace(/\r?\n[ \t]+/g, ' '))?.[1] ?? '';
+    found.push({ filename, pdf: Buffer.from(body.join('').replace(/\s+/g, ''), 'base64') });
+  }
+  return found;
+}
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).text.replace(/\s+/g, ' ');
+  } finally {
+    await parser.destroy();
+  }
+}
+
+const documentOf = async (orderId: string, kind: 'invoice' | 'credit_note') =>
+  t.database.db
+    .selectFrom('tax_documents')
+    .select('number')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', kind)
+    .executeTakeFirstOrThrow();
+
+it('the order confirmation carries the invoice PDF and the refund notice the credit note, rendered when sent', async () => {
+  const { user, orderId } = await buy(t, [demoCourses[0]?._id ?? ''], {
+    state: '27',
+    pin: '411001',
+    disclaimerAccepted: true,
+  });
+  const { number: invoice } = await documentOf(orderId, 'invoice');
+
+  // The outbox row holds a reference, not the file: nothing was rendered in the paying transaction.
+  const queued = await t.database.db
+    .selectFrom('mail_outbox')
+    .select('attachments_json')
+    .where('to_address', '=', user.email)
+    .executeTakeFirstOrThrow();
+  expect(JSON.parse(queued.attachments_json ?? '[]')).toEqual([{ orderId, kind: 'invoice', number: invoice }]);
+
+  const confirmation = await waitForMail(t.app, smtp, user.email, 1);
+  const [attached, ...more] = pdfAttachments(confirmation.raw);
+  expect(more).toEqual([]);
+  expect(attached?.filename).toBe(`${invoice.replaceAll('/', '-')}.pdf`);
+  const text = await pdfText(attached?.pdf ?? Buffer.alloc(0));
+  expect(text).toContain(`Number: ${invoice}`);
+  expect(text).toContain('Tax Invoice');
+  // The same file the buyer downloads.
+  const download = await t.app.inject({
+    method: 'GET',
+    url: `/api/orders/${orderId}/invoice`,
+    headers: { cookie: user.cookie },
+  });
+  expect(download.rawPayload.equals(attached?.pdf ?? Buffer.alloc(0))).toBe(true);
+
+  const admin = await createSignedInUser(t.database.db, { role: 'admin' });
+  const refund = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/refund`,
+    headers: { cookie: admin.cookie, origin: new URL(t.config.publicUrl).origin },
+  });
+  expect(refund.statusCode).toBe(200);
+  const { number: creditNote } = await documentOf(orderId, 'credit_note');
+  const notice = await waitForMail(t.app, smtp, user.email, 2);
+  const [note] = pdfAttachments(notice.raw);
+  expect(note?.filename).toBe(`${creditNote.replaceAll('/', '-')}.pdf`);
+  const noteText = await pdfText(note?.pdf ?? Buffer.alloc(0));
+  expect(noteText).toContain('Credit Note');
+  expect(noteText).toContain(`Number: ${creditNote}`);
+  expect(noteText).toContain(`Against invoice ${invoice}`);
+});
+
+it('a mail naming a document that was never issued is not sent without it: it stays queued with the error', async () => {
+  const id = await t.app.deps.mail.enqueue({
+    to: 'nobody@example.com',
+    subject: 'Broken reference',
+    text: 'x',
+    attachments: [{ orderId: 'no-such-order', kind: 'invoice', number: 'TS/26-27/999999' }],
+  });
+  await t.app.deps.mail.deliverPending();
+  const row = await t.database.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  expect(row.sent_at).toBeNull();
+  expect(row.attempts).toBe(1);
+  expect(row.last_error).toBe('no invoice TS/26-27/999999 for order no-such-order');
+  expect(smtp.received.some((mail) => mail.to.includes('nobody@example.com'))).toBe(false);
+});
+
+it(`renders at most ${ATTACHED_MAILS_PER_SECOND} attached PDFs a second, so a burst of purchases keeps its speed; the rest follow`, async () => {
+  const { orderId } = await buy(t, [demoCourses[1]?._id ?? '']);
+  const { number } = await documentOf(orderId, 'invoice');
+  await t.app.deps.mail.deliverPending();
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  const burst = 15;
+  for (let i = 0; i < burst; i++)
+    await t.app.deps.mail.enqueue({
+      to: `burst-${i}@example.com`,
+      subject: 'Your invoice',
+      text: 'attached',
+      attachments: [{ orderId, kind: 'invoice', number }],
+    });
+  const delivered = () => smtp.received.filter((mail) => mail.to.some((to) => to.startsWith('burst-'))).length;
+  const started = performance.now();
+  await t.app.deps.mail.deliverPending();
+  const firstPassMs = performance.now() - started;
+  expect(delivered()).toBe(ATTACHED_MAILS_PER_SECOND);
+  console.info(`${ATTACHED_MAILS_PER_SECOND} attached mails rendered and sent in ${firstPassMs.toFixed(0)} ms`);
+  // The queue comes back by itself once the second has passed.
+  const deadline = Date.now() + 5000;
+  while (delivered() < burst && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(delivered()).toBe(burst);
+});
