@@ -202,6 +202,8 @@ describe('RazorpayGateway, details a caller relies on', () => {
       const garbled = await failure(200, '<html>Welcome to the hotel network</html>');
       expect(garbled).toBeInstanceOf(GatewayUnavailableError);
       expect(garbled?.message).toBe('payment gateway answered 200 with a body that is not JSON');
+      // The log names the kind of failure.
+      expect([refused?.name, garbled?.name]).toEqual(['GatewayRejectedError', 'GatewayUnavailableError']);
       for (const body of ['null', '5', '"ok"'])
         expect(await failure(200, body)).toBeInstanceOf(GatewayUnavailableError);
     });
