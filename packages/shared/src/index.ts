@@ -8,6 +8,7 @@ export * from './contracts/coupons.js';
 export * from './contracts/learning.js';
 export * from './contracts/newsletter.js';
 export * from './contracts/orders.js';
+export * from './contracts/reviews.js';
 export * from './contracts/tax-settings.js';
 export * from './field-rules.js';
 export * from './form-schemas.js';

@@ -305,6 +305,29 @@ export interface TaxSettingsTable {
   updated_by: string;
 }
 
+/** A buyer's review of a course, one per (course, user); `hidden_at` set by the operator hides it everywhere. */
+export interface ReviewsTable {
+  id: string;
+  course_id: string;
+  user_id: string;
+  rating: number;
+  text: string;
+  created_at: string;
+  updated_at: string;
+  hidden_at: string | null;
+}
+
+/** Count of visible reviews per star for each reviewed course, rewritten with every review change. */
+export interface CourseReviewStatsTable {
+  course_id: string;
+  stars_1: Generated<number>;
+  stars_2: Generated<number>;
+  stars_3: Generated<number>;
+  stars_4: Generated<number>;
+  stars_5: Generated<number>;
+  updated_at: string;
+}
+
 export interface Database {
   courses: CoursesTable;
   users: UsersTable;
@@ -332,4 +355,6 @@ export interface Database {
   tax_document_counters: TaxDocumentCountersTable;
   tax_documents: TaxDocumentsTable;
   tax_settings: TaxSettingsTable;
+  reviews: ReviewsTable;
+  course_review_stats: CourseReviewStatsTable;
 }

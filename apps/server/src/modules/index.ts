@@ -13,12 +13,14 @@ import { healthRoutes } from './health/routes.js';
 import { learningRoutes } from './learning/routes.js';
 import { newsletterRoutes } from './newsletter/routes.js';
 import { orderRoutes } from './orders/routes.js';
+import { reviewRoutes } from './reviews/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 
 /** Each module's routes (most under /api). One line per module. */
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes, { prefix: '/api', ...deps });
   await app.register(catalogRoutes, { prefix: '/api', ...deps });
+  await app.register(reviewRoutes, { prefix: '/api', ...deps });
   await app.register(sessionRoutes, deps);
   await app.register(sandboxRoutes, deps);
   await app.register(orderRoutes, deps);

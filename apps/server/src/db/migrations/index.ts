@@ -12,6 +12,7 @@ import * as accountLinkPurposes from './010-account-link-purposes.js';
 import * as taxSettings from './011-tax-settings.js';
 import * as newsletterDoubleOptIn from './012-newsletter-double-opt-in.js';
 import * as mailAttachments from './013-mail-attachments.js';
+import * as reviews from './017-reviews.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011-tax-settings': taxSettings,
   '012-newsletter-double-opt-in': newsletterDoubleOptIn,
   '013-mail-attachments': mailAttachments,
+  '017-reviews': reviews,
 };

@@ -5,6 +5,7 @@ import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { taxSettingsRoutes } from '../billing/tax-settings-routes.js';
 import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
+import { reviewAdminRoutes } from '../reviews/admin-routes.js';
 import { adminCommerceRoutes } from './commerce-routes.js';
 import { adminCourseRoutes } from './course-routes.js';
 import { adminDeletionRoutes } from './deletion-routes.js';
@@ -28,6 +29,7 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     await scope.register(taxSettingsRoutes, deps);
     await scope.register(newsletterAdminRoutes, deps);
     await scope.register(adminDeletionRoutes, deps);
+    await scope.register(reviewAdminRoutes, deps);
   });
 
   // Uploaded thumbnails are public and named by content hash, so they may be cached for a year.
