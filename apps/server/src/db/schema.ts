@@ -59,8 +59,6 @@ export interface MailOutboxTable {
   html_body: string | null;
   /** Extra headers as JSON (List-Unsubscribe on newsletters), or null. */
   headers_json: string | null;
-  /** Documents to attach, as references (MailAttachmentRef[] JSON), rendered when the mail is sent. */
-  attachments_json: string | null;
   attempts: Generated<number>;
   next_attempt_at: string;
   sent_at: string | null;
@@ -259,6 +257,45 @@ export interface CourseFilesTable {
   created_at: string;
 }
 
+/** A course's ordered sections (issue 14). */
+export interface CourseSectionsTable {
+  id: string;
+  course_id: string;
+  position: number;
+  title: string;
+}
+
+/** A section's ordered lessons; `content` is Markdown, `video_link` today's YouTube link, `preview` 0/1. */
+export interface CourseLessonsTable {
+  id: string;
+  course_id: string;
+  section_id: string;
+  position: number;
+  title: string;
+  kind: 'video' | 'text' | 'file';
+  duration: Generated<string>;
+  content: Generated<string>;
+  video_link: Generated<string>;
+  preview: Generated<number>;
+}
+
+/** The course files a lesson hands out, in order. */
+export interface LessonAttachmentsTable {
+  lesson_id: string;
+  file_id: string;
+  position: number;
+}
+
+/** A learner's place in a lesson; `completed_at` once set is never cleared by a later save. */
+export interface LessonProgressTable {
+  user_id: string;
+  lesson_id: string;
+  course_id: string;
+  position_seconds: number;
+  completed_at: string | null;
+  updated_at: string;
+}
+
 /** Stored before any mail goes out, so a mail failure never loses a message; `handled` is for the admin console. */
 export interface ContactMessagesTable {
   id: string;
@@ -305,29 +342,6 @@ export interface TaxSettingsTable {
   updated_by: string;
 }
 
-/** A buyer's review of a course, one per (course, user); `hidden_at` set by the operator hides it everywhere. */
-export interface ReviewsTable {
-  id: string;
-  course_id: string;
-  user_id: string;
-  rating: number;
-  text: string;
-  created_at: string;
-  updated_at: string;
-  hidden_at: string | null;
-}
-
-/** Count of visible reviews per star for each reviewed course, rewritten with every review change. */
-export interface CourseReviewStatsTable {
-  course_id: string;
-  stars_1: Generated<number>;
-  stars_2: Generated<number>;
-  stars_3: Generated<number>;
-  stars_4: Generated<number>;
-  stars_5: Generated<number>;
-  updated_at: string;
-}
-
 export interface Database {
   courses: CoursesTable;
   users: UsersTable;
@@ -351,10 +365,12 @@ export interface Database {
   coupon_redemptions: CouponRedemptionsTable;
   enrolments: EnrolmentsTable;
   course_files: CourseFilesTable;
+  course_sections: CourseSectionsTable;
+  course_lessons: CourseLessonsTable;
+  lesson_attachments: LessonAttachmentsTable;
+  lesson_progress: LessonProgressTable;
   audit_log: AuditLogTable;
   tax_document_counters: TaxDocumentCountersTable;
   tax_documents: TaxDocumentsTable;
   tax_settings: TaxSettingsTable;
-  reviews: ReviewsTable;
-  course_review_stats: CourseReviewStatsTable;
 }

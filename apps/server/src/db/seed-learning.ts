@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { storeCourseFile } from '../modules/learning/course-file-store.js';
+import { findLessons, setPreview } from '../modules/learning/lessons-repo.js';
+import { syncCourseLessons } from '../modules/learning/sync-course-lessons.js';
 import { serverRoot } from '../paths.js';
 import type { Db } from './database.js';
 import { demoCourses } from './seed-courses.js';
@@ -84,5 +86,17 @@ export async function seedLearning(db: Db, dataDir?: string, now = new Date()): 
         .onConflict((oc) => oc.column('id').doUpdateSet(values))
         .execute();
     }
+  }
+}
+
+/**
+ * Turns each demo course's curriculum, videos and files into its lessons (issue 14) and makes its
+ * first lesson a free preview, so visitors can play one lesson from the course page.
+ */
+export async function seedLessons(db: Db): Promise<void> {
+  for (const course of demoLearning) {
+    await syncCourseLessons(db, course.courseId);
+    const [first] = await findLessons(db, course.courseId);
+    if (first) await setPreview(db, first.id, true);
   }
 }

@@ -2,7 +2,7 @@ import { upsertCourse } from '../modules/catalog/repo.js';
 import { upsertCoupon } from '../modules/coupons/repo.js';
 import type { Db } from './database.js';
 import { demoCourses } from './seed-courses.js';
-import { seedLearning } from './seed-learning.js';
+import { seedLearning, seedLessons } from './seed-learning.js';
 
 /** The demo coupon: 10 percent off, no dates or limits. */
 const DEMO_COUPON_ID = '64a1f0c2b7e4d1a2c3e5c010';
@@ -25,6 +25,7 @@ export async function seedDemo(db: Db, dataDir?: string): Promise<number> {
     for (const course of demoCourses) await upsertCourse(trx, course);
     await upsertCoupon(trx, DEMO_COUPON_ID, welcomeCoupon, new Date().toISOString());
     await seedLearning(trx, dataDir);
+    await seedLessons(trx);
   });
   return demoCourses.length;
 }

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { courseFilePath } from '../learning/course-file-store.js';
+import { syncCourseLessons } from '../learning/sync-course-lessons.js';
 import { loadCourse } from './course-record.js';
 import { writeAudit } from './write-audit.js';
 
@@ -101,6 +102,7 @@ export async function addCourseFile(
   try {
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('course_files').values(row).execute();
+      await syncCourseLessons(trx, courseId);
       await writeAudit(
         trx,
         actor,

@@ -2,6 +2,7 @@ import { type AdminCourse, adminCourseInput } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { newId } from '../../ids.js';
+import { syncCourseLessons } from '../learning/sync-course-lessons.js';
 import { loadCourse, toCourseColumns } from './course-record.js';
 import { parseInput } from './parse-input.js';
 import { writeAudit } from './write-audit.js';
@@ -34,6 +35,7 @@ export async function saveCourse(
         .values({ id: courseId, ...toCourseColumns(input), created_at: stamp, updated_at: stamp })
         .execute();
     }
+    await syncCourseLessons(trx, courseId);
     await writeAudit(
       trx,
       actor,

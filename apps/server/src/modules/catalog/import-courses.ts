@@ -2,6 +2,7 @@ import { type CourseInput, courseInput } from '@shop/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { syncCourseLessons } from '../learning/sync-course-lessons.js';
 import { upsertCourse } from './repo.js';
 
 const importFile = z.union([z.array(z.unknown()), z.object({ courses: z.array(z.unknown()) })]);
@@ -37,7 +38,11 @@ export async function importCourses(db: Db, text: string): Promise<string[]> {
   const courses = parseCourseFile(text);
   return db.transaction().execute(async (trx) => {
     const ids: string[] = [];
-    for (const course of courses) ids.push(await upsertCourse(trx, course));
+    for (const course of courses) {
+      const id = await upsertCourse(trx, course);
+      await syncCourseLessons(trx, id);
+      ids.push(id);
+    }
     return ids;
   });
 }

@@ -5,7 +5,7 @@ export async function findEnrolledCourses(db: Db, userId: string) {
   return db
     .selectFrom('enrolments')
     .innerJoin('courses', 'courses.id', 'enrolments.course_id')
-    .select(['courses.id', 'courses.title', 'courses.thumb', 'courses.lesson_videos'])
+    .select(['courses.id', 'courses.title', 'courses.thumb'])
     .where('enrolments.user_id', '=', userId)
     .where('enrolments.revoked_at', 'is', null)
     .orderBy('enrolments.granted_at', 'desc')
