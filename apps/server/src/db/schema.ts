@@ -59,6 +59,8 @@ export interface MailOutboxTable {
   html_body: string | null;
   /** Extra headers as JSON (List-Unsubscribe on newsletters), or null. */
   headers_json: string | null;
+  /** Documents to attach, as references (MailAttachmentRef[] JSON), rendered when the mail is sent. */
+  attachments_json: string | null;
   attempts: Generated<number>;
   next_attempt_at: string;
   sent_at: string | null;
@@ -342,6 +344,29 @@ export interface TaxSettingsTable {
   updated_by: string;
 }
 
+/** A buyer's review of a course, one per (course, user); `hidden_at` set by the operator hides it everywhere. */
+export interface ReviewsTable {
+  id: string;
+  course_id: string;
+  user_id: string;
+  rating: number;
+  text: string;
+  created_at: string;
+  updated_at: string;
+  hidden_at: string | null;
+}
+
+/** Count of visible reviews per star for each reviewed course, rewritten with every review change. */
+export interface CourseReviewStatsTable {
+  course_id: string;
+  stars_1: Generated<number>;
+  stars_2: Generated<number>;
+  stars_3: Generated<number>;
+  stars_4: Generated<number>;
+  stars_5: Generated<number>;
+  updated_at: string;
+}
+
 export interface Database {
   courses: CoursesTable;
   users: UsersTable;
@@ -373,4 +398,6 @@ export interface Database {
   tax_document_counters: TaxDocumentCountersTable;
   tax_documents: TaxDocumentsTable;
   tax_settings: TaxSettingsTable;
+  reviews: ReviewsTable;
+  course_review_stats: CourseReviewStatsTable;
 }

@@ -11,8 +11,10 @@ import * as taxDocuments from './009-tax-documents.js';
 import * as accountLinkPurposes from './010-account-link-purposes.js';
 import * as taxSettings from './011-tax-settings.js';
 import * as newsletterDoubleOptIn from './012-newsletter-double-opt-in.js';
+import * as mailAttachments from './013-mail-attachments.js';
 import * as sectionsAndLessons from './015-sections-and-lessons.js';
 import * as lessonProgress from './016-lesson-progress.js';
+import * as reviews from './017-reviews.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -28,6 +30,8 @@ export const migrations: Record<string, Migration> = {
   '010-account-link-purposes': accountLinkPurposes,
   '011-tax-settings': taxSettings,
   '012-newsletter-double-opt-in': newsletterDoubleOptIn,
+  '013-mail-attachments': mailAttachments,
   '015-sections-and-lessons': sectionsAndLessons,
   '016-lesson-progress': lessonProgress,
+  '017-reviews': reviews,
 };

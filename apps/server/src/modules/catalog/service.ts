@@ -3,16 +3,28 @@ import { messages } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { courseCurriculum } from '../learning/course-curriculum.js';
+import { findCourseRating, findCourseRatings, type RatingSummary } from '../reviews/rating-summary.js';
 import { findCourseById, findPublishedCourses, toCourse, toCourseSummary } from './repo.js';
 
+/**
+ * A course's rating comes from its buyers' visible reviews (issue 14, decision 0022): with none it is
+ * 0, which the cards and the course page show as 'No reviews yet'. Read from stored counts, and only
+ * when a cached answer is rebuilt.
+ */
+function withRating<T extends CourseSummary>(course: T, rating: RatingSummary | undefined): T {
+  const average = rating?.average ?? 0;
+  return { ...course, rating: average, review: average.toFixed(1) };
+}
+
 export async function listCourses(db: Db, query?: string): Promise<CourseSummary[]> {
-  const rows = await findPublishedCourses(db, query);
-  return rows.map(toCourseSummary);
+  const [rows, ratings] = await Promise.all([findPublishedCourses(db, query), findCourseRatings(db)]);
+  return rows.map((row) => withRating(toCourseSummary(row), ratings.get(row.id)));
 }
 
 /** Unpublished courses are not shown to visitors; their buyers reach them through their enrolments. */
 export async function getPublishedCourse(db: Db, id: string): Promise<Course> {
   const row = await findCourseById(db, id);
   if (row?.published !== 1) throw new AppError('not_found', messages.courseNotFound);
-  return { ...toCourse(row), curriculum: await courseCurriculum(db, id) };
+  const [curriculum, rating] = await Promise.all([courseCurriculum(db, id), findCourseRating(db, id)]);
+  return withRating({ ...toCourse(row), curriculum }, rating);
 }
