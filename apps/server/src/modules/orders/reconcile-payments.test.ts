@@ -249,6 +249,25 @@ describe('orders awaiting payment', () => {
   });
 });
 
+describe('two passes at once (two processes, or a slow pass overlapping the next)', () => {
+  it('fulfil a paid order once and expire an unpaid one once', async () => {
+    const paid = await newOrder([c1]);
+    fake.pay(paid.order_id);
+    const unpaid = await newOrder([c2]);
+    const reports = await Promise.all([
+      reconcilePayments(t.app.deps, log, later(20)),
+      reconcilePayments(t.app.deps, log, later(20)),
+    ]);
+    expect(reports.map((report) => report.checked)).toEqual([2, 2]);
+    expect(reports.reduce((sum, report) => sum + report.fulfilled, 0)).toBe(1);
+    expect(reports.reduce((sum, report) => sum + report.expired, 0)).toBe(1);
+    expect(await status(paid.orderId)).toBe('paid');
+    expect(await status(unpaid.orderId)).toBe('expired');
+    expect(await reconcileEvents(unpaid.orderId)).toHaveLength(1);
+    expect(await reconcileEvents(paid.orderId)).toHaveLength(1);
+  });
+});
+
 describe('when the gateway cannot answer', () => {
   it('an unreachable gateway leaves every order as it was and is counted', async () => {
     const a = await newOrder([c1]);
