@@ -8,7 +8,7 @@ const toast = (page: Page, text: string) => page.locator('.toast', { hasText: te
 
 // Other files' purchases run beside this one on the same shop, so this test changes nothing their
 // invoices print: only the LUT reference (printed on zero-rated exports alone, which are off).
-describe('console tax settings and deletions', () => {
+describe('console tax settings, newsletter and deletions', () => {
   test('an admin sees the settings, gets field messages from the shared schema, saves, and finds the change in the activity log', async ({
     page,
     context,
@@ -55,6 +55,15 @@ describe('console tax settings and deletions', () => {
 
     await page.getByRole('link', { name: 'Activity log' }).click();
     await page.getByRole('cell', { name: 'tax_settings.saved' }).first().waitFor();
+
+    await page.getByRole('link', { name: 'Newsletter' }).click();
+    await page.getByRole('button', { name: 'Send to confirmed subscribers' }).click();
+    await page.getByText('Subject is required').waitFor();
+    await page.getByLabel('Subject').fill('New this month');
+    await page.getByLabel('Text').fill('A new course on option Greeks is out.');
+    await page.getByRole('button', { name: 'Send to confirmed subscribers' }).click();
+    await toast(page, 'The newsletter is queued for');
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'Deletions' }).click();
     await page.getByRole('heading', { level: 1, name: 'Account deletions' }).waitFor();

@@ -1,15 +1,10 @@
-import { z } from 'zod';
+import { newsletterSendInput } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../admin/parse-input.js';
 import { writeAudit } from '../admin/write-audit.js';
 import { composeNewsletterMail } from './newsletter-mails.js';
 import { listConfirmedSubscribers } from './repo.js';
-
-export const newsletterInput = z.object({
-  subject: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
-  body: z.string().trim().min(1, 'is required').max(20_000, 'must be at most 20000 characters'),
-});
 
 /**
  * The operator mails a newsletter to every confirmed subscriber (never a pending sign-up), each copy
@@ -21,7 +16,7 @@ export async function sendNewsletter(
   body: unknown,
   now = new Date(),
 ): Promise<number> {
-  const input = parseInput(newsletterInput, body);
+  const input = parseInput(newsletterSendInput, body);
   const site = { siteName: deps.config.siteName, publicUrl: deps.config.publicUrl };
   const queued = await deps.db.transaction().execute(async (trx) => {
     const subscribers = await listConfirmedSubscribers(trx);

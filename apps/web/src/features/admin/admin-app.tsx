@@ -10,6 +10,7 @@ import { DashboardPage } from './dashboard-page';
 import { DeletionsPage } from './deletions-page';
 import { LearnersPage } from './learners-page';
 import { MessagesPage } from './messages-page';
+import { NewsletterPage } from './newsletter-page';
 import { OrdersPage } from './orders-page';
 import { RegisterPage } from './register-page';
 import { TaxSettingsPage } from './tax-settings-page';
@@ -23,6 +24,7 @@ const sections = [
   { to: '/admin/invoices', label: 'Invoice register' },
   { to: '/admin/learners', label: 'Learners' },
   { to: '/admin/messages', label: 'Messages' },
+  { to: '/admin/newsletter', label: 'Newsletter' },
   { to: '/admin/tax', label: 'Tax settings' },
   { to: '/admin/deletions', label: 'Deletions' },
   { to: '/admin/audit', label: 'Activity log' },
@@ -78,6 +80,7 @@ export default function AdminApp() {
           <Route path="learners" element={<LearnersPage />} />
           <Route path="learners/:id" element={<LearnersPage />} />
           <Route path="messages" element={<MessagesPage />} />
+          <Route path="newsletter" element={<NewsletterPage />} />
           <Route path="tax" element={<TaxSettingsPage />} />
           <Route path="deletions" element={<DeletionsPage />} />
           <Route path="audit" element={<AuditPage />} />
