@@ -14,8 +14,88 @@ export const enrolledCourse = z.object({
   files: z.array(courseFile),
   /** The course's video links, one 'Watch Video N' button each. */
   downloadCourseLink: z.array(z.string()),
+  /** Issue 14: how far the learner is, for the card's percentage and its 'Continue' button. */
+  progress: z.object({ completed: z.number().int(), total: z.number().int(), percent: z.number().int() }),
 });
 export type EnrolledCourse = z.infer<typeof enrolledCourse>;
 
 export const enrolledCoursesResponse = z.object({ ok: z.literal(true), courses: z.array(enrolledCourse) });
 export type EnrolledCoursesResponse = z.infer<typeof enrolledCoursesResponse>;
+
+// Issue 14: the course player.
+export const lessonKind = z.enum(['video', 'text', 'file']);
+export type LessonKind = z.infer<typeof lessonKind>;
+
+export const learnParams = z.object({ courseId: objectId });
+export const lessonProgressParams = z.object({ courseId: objectId, lessonId: objectId });
+
+/** A learner's standing in one course. `lastLessonId` is null until a lesson was opened. */
+export const courseProgress = z.object({
+  completed: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  percent: z.number().int().min(0).max(100),
+  lastLessonId: objectId.nullable(),
+  lastPositionSeconds: z.number().int().nonnegative(),
+});
+export type CourseProgress = z.infer<typeof courseProgress>;
+
+/** A lesson as its enrolled learner gets it: content included, attachments on signed links. */
+export const learnLesson = z.object({
+  id: objectId,
+  title: z.string(),
+  kind: lessonKind,
+  duration: z.string(),
+  preview: z.boolean(),
+  /** Markdown. */
+  content: z.string(),
+  /** Today a YouTube link; empty when the lesson has no video. */
+  videoLink: z.string(),
+  attachments: z.array(courseFile),
+  completed: z.boolean(),
+  positionSeconds: z.number().int().nonnegative(),
+});
+export type LearnLesson = z.infer<typeof learnLesson>;
+
+export const learnSection = z.object({ id: objectId, title: z.string(), lessons: z.array(learnLesson) });
+export type LearnSection = z.infer<typeof learnSection>;
+
+export const learnCourseResponse = z.object({
+  ok: z.literal(true),
+  course: z.object({ _id: objectId, title: z.string(), thumb: z.string(), instructor: z.string() }),
+  sections: z.array(learnSection),
+  progress: courseProgress,
+});
+export type LearnCourseResponse = z.infer<typeof learnCourseResponse>;
+
+/** Saving twice is saving once; `completed: false` never takes a completion back. */
+export const saveProgressInput = z.object({
+  positionSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60 * 60),
+  completed: z.boolean(),
+});
+export type SaveProgressInput = z.infer<typeof saveProgressInput>;
+
+export const saveProgressResponse = z.object({
+  ok: z.literal(true),
+  lessonId: objectId,
+  completed: z.boolean(),
+  positionSeconds: z.number().int().nonnegative(),
+  progress: courseProgress,
+});
+export type SaveProgressResponse = z.infer<typeof saveProgressResponse>;
+
+/** What a visitor may play from the course page: the preview lessons only, nothing else of the course's content. */
+export const previewLesson = z.object({
+  id: objectId,
+  title: z.string(),
+  duration: z.string(),
+  videoLink: z.string(),
+  /** The lesson's place in the course's curriculum list. */
+  index: z.number().int().nonnegative(),
+});
+export type PreviewLesson = z.infer<typeof previewLesson>;
+export const previewLessonsResponse = z.object({ ok: z.literal(true), lessons: z.array(previewLesson) });
+export type PreviewLessonsResponse = z.infer<typeof previewLessonsResponse>;

@@ -1,8 +1,16 @@
 import type { EnrolledCourse } from '@shop/shared';
 import type { Db } from '../../db/database.js';
+import { percentOf } from './course-progress.js';
 import { signFileLink } from './file-links.js';
 import { findAttachments, findLessonsOfCourses } from './lessons-repo.js';
+import { countProgressOfCourses } from './progress-repo.js';
 import { findEnrolledCourses } from './repo.js';
+
+function progressOf(count: { total: string | number; completed: string | number } | undefined) {
+  const total = Number(count?.total ?? 0);
+  const completed = Number(count?.completed ?? 0);
+  return { completed, total, percent: percentOf(completed, total) };
+}
 
 /**
  * The learner's courses with their lesson videos and download links signed for this learner only.
@@ -17,7 +25,11 @@ export async function listEnrolledCourses(
 ): Promise<EnrolledCourse[]> {
   const courses = await findEnrolledCourses(db, userId);
   const ids = courses.map((course) => course.id);
-  const [lessons, attachments] = await Promise.all([findLessonsOfCourses(db, ids), findAttachments(db, ids)]);
+  const [lessons, attachments, counts] = await Promise.all([
+    findLessonsOfCourses(db, ids),
+    findAttachments(db, ids),
+    countProgressOfCourses(db, userId, ids),
+  ]);
   const order = new Map(lessons.map((lesson, index) => [lesson.id, index]));
   attachments.sort((a, b) => (order.get(a.lesson_id) ?? 0) - (order.get(b.lesson_id) ?? 0));
   return courses.map((course) => ({
@@ -30,5 +42,6 @@ export async function listEnrolledCourses(
     downloadCourseLink: lessons
       .filter((lesson) => lesson.course_id === course.id && lesson.video_link !== '')
       .map((lesson) => lesson.video_link),
+    progress: progressOf(counts.find((count) => count.course_id === course.id)),
   }));
 }

@@ -38,3 +38,7 @@ export async function hasActiveEnrolment(db: Db, userId: string, courseId: strin
     .executeTakeFirst();
   return Boolean(row);
 }
+
+export async function findPublishedCourseId(db: Db, courseId: string) {
+  return db.selectFrom('courses').select('id').where('id', '=', courseId).where('published', '=', 1).executeTakeFirst();
+}

@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import { enrolledCoursesResponse, errorResponse } from '@shop/shared';
+import {
+  enrolledCoursesResponse,
+  errorResponse,
+  learnCourseResponse,
+  learnParams,
+  lessonProgressParams,
+  previewLessonsResponse,
+  saveProgressInput,
+  saveProgressResponse,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadOrCreateSecret } from '../../auth/secrets.js';
@@ -8,8 +17,11 @@ import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { FILE_LINK_SECRET_NAME } from './file-links.js';
+import { getLearnCourse } from './get-learn-course.js';
 import { listEnrolledCourses } from './list-enrolled-courses.js';
+import { listPreviewLessons } from './list-preview-lessons.js';
 import { openCourseFile } from './open-course-file.js';
+import { saveLessonProgress } from './save-lesson-progress.js';
 
 const fileParams = z.object({ fileId: z.string().min(1).max(64) });
 // Lenient on purpose: a damaged link is a refused link (403), not a form error.
@@ -32,6 +44,55 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       reply.header('cache-control', 'private, no-store');
       return { ok: true as const, courses: await listEnrolledCourses(db, linkSecret, user.id) };
     },
+  );
+
+  app.get(
+    '/api/learn/:courseId',
+    {
+      schema: {
+        params: learnParams,
+        response: { 200: learnCourseResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return getLearnCourse(db, linkSecret, request.user, request.params.courseId);
+    },
+  );
+
+  app.post(
+    '/api/learn/:courseId/lessons/:lessonId/progress',
+    {
+      schema: {
+        params: lessonProgressParams,
+        body: saveProgressInput,
+        response: {
+          200: saveProgressResponse,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { courseId, lessonId } = request.params;
+      return saveLessonProgress(db, request.user, courseId, lessonId, request.body);
+    },
+  );
+
+  // Public: a visitor plays a course's free preview lessons from its page; nothing of the other lessons.
+  app.get(
+    '/api/learn/:courseId/previews',
+    {
+      config: { skipSession: true },
+      schema: {
+        params: learnParams,
+        response: { 200: previewLessonsResponse, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => ({ ok: true as const, lessons: await listPreviewLessons(db, request.params.courseId) }),
   );
 
   app.get(

@@ -1,0 +1,208 @@
+import type { LearnCourseResponse } from '@shop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { loadOrCreateSecret } from '../../auth/secrets.js';
+import { seedDemo } from '../../db/seed.js';
+import { demoCourses } from '../../db/seed-courses.js';
+import { hmacHex } from '../../payments/signatures.js';
+import { buy, openOrder, payInSandbox, verifyPayment } from '../billing/test-purchases.js';
+
+let t: TestApp;
+const courseId = demoCourses[0]?._id ?? '';
+const otherCourseId = demoCourses[1]?._id ?? '';
+const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.database.db, t.config.dataDir);
+});
+afterAll(() => t.close());
+
+const origin = () => new URL(t.config.publicUrl).origin;
+const learn = (user: TestUser | null, id = courseId) =>
+  t.app.inject({ url: `/api/learn/${id}`, headers: user ? { cookie: user.cookie } : {} });
+const save = (user: TestUser | null, lessonId: string, payload: object, id = courseId) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/learn/${id}/lessons/${lessonId}/progress`,
+    headers: { origin: origin(), ...(user ? { cookie: user.cookie } : {}) },
+    payload,
+  });
+const lessonsOf = (body: LearnCourseResponse) => body.sections.flatMap((section) => section.lessons);
+
+async function owner() {
+  const bought = await buy(t, [courseId]);
+  const res = await learn(bought.user);
+  expect(res.statusCode).toBe(200);
+  return { ...bought, course: res.json() as LearnCourseResponse };
+}
+
+/** Razorpay's refund.processed webhook for the whole payment, signed as the sandbox signs. */
+async function refundInFull(opened: Awaited<ReturnType<typeof openOrder>>, payment: { razorpay_payment_id: string }) {
+  const order = await t.database.db
+    .selectFrom('orders')
+    .select('total_paise')
+    .where('id', '=', opened.orderId)
+    .executeTakeFirstOrThrow();
+  const amount = Number(order.total_paise);
+  const body = JSON.stringify({
+    event: 'refund.processed',
+    payload: {
+      refund: {
+        entity: { id: `rfnd_${payment.razorpay_payment_id.slice(4)}`, payment_id: payment.razorpay_payment_id, amount },
+      },
+      payment: {
+        entity: {
+          id: payment.razorpay_payment_id,
+          order_id: opened.gatewayOrderId,
+          amount,
+          amount_refunded: amount,
+          status: 'refunded',
+        },
+      },
+    },
+  });
+  const hook = await t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/razorpay',
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-event-id': `evt_${payment.razorpay_payment_id}`,
+      'x-razorpay-signature': hmacHex(loadOrCreateSecret(t.config.dataDir, 'sandbox-secret'), body),
+    },
+    payload: body,
+  });
+  expect(hook.statusCode).toBe(200);
+}
+
+describe(`GET /api/learn/{courseId} (${engine})`, () => {
+  it('gives the owner the sections and lessons with content, ticks and a fresh progress', async () => {
+    const { course } = await owner();
+    const lessons = lessonsOf(course);
+    expect(course.course._id).toBe(courseId);
+    expect(course.sections).toHaveLength(1);
+    expect(lessons.map((lesson) => lesson.title)).toEqual(demoCourses[0]?.curriculum.map((item) => item.title));
+    expect(lessons[0]).toMatchObject({ kind: 'video', preview: true, completed: false, positionSeconds: 0 });
+    expect(lessons[0]?.videoLink).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
+    expect(lessons[0]?.attachments.map((file) => file.name)).toEqual([
+      'Pre-Market Trading Checklist.pdf',
+      'Trade Journal Template.csv',
+    ]);
+    expect(lessons[4]).toMatchObject({
+      kind: 'text',
+      videoLink: '',
+      content: 'Putting it together with a written checklist.',
+    });
+    expect(course.progress).toEqual({ completed: 0, total: 5, percent: 0, lastLessonId: null, lastPositionSeconds: 0 });
+  });
+
+  it('asks a visitor to sign in (401) and refuses another learner (403), sending no lesson content', async () => {
+    const visitor = await learn(null);
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toEqual({ ok: false, message: 'Please log in.' });
+    const other = await buy(t, [otherCourseId]);
+    const refused = await learn(other.user);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      ok: false,
+      message: 'You are not enrolled in this course. Buy it to open its lessons.',
+    });
+    expect(refused.body).not.toContain('youtube');
+    const stranger = await createSignedInUser(t.database.db);
+    expect((await learn(stranger, 'ffffffffffffffffffffffff')).statusCode).toBe(403);
+    expect((await learn(stranger, 'not-an-id')).statusCode).toBe(400);
+  });
+
+  it('refuses a buyer whose order was refunded, and their progress saves too', async () => {
+    const opened = await openOrder(t, [courseId]);
+    const payment = await payInSandbox(t, opened);
+    expect((await verifyPayment(t, opened, payment)).statusCode).toBe(200);
+    const lessonId = lessonsOf((await learn(opened.user)).json())[0]?.id ?? '';
+    expect((await save(opened.user, lessonId, { positionSeconds: 5, completed: false })).statusCode).toBe(200);
+    await refundInFull(opened, payment);
+    expect((await learn(opened.user)).statusCode).toBe(403);
+    expect((await save(opened.user, lessonId, { positionSeconds: 9, completed: true })).statusCode).toBe(403);
+  });
+});
+
+describe(`POST /api/learn/{courseId}/lessons/{lessonId}/progress (${engine})`, () => {
+  it('is idempotent, never un-completes, and the course answer resumes at the last lesson and position', async () => {
+    const { user, course } = await owner();
+    const [first, second] = lessonsOf(course);
+    if (!first || !second) throw new Error('expected two lessons');
+    const done = { positionSeconds: 600, completed: true };
+    const once = await save(user, first.id, done);
+    const twice = await save(user, first.id, done);
+    expect(once.statusCode).toBe(200);
+    expect(twice.json()).toEqual(once.json());
+    expect(once.json()).toMatchObject({
+      lessonId: first.id,
+      completed: true,
+      positionSeconds: 600,
+      progress: { completed: 1, total: 5, percent: 20, lastLessonId: first.id, lastPositionSeconds: 600 },
+    });
+    const later = await save(user, first.id, { positionSeconds: 12, completed: false });
+    expect(later.json()).toMatchObject({ completed: true, positionSeconds: 12, progress: { completed: 1 } });
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const watching = await save(user, second.id, { positionSeconds: 95, completed: false });
+    expect(watching.json().progress).toEqual({
+      completed: 1,
+      total: 5,
+      percent: 20,
+      lastLessonId: second.id,
+      lastPositionSeconds: 95,
+    });
+    const again = (await learn(user)).json() as LearnCourseResponse;
+    expect(lessonsOf(again).map((lesson) => [lesson.completed, lesson.positionSeconds])).toEqual([
+      [true, 12],
+      [false, 95],
+      [false, 0],
+      [false, 0],
+      [false, 0],
+    ]);
+    expect(again.progress).toMatchObject({ lastLessonId: second.id, lastPositionSeconds: 95 });
+
+    const enrolled = await t.app.inject({ url: '/api/enrolled-courses', headers: { cookie: user.cookie } });
+    expect(enrolled.json().courses[0].progress).toEqual({ completed: 1, total: 5, percent: 20 });
+  });
+
+  it('refuses a visitor, a non-owner, a lesson of another course and a bad body, saving nothing', async () => {
+    const { user, course } = await owner();
+    const lessonId = lessonsOf(course)[0]?.id ?? '';
+    const other = await buy(t, [otherCourseId]);
+    const otherLesson = lessonsOf((await learn(other.user, otherCourseId)).json())[0]?.id ?? '';
+    const body = { positionSeconds: 30, completed: true };
+    expect((await save(null, lessonId, body)).statusCode).toBe(401);
+    expect((await save(other.user, lessonId, body)).statusCode).toBe(403);
+    const foreign = await save(user, otherLesson, body);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('This lesson is not part of the course.');
+    for (const bad of [
+      { positionSeconds: -1, completed: true },
+      { positionSeconds: 1.5, completed: false },
+      { completed: true },
+    ]) {
+      expect((await save(user, lessonId, bad)).statusCode).toBe(400);
+    }
+    const rows = await t.database.db
+      .selectFrom('lesson_progress')
+      .select('lesson_id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+});
+
+describe(`GET /api/learn/{courseId}/previews (${engine})`, () => {
+  it("gives anyone the preview lessons' videos and nothing of the other lessons", async () => {
+    const res = await t.app.inject({ url: `/api/learn/${courseId}/previews` });
+    expect(res.statusCode).toBe(200);
+    const { lessons } = res.json();
+    expect(lessons).toHaveLength(1);
+    expect(lessons[0]).toMatchObject({ index: 0, title: demoCourses[0]?.curriculum[0]?.title });
+    expect(Object.keys(lessons[0]).sort()).toEqual(['duration', 'id', 'index', 'title', 'videoLink']);
+    expect(res.body).not.toContain('L2');
+    expect((await t.app.inject({ url: '/api/learn/ffffffffffffffffffffffff/previews' })).statusCode).toBe(404);
+  });
+});

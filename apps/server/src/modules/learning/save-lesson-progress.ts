@@ -1,0 +1,46 @@
+import { messages, type SaveProgressInput, type SaveProgressResponse } from '@shop/shared';
+import type { SessionUser } from '../../auth/session.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { summariseProgress } from './course-progress.js';
+import { findLessons } from './lessons-repo.js';
+import { findProgressRows, upsertProgress } from './progress-repo.js';
+import { requireEnrolment } from './require-enrolment.js';
+
+/**
+ * Saves where the learner is in a lesson. Idempotent: the same save twice leaves the same state;
+ * a completion is kept by every later save, whatever position or flag it carries.
+ */
+export async function saveLessonProgress(
+  db: Db,
+  caller: SessionUser | null,
+  courseId: string,
+  lessonId: string,
+  input: SaveProgressInput,
+  now = new Date(),
+): Promise<SaveProgressResponse> {
+  const user = await requireEnrolment(db, caller, courseId);
+  const lessons = await findLessons(db, courseId);
+  if (!lessons.some((lesson) => lesson.id === lessonId)) throw new AppError('not_found', messages.lessonNotFound);
+  const stamp = now.toISOString();
+  await upsertProgress(db, {
+    userId: user.id,
+    courseId,
+    lessonId,
+    positionSeconds: input.positionSeconds,
+    completedAt: input.completed ? stamp : null,
+    now: stamp,
+  });
+  const rows = await findProgressRows(db, user.id, courseId);
+  const row = rows.find((candidate) => candidate.lesson_id === lessonId);
+  return {
+    ok: true,
+    lessonId,
+    completed: Boolean(row?.completed_at),
+    positionSeconds: row?.position_seconds ?? input.positionSeconds,
+    progress: summariseProgress(
+      lessons.map((lesson) => lesson.id),
+      rows,
+    ),
+  };
+}
