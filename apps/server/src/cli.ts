@@ -7,6 +7,7 @@ import { seedDemo } from './db/seed.js';
 import { AppError } from './errors.js';
 import { createMailQueue } from './mail/mailer.js';
 import { createAdmin } from './modules/accounts/create-admin.js';
+import { renderDocumentAttachment } from './modules/billing/document-attachment.js';
 import { importCourses } from './modules/catalog/import-courses.js';
 import { ResponseCache } from './modules/catalog/response-cache.js';
 import { createCoupon } from './modules/coupons/create-coupon.js';
@@ -36,6 +37,8 @@ const commands: Record<string, Command> = {
     async run(db, _args, { config, database }) {
       const log = pino({ level: 'warn' });
       const mail = createMailQueue(db, config, log);
+      // A fulfilled order's confirmation names its invoice, a refund's notice its credit note: as in app.ts.
+      mail.renderAttachmentsWith((ref) => renderDocumentAttachment(db, config.dataDir, ref));
       const deps = {
         db,
         dbKind: database.kind,

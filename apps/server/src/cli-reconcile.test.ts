@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helpers.js';
+import { startSmtp, type TestSmtp } from '../test/smtp.js';
+import { seedDemo } from './db/seed.js';
+import { demoCourses } from './db/seed-courses.js';
+import { openOrder, payInSandbox } from './modules/billing/test-purchases.js';
+import { RECONCILE_AFTER_MINUTES } from './modules/orders/reconcile-payments.js';
+
+// The operator's `npm run cli -- payments:reconcile`, run as a process of its own (as cron would run it,
+// with no server up): an order paid at the gateway whose buyer closed the browser is fulfilled, and its
+// confirmation leaves with the invoice PDF attached, as the server's own mail pass sends it.
+
+const root = path.resolve(import.meta.dirname, '../../..');
+let smtp: TestSmtp;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  await seedDemo(t.database.db);
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+/** The CLI with the test database and SMTP listener; spawned, not spawnSync, so this process keeps serving SMTP. */
+function runCli(args: string[]): Promise<{ status: number | null; output: string }> {
+  const database = t.database.config;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli.ts'), ...args], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SMTP_URL: smtp.url,
+      ...(database.kind === 'postgres'
+        ? { DATABASE_URL: database.url, DATA_DIR: t.config.dataDir }
+        : { DATABASE_URL: '', DATA_DIR: path.dirname(database.file) }),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  return new Promise((resolve) => child.on('exit', (status) => resolve({ status, output })));
+}
+
+it('payments:reconcile fulfils an abandoned paid order and mails the confirmation with its invoice PDF', async () => {
+  const opened = await openOrder(t, [demoCourses[0]?._id ?? ''], {
+    state: '24',
+    pin: '380001',
+    disclaimerAccepted: true,
+  });
+  await payInSandbox(t, opened);
+  // The buyer closed the browser before the verify call; 15 minutes on, reconciliation takes over.
+  const aged = new Date(Date.now() - (RECONCILE_AFTER_MINUTES + 5) * 60_000).toISOString();
+  await t.database.db.updateTable('orders').set({ created_at: aged }).where('id', '=', opened.orderId).execute();
+  // The server stops first, so only the CLI can deliver the mail.
+  await t.app.close();
+
+  const run = await runCli(['payments:reconcile']);
+  expect(run.output).toContain('Checked 1 pending order(s): 1 fulfilled');
+  expect(run.output).not.toContain('mail not delivered');
+  expect(run.status).toBe(0);
+
+  const invoice = await t.database.db
+    .selectFrom('tax_documents')
+    .select('number')
+    .where('order_id', '=', opened.orderId)
+    .executeTakeFirstOrThrow();
+  const mail = await smtp.waitFor(opened.user.email, 5_000);
+  expect(mail.raw).toContain(`Your tax invoice ${invoice.number}`);
+  expect(mail.raw).toMatch(/Content-Type: application\/pdf/i);
+  expect(mail.raw).toContain(`${invoice.number.replaceAll('/', '-')}.pdf`);
+});
