@@ -33,18 +33,33 @@ function decodeMail(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/** The first mail the dev outbox wrote to `email` that contains `text`, waiting for the mail pass. */
-async function mailContaining(email: string, text: string): Promise<string> {
+/** The first mail the dev outbox wrote to `email` whose text contains `text`, waiting for the mail pass. */
+async function mailContaining(email: string, text: string): Promise<{ text: string; raw: string }> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : [];
     const mail = files
-      .map((file) => decodeMail(fs.readFileSync(path.join(outbox, file), 'utf8')))
-      .find((body) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(body) && body.includes(text));
+      .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
+      .map((raw) => ({ raw, text: decodeMail(raw) }))
+      .find(
+        (one) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(one.text) && one.text.includes(text),
+      );
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`no mail to ${email} containing ${text} in ${outbox}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** The PDF parts of a raw MIME message (base64), with their file names. */
+function pdfAttachments(raw: string): { filename: string; pdf: Buffer }[] {
+  const found: { filename: string; pdf: Buffer }[] = [];
+  for (const part of raw.split(/\r?\n--[^\r\n]+/)) {
+    const [head = '', ...body] = part.split(/\r?\n\r?\n/);
+    if (!/Content-Type: application\/pdf/i.test(head)) continue;
+    const filename = /filename="?([^";\r\n]+)"?/i.exec(head.replace(/\r?\n[ \t]+/g, ' '))?.[1] ?? '';
+    found.push({ filename, pdf: Buffer.from(body.join('').replace(/\s+/g, ''), 'base64') });
+  }
+  return found;
 }
 
 async function pdfText(download: Download): Promise<string> {
@@ -132,8 +147,12 @@ describe('billing journey (issue 16, Done when)', () => {
     ])
       expect(aText, field).toContain(field);
     expect(aText).not.toContain('IGST');
+    // The confirmation names the invoice and carries the very file the buyer downloads.
     const aMail = await mailContaining(ahmedabad.email, `Your tax invoice ${a.number}`);
-    expect(aMail).toMatch(/^Subject: .*order/m);
+    expect(aMail.text).toMatch(/^Subject: .*order/m);
+    expect(pdfAttachments(aMail.raw)).toEqual([
+      { filename: aPdf.suggestedFilename(), pdf: fs.readFileSync(await aPdf.path()) },
+    ]);
 
     // Pune: inter-state with a GSTIN, IGST.
     await addSessionCookie(context, pune);
@@ -158,7 +177,10 @@ describe('billing journey (issue 16, Done when)', () => {
     ])
       expect(pText, field).toContain(field);
     expect(pText).not.toContain('CGST');
-    await mailContaining(pune.email, `Your tax invoice ${p.number}`);
+    const pMail = await mailContaining(pune.email, `Your tax invoice ${p.number}`);
+    expect(pdfAttachments(pMail.raw)).toEqual([
+      { filename: pPdf.suggestedFilename(), pdf: fs.readFileSync(await pPdf.path()) },
+    ]);
 
     // The operator refunds Ahmedabad's order in full, then takes the month's B2B export.
     const operator = createVerifiedUser({ role: 'admin' });
@@ -187,7 +209,10 @@ describe('billing journey (issue 16, Done when)', () => {
     const noteText = await pdfText(notePdf);
     expect(noteText).toContain('Credit Note');
     expect(noteText).toContain(a.number);
-    await mailContaining(ahmedabad.email, `Your credit note ${noteNumber}`);
+    const refundMail = await mailContaining(ahmedabad.email, `Your credit note ${noteNumber}`);
+    expect(pdfAttachments(refundMail.raw)).toEqual([
+      { filename: notePdf.suggestedFilename(), pdf: fs.readFileSync(await notePdf.path()) },
+    ]);
 
     // Ahmedabad signed in by link only so far: "Forgot password?" sets a password from the mailed link.
     await context.clearCookies();
@@ -197,7 +222,7 @@ describe('billing journey (issue 16, Done when)', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('status').filter({ hasText: 'we have sent it a link to choose a new password' }).waitFor();
     const reset = /https?:\/\/\S+?\/reset-password\/[A-Za-z0-9_-]+/.exec(
-      await mailContaining(ahmedabad.email, '/reset-password/'),
+      (await mailContaining(ahmedabad.email, '/reset-password/')).text,
     );
     if (!reset) throw new Error('no reset link in the mail');
     await page.goto(reset[0]);
