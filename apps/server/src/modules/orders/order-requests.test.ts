@@ -2,6 +2,7 @@ import { messages } from '@shop/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSession } from '../../auth/session.js';
 import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { hmacHex } from '../../payments/signatures.js';
@@ -146,10 +147,32 @@ describe('POST /api/webhooks/razorpay', () => {
     const order = await checkedOut(user);
     const payment = fake.payments.get(fake.pay(order.order_id).razorpay_payment_id);
     const hook = fake.webhook('payment.captured', { payment });
-    const res = await deliver(hook.body, { ...hook.headers, origin: 'https://api.razorpay.com', cookie: user.cookie });
+    // An idle session whose cookie rides along is not even looked up (looking it up would extend it).
+    const token = await createSession(t.database.db, user.id);
+    const idle = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    await t.database.db.updateTable('sessions').set({ last_seen_at: idle }).where('user_id', '=', user.id).execute();
+    const res = await deliver(hook.body, {
+      ...hook.headers,
+      origin: 'https://api.razorpay.com',
+      cookie: `token=${token}`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true, duplicate: false });
     expect(await status(order.orderId)).toBe('paid');
+    const seen = await t.database.db
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(seen).toEqual([{ last_seen_at: idle }, { last_seen_at: idle }]);
+    // The same idle session on an ordinary call is extended: the check above can tell.
+    await t.app.inject({ url: '/api/cart', headers: { cookie: `token=${token}` } });
+    const touched = await t.database.db
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(touched.map((row) => row.last_seen_at).filter((at) => at !== idle)).toHaveLength(1);
   });
 
   it('checks the signature over the bytes sent, whatever content type they were labelled with', async () => {
