@@ -374,6 +374,7 @@ export const messages = {
   // issue 14: buyers' reviews
   reviewsTitle: 'Reviews',
   noReviewsYet: 'No reviews yet. Learners who buy this course can rate it here.',
+  noReviewsShort: 'No reviews yet',
   reviewBuyersOnly: 'Only learners who own this course can review it.',
   reviewLogIn: 'Log in to review this course.',
   reviewSaved: 'Thank you! Your review is published.',
@@ -383,6 +384,10 @@ export const messages = {
   reviewStarsLabel: 'Your rating',
   reviewTextLabel: 'Your review (optional)',
   reviewSubmit: 'Publish review',
+  reviewSaveFailed: 'Your review could not be saved. Please try again.',
+  reviewsLoadFailed: 'Reviews could not be loaded. Please try again.',
+  reviewsCount: '{count} reviews',
+  reviewsCountOne: '1 review',
   reviewHiddenNote: 'The shop has hidden your review; editing it does not show it again.',
   reviewRulesTitle: 'Review rules',
   reviewRules: [

@@ -17,6 +17,14 @@ export const reviewInput = z.object({
   text: z.string().trim().max(REVIEW_TEXT_MAX, { error: messages.reviewTextTooLong }).default(''),
 });
 export type ReviewInput = z.input<typeof reviewInput>;
+/** The browser's form: a radio group gives its choice as text. */
+export const reviewForm = reviewInput.extend({
+  rating: z.coerce
+    .number({ error: messages.reviewStarsInvalid })
+    .int({ error: messages.reviewStarsInvalid })
+    .min(1, { error: messages.reviewStarsInvalid })
+    .max(5, { error: messages.reviewStarsInvalid }),
+});
 
 export const reviewsQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 

@@ -13,6 +13,7 @@ import { MessagesPage } from './messages-page';
 import { NewsletterPage } from './newsletter-page';
 import { OrdersPage } from './orders-page';
 import { RegisterPage } from './register-page';
+import { ReviewsPage } from './reviews-page';
 import { TaxSettingsPage } from './tax-settings-page';
 import './admin.css';
 
@@ -24,6 +25,7 @@ const sections = [
   { to: '/admin/invoices', label: 'Invoice register' },
   { to: '/admin/learners', label: 'Learners' },
   { to: '/admin/messages', label: 'Messages' },
+  { to: '/admin/reviews', label: 'Reviews' },
   { to: '/admin/newsletter', label: 'Newsletter' },
   { to: '/admin/tax', label: 'Tax settings' },
   { to: '/admin/deletions', label: 'Deletions' },
@@ -80,6 +82,7 @@ export default function AdminApp() {
           <Route path="learners" element={<LearnersPage />} />
           <Route path="learners/:id" element={<LearnersPage />} />
           <Route path="messages" element={<MessagesPage />} />
+          <Route path="reviews" element={<ReviewsPage />} />
           <Route path="newsletter" element={<NewsletterPage />} />
           <Route path="tax" element={<TaxSettingsPage />} />
           <Route path="deletions" element={<DeletionsPage />} />

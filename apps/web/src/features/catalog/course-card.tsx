@@ -3,7 +3,7 @@ import { messages } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Price } from '../../components/ui/price';
-import { Stars } from '../../components/ui/stars';
+import { CourseRating } from './course-rating';
 
 interface CourseCardProps {
   course: CourseSummary;
@@ -34,9 +34,7 @@ export function CourseCard({ course, actions, eager = false }: CourseCardProps) 
           <Link to="/courses" className="tag">
             {course.tag}
           </Link>
-          <span className="rating">
-            <Stars rating={course.rating} /> <span>({course.review || '4.5'})</span>
-          </span>
+          <CourseRating course={course} />
         </div>
         <h3 className="course-card-title">
           <Link to={href}>{course.title}</Link>

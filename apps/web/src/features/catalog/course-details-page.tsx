@@ -4,12 +4,13 @@ import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PlayIcon, ShieldIcon } from '../../components/ui/icons';
 import { Price } from '../../components/ui/price';
-import { Stars } from '../../components/ui/stars';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { VideoModal } from '../../components/ui/video-modal';
 import { AddToCartButton } from '../cart/add-to-cart-button';
 import { WishlistButton } from '../wishlist/wishlist-button';
 import { useGetCourseQuery } from './api';
+import { CourseRating } from './course-rating';
+import { CourseReviews } from './course-reviews';
 import { ShareLinks } from './share-links';
 
 /** `31/01/2025`, as en-GB writes it; by hand, because an Intl formatter costs a phone ~50 ms to build. */
@@ -18,15 +19,6 @@ function formatDate(iso: string): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
-
-/** The spec's review breakdown is fixed, not computed from data. */
-const breakdown = [
-  { stars: 5, percent: 80, count: 2 },
-  { stars: 4, percent: 50, count: 1 },
-  { stars: 3, percent: 0, count: 0 },
-  { stars: 2, percent: 0, count: 0 },
-  { stars: 1, percent: 0, count: 0 },
-];
 
 const tabs = ['Overview', 'Reviews'] as const;
 
@@ -103,29 +95,7 @@ function CurriculumAndReviews({ course }: { course: Course }) {
           ))}
         </ol>
       )}
-      <h2>Reviews</h2>
-      <div className="review-summary">
-        <div className="review-average">
-          <strong>{course.rating.toFixed(1)}</strong>
-          <Stars rating={course.rating} size={18} />
-        </div>
-        <table className="review-table">
-          <caption className="visually-hidden">Ratings breakdown</caption>
-          <tbody>
-            {breakdown.map((row) => (
-              <tr key={row.stars}>
-                <th scope="row">{row.stars} stars</th>
-                <td className="bar-cell">
-                  <span className="bar" aria-hidden="true">
-                    <span style={{ width: `${row.percent}%` }} />
-                  </span>
-                </td>
-                <td>{row.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CourseReviews courseId={course._id} />
     </div>
   );
 }
@@ -196,9 +166,7 @@ export default function CourseDetailsPage() {
               <Link to={`/courses?q=${encodeURIComponent(course.tag)}`} className="tag">
                 {course.tag}
               </Link>
-              <span className="rating">
-                <Stars rating={course.rating} /> <span>({course.review || '4.5'})</span>
-              </span>
+              <CourseRating course={course} />
             </div>
             <h1>{course.title}</h1>
             <ul className="course-facts">

@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type MyReview, messages, REVIEW_TEXT_MAX, type ReviewInput, reviewForm } from '@shop/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { errorMessage } from '../../app/api';
+import { useSaveReviewMutation } from './reviews-api';
+
+const starChoices = [5, 4, 3, 2, 1] as const;
+
+/** The owner's rating form (new or edit), with the terms' eight review rules beside it. */
+export function ReviewForm({ courseId, mine }: { courseId: string; mine: MyReview | null }) {
+  const [save, { isLoading }] = useSaveReviewMutation();
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof reviewForm>, unknown, ReviewInput>({
+    resolver: zodResolver(reviewForm),
+    defaultValues: { rating: mine ? String(mine.rating) : undefined, text: mine?.text ?? '' },
+  });
+
+  const submit = handleSubmit(async (input) => {
+    setDone(null);
+    setFailure(null);
+    try {
+      setDone((await save({ courseId, input }).unwrap()).message);
+    } catch (error) {
+      setFailure(errorMessage(error, messages.reviewSaveFailed));
+    }
+  });
+
+  const title = mine ? messages.reviewEditTitle : messages.reviewFormTitle;
+  return (
+    <div className="review-compose">
+      <form className="review-form" onSubmit={submit} noValidate aria-labelledby="review-form-title">
+        <h3 id="review-form-title">{title}</h3>
+        {mine?.hidden && <p className="review-hidden-note">{messages.reviewHiddenNote}</p>}
+        <fieldset
+          className="review-stars-choice"
+          aria-invalid={errors.rating ? true : undefined}
+          aria-describedby={errors.rating ? 'review-rating-error' : undefined}
+        >
+          <legend>{messages.reviewStarsLabel}</legend>
+          {starChoices.map((stars) => (
+            <label key={stars}>
+              <input
+                type="radio"
+                value={stars}
+                {...register('rating')}
+              />
+              <span aria-hidden="true">{'★'.repeat(stars)}</span>
+              <span className="visually-hidden">{stars === 1 ? '1 star' : `${stars} stars`}</span>
+            </label>
+          ))}
+        </fieldset>
+        {errors.rating && (
+          <p className="field-error" id="review-rating-error">
+            {errors.rating.message}
+          </p>
+        )}
+        <label htmlFor="review-text">{messages.reviewTextLabel}</label>
+        <textarea
+          id="review-text"
+          rows={5}
+          maxLength={REVIEW_TEXT_MAX}
+          aria-invalid={errors.text ? true : undefined}
+          aria-describedby={errors.text ? 'review-text-error' : undefined}
+          {...register('text')}
+        />
+        {errors.text && (
+          <p className="field-error" id="review-text-error">
+            {errors.text.message}
+          </p>
+        )}
+        {failure && (
+          <p className="form-error" role="alert">
+            {failure}
+          </p>
+        )}
+        <p className="form-notice" role="status">
+          {done}
+        </p>
+        <button type="submit" className="btn" disabled={isLoading}>
+          {messages.reviewSubmit}
+        </button>
+      </form>
+      <aside className="review-rules" aria-labelledby="review-rules-title">
+        <h3 id="review-rules-title">{messages.reviewRulesTitle}</h3>
+        <ol>
+          {messages.reviewRules.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ol>
+      </aside>
+    </div>
+  );
+}
