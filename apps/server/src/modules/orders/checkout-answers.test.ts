@@ -101,6 +101,61 @@ describe('refusals the buyer can act on', () => {
   });
 });
 
+describe('billing details', () => {
+  it("a checkout that sends none (an older client) is invoiced to the account, in the shop's own state", async () => {
+    const user = await buyer([c1]);
+    const res = await checkout(user, c1.paise);
+    expect(res.statusCode).toBe(200);
+    expect((await post('/api/verify-payment', user, fake.pay(res.json().order_id))).statusCode).toBe(200);
+    const invoice = await t.database.db
+      .selectFrom('tax_documents')
+      .select('data')
+      .where('order_id', '=', res.json().orderId)
+      .where('kind', '=', 'invoice')
+      .executeTakeFirstOrThrow();
+    const data = JSON.parse(invoice.data) as { buyer: Record<string, string>; supplier: { stateCode: string } };
+    expect(data.buyer).toMatchObject({
+      name: 'Asha Patel',
+      email: user.email,
+      businessName: '',
+      gstin: '',
+      pin: '',
+      stateCode: data.supplier.stateCode,
+    });
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select(['billing_state', 'billing_pin', 'billing_business', 'billing_gstin', 'disclaimer_accepted_at'])
+      .where('id', '=', res.json().orderId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      billing_state: '',
+      billing_pin: '',
+      billing_business: '',
+      billing_gstin: '',
+      disclaimer_accepted_at: null,
+    });
+  });
+
+  it('a buyer in India keeps the PIN they gave', async () => {
+    const user = await buyer([c1]);
+    const res = await post('/api/create-order', user, {
+      amount: c1.paise / 100,
+      name: 'Asha Patel',
+      email: user.email,
+      state: '27',
+      pin: '400001',
+      disclaimerAccepted: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select(['billing_state', 'billing_pin'])
+      .where('id', '=', res.json().orderId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ billing_state: '27', billing_pin: '400001' });
+  });
+});
+
 describe("the gateway's smallest amount with a coupon", () => {
   it('a coupon leaving exactly ₹1.00 is accepted and charged ₹1.00; one leaving 99 paise is refused', async () => {
     const half = await coupon(50);

@@ -159,6 +159,19 @@ describe('reusing the pending order', () => {
     expect((await order(first.json().orderId)).disclaimer_accepted_at).toEqual(expect.any(String));
   });
 
+  it('an order whose payment failed at the gateway is reused too, and the answer says it is not paid', async () => {
+    const user = await buyer([c1]);
+    const first = await checkedOut(user, c1.paise);
+    const failed = fake.pay(first.order_id, 'failed');
+    const hook = fake.webhook('payment.failed', { payment: fake.payments.get(failed.razorpay_payment_id) });
+    await t.app.inject({ method: 'POST', url: '/api/webhooks/razorpay', headers: hook.headers, payload: hook.body });
+    expect((await order(first.orderId)).status).toBe('attempted');
+    const again = await checkout(user, c1.paise);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ orderId: first.orderId, order_id: first.order_id, paid: false });
+    expect((await order(first.orderId)).status).toBe('attempted');
+  });
+
   it('the same courses put back in the cart in another order still reuse the pending order', async () => {
     const user = await buyer([c1, c2]);
     const first = await checkedOut(user, c1.paise + c2.paise);
@@ -250,14 +263,16 @@ describe('a new checkout supersedes the older unpaid ones', () => {
     const expiry = async (orderId: string) =>
       t.database.db
         .selectFrom('order_events')
-        .select(['from_status', 'note'])
+        .select(['from_status', 'source', 'note'])
         .where('order_id', '=', orderId)
         .where('to_status', '=', 'expired')
         .execute();
     expect(await expiry(first.orderId)).toEqual([
-      { from_status: 'attempted', note: `superseded by ${second.orderId}` },
+      { from_status: 'attempted', source: 'checkout', note: `superseded by ${second.orderId}` },
     ]);
-    expect(await expiry(second.orderId)).toEqual([{ from_status: 'created', note: `superseded by ${third.orderId}` }]);
+    expect(await expiry(second.orderId)).toEqual([
+      { from_status: 'created', source: 'checkout', note: `superseded by ${third.orderId}` },
+    ]);
   });
 
   it("leaves other buyers' unpaid orders alone", async () => {
