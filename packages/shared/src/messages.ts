@@ -152,6 +152,8 @@ export const messages = {
   backToCourses: 'Back to Enrolled Courses',
   previewLesson: 'Preview',
   previewBadge: 'Free preview',
+  viewCourse: 'View the course',
+  playerTitle: 'Course player',
   // issue 4: accounts (sign-up, e-mail verification, password and link sign-in, Google, profile, logout)
   welcomeBack: 'Welcome back!',
   createYourAccount: 'Create Your Account',

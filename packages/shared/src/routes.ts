@@ -12,6 +12,8 @@ export const clientRoutePatterns = [
   '/contact',
   '/profile',
   '/enrolled-courses',
+  '/learn/:courseId',
+  '/learn/:courseId/:lessonId',
   '/orders',
   '/verify-email/:token',
   '/reset-password/:token',

@@ -8,6 +8,9 @@ import { Layout } from './layout/layout';
  * data through the router, and the data router (createBrowserRouter) was about 60 KB of the start-up
  * script that every landing page paid for.
  */
+/** The course player: one chunk for both of its addresses. */
+const playerPage = lazy(() => import('../features/learning/player-page'));
+
 const pages: [path: string, page: LazyExoticComponent<ComponentType>][] = [
   ['/', lazy(() => import('../features/home/home-page'))],
   ['/courses', lazy(() => import('../features/catalog/courses-page'))],
@@ -24,6 +27,8 @@ const pages: [path: string, page: LazyExoticComponent<ComponentType>][] = [
   ['/registration', lazy(() => import('../features/account/registration-page'))],
   ['/profile', lazy(() => import('../features/account/profile-page'))],
   ['/enrolled-courses', lazy(() => import('../features/learning/enrolled-courses-page'))],
+  ['/learn/:courseId', playerPage],
+  ['/learn/:courseId/:lessonId', playerPage],
   ['/orders', lazy(() => import('../features/orders/orders-page'))],
   ['/verify-email/:token', lazy(() => import('../features/account/verify-email-page'))],
   ['/reset-password/:token', lazy(() => import('../features/account/reset-password-page'))],

@@ -11,7 +11,10 @@ interface EnrolledCourseCardProps {
   onWatch: (video: ChosenVideo) => void;
 }
 
-/** One purchased course: thumbnail and title to its page, a Download per file, a 'Watch Video N' per lesson. */
+/**
+ * One purchased course: thumbnail and title to its page, the learner's progress and a button into the
+ * player (issue 14), then the spec's Download per file and 'Watch Video N' per lesson.
+ */
 export function EnrolledCourseCard({ course, onWatch }: EnrolledCourseCardProps) {
   const href = `/course-details/${course._id}`;
   return (
@@ -23,6 +26,19 @@ export function EnrolledCourseCard({ course, onWatch }: EnrolledCourseCardProps)
         <h3 id={`enrolled-${course._id}`} className="enrolled-card-title">
           <Link to={href}>{course.title}</Link>
         </h3>
+        <div className="enrolled-progress">
+          <label htmlFor={`progress-${course._id}`}>
+            {messages.courseProgressLabel.replace('{percent}', String(course.progress.percent))}
+          </label>
+          <progress id={`progress-${course._id}`} max={100} value={course.progress.percent} />
+        </div>
+        <Link
+          to={`/learn/${course._id}`}
+          className="btn enrolled-continue"
+          aria-label={`${course.progress.completed > 0 ? messages.continueCourse : messages.startCourse}: ${course.title}`}
+        >
+          {course.progress.completed > 0 ? messages.continueCourse : messages.startCourse}
+        </Link>
         {course.files.length > 0 && (
           <ul className="enrolled-files" aria-label={`Files of ${course.title}`}>
             {course.files.map((file) => (

@@ -1,0 +1,187 @@
+import { type LearnCourseResponse, type LearnLesson, messages } from '@shop/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { errorMessage } from '../../app/api';
+import { CloseIcon, MenuIcon } from '../../components/ui/icons';
+import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { loginPathFor } from '../account/safe-next-path';
+import { useGetLearnCourseQuery, useSaveLessonProgressMutation } from './learn-api';
+import { LessonOutline } from './lesson-outline';
+import { LessonView } from './lesson-view';
+import './player.css';
+
+/** The lesson to open: the one in the address, else where the learner left off, else the first. */
+function pickLesson(course: LearnCourseResponse, lessonId: string | undefined): LearnLesson | undefined {
+  const lessons = course.sections.flatMap((section) => section.lessons);
+  return (
+    lessons.find((lesson) => lesson.id === lessonId) ??
+    (lessonId ? undefined : (lessons.find((lesson) => lesson.id === course.progress.lastLessonId) ?? lessons[0]))
+  );
+}
+
+function Player({ course, lessonId }: { course: LearnCourseResponse; lessonId: string | undefined }) {
+  const courseId = course.course._id;
+  const lessons = course.sections.flatMap((section) => section.lessons);
+  const lesson = pickLesson(course, lessonId);
+  const index = lesson ? lessons.indexOf(lesson) : -1;
+  const previous = lessons[index - 1];
+  const next = lessons[index + 1];
+  const [save, saving] = useSaveLessonProgressMutation();
+  const [outlineOpen, setOutlineOpen] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useDocumentMeta(lesson ? `${lesson.title} | ${course.course.title}` : course.course.title, course.course.title);
+
+  // A newly opened lesson takes the focus to its title, so a keyboard or screen-reader user starts there.
+  const lessonKey = lesson?.id;
+  const first = useRef(true);
+  useEffect(() => {
+    if (!lessonKey) return;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [lessonKey]);
+
+  const savePosition = useCallback(
+    (positionSeconds: number, completed: boolean) => {
+      if (lessonKey) void save({ courseId, lessonId: lessonKey, positionSeconds, completed });
+    },
+    [save, courseId, lessonKey],
+  );
+  const closeOutline = useCallback(() => setOutlineOpen(false), []);
+  useEffect(() => {
+    if (!outlineOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOutlineOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [outlineOpen]);
+
+  if (!lesson) {
+    return (
+      <div className="container section">
+        <h1 className="visually-hidden">{messages.playerTitle}</h1>
+        <p className="state-message" role="alert">
+          {messages.lessonNotFound}
+        </p>
+        <Link className="btn" to={`/learn/${courseId}`}>
+          {messages.continueCourse}
+        </Link>
+      </div>
+    );
+  }
+  const { progress } = course;
+  return (
+    <div className="player">
+      <header className="player-top">
+        <div>
+          <Link to="/enrolled-courses" className="player-back">
+            {messages.backToCourses}
+          </Link>
+          <p className="player-course-title">{course.course.title}</p>
+        </div>
+        <div className="player-progress">
+          <label htmlFor="course-progress">
+            {messages.courseProgressLabel.replace('{percent}', String(progress.percent))}
+          </label>
+          <progress id="course-progress" max={100} value={progress.percent} />
+          <span className="player-progress-detail">
+            {messages.courseProgressDetail
+              .replace('{completed}', String(progress.completed))
+              .replace('{total}', String(progress.total))}
+          </span>
+        </div>
+        <button
+          type="button"
+          className="btn btn-outline btn-small player-outline-toggle"
+          aria-expanded={outlineOpen}
+          aria-controls="player-outline"
+          onClick={() => setOutlineOpen((open) => !open)}
+        >
+          <MenuIcon size={18} /> {messages.openOutline}
+        </button>
+      </header>
+      <div className="player-body">
+        <article className="player-lesson" aria-labelledby="lesson-title">
+          <h1 id="lesson-title" ref={heading} tabIndex={-1}>
+            {lesson.title}
+          </h1>
+          {lesson.duration && <p className="player-duration">{lesson.duration}</p>}
+          <LessonView key={lesson.id} lesson={lesson} onPosition={savePosition} />
+          <div className="player-controls">
+            {previous ? (
+              <Link className="btn btn-outline" to={`/learn/${courseId}/${previous.id}`} rel="prev">
+                ← {messages.previousLesson}
+              </Link>
+            ) : (
+              <span />
+            )}
+            <button
+              type="button"
+              className="btn"
+              disabled={lesson.completed || saving.isLoading}
+              onClick={() => savePosition(lesson.positionSeconds, true)}
+            >
+              {lesson.completed ? `✓ ${messages.lessonCompleted}` : messages.markComplete}
+            </button>
+            {next ? (
+              <Link className="btn btn-outline" to={`/learn/${courseId}/${next.id}`} rel="next">
+                {messages.nextLesson} →
+              </Link>
+            ) : (
+              <span />
+            )}
+          </div>
+          {saving.isError && (
+            <p className="form-error" role="alert">
+              {errorMessage(saving.error, messages.lessonSaveFailed)}
+            </p>
+          )}
+        </article>
+        <nav
+          id="player-outline"
+          className={`player-outline${outlineOpen ? ' is-open' : ''}`}
+          aria-label={messages.courseOutline}
+        >
+          <div className="player-outline-head">
+            <p className="player-outline-title">{messages.courseOutline}</p>
+            <button
+              type="button"
+              className="player-outline-close"
+              aria-label={messages.closeOutline}
+              onClick={closeOutline}
+            >
+              <CloseIcon size={20} />
+            </button>
+          </div>
+          <LessonOutline courseId={courseId} sections={course.sections} currentId={lesson.id} onPick={closeOutline} />
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+export default function PlayerPage() {
+  const { courseId = '', lessonId } = useParams();
+  const { pathname } = useLocation();
+  const { data, error, isLoading } = useGetLearnCourseQuery(courseId, { refetchOnMountOrArgChange: 300 });
+  const status = (error as { status?: unknown } | undefined)?.status;
+  if (status === 401) return <Navigate to={loginPathFor(pathname)} replace />;
+  if (isLoading) return <p className="state-message container section">{messages.loading}</p>;
+  if (error || !data) {
+    return (
+      <div className="container section">
+        <h1 className="visually-hidden">{messages.playerTitle}</h1>
+        <p className="state-message" role="alert">
+          {errorMessage(error, messages.learnCourseFailed)}
+        </p>
+        {status === 403 && (
+          <Link className="btn" to={`/course-details/${courseId}`}>
+            {messages.viewCourse}
+          </Link>
+        )}
+      </div>
+    );
+  }
+  return <Player course={data} lessonId={lessonId} />;
+}

@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+
+const YOUTUBE_ORIGIN = 'https://www.youtube-nocookie.com';
+/** How often a watched position is written: one request per lesson per interval at most. */
+export const SAVE_EVERY_MS = 10_000;
+/** A video counts as watched at 90 %. */
+const WATCHED_SHARE = 0.9;
+
+interface VideoPosition {
+  seconds: number;
+  duration: number;
+}
+
+/**
+ * Follows the embedded YouTube player's time without loading YouTube's IFrame API script (the CSP
+ * allows scripts from our origin only): the embed, started with enablejsapi=1, posts its state to
+ * this window once told we are listening. Every SAVE_EVERY_MS a changed position is saved, at 90 %
+ * the lesson is saved as completed, and the last position is saved when the lesson is left.
+ */
+export function useVideoPosition(
+  frame: React.RefObject<HTMLIFrameElement | null>,
+  lessonKey: string,
+  save: (positionSeconds: number, completed: boolean) => void,
+) {
+  const latest = useRef<VideoPosition | null>(null);
+  const saved = useRef<number | null>(null);
+  const completed = useRef(false);
+  const saveRef = useRef(save);
+  saveRef.current = save;
+
+  useEffect(() => {
+    latest.current = null;
+    saved.current = null;
+    completed.current = false;
+    const element = frame.current;
+    const listen = () =>
+      element?.contentWindow?.postMessage(
+        JSON.stringify({ event: 'listening', id: lessonKey, channel: 'widget' }),
+        YOUTUBE_ORIGIN,
+      );
+    element?.addEventListener('load', listen);
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== YOUTUBE_ORIGIN || event.source !== element?.contentWindow) return;
+      let data: { info?: { currentTime?: unknown; duration?: unknown } };
+      try {
+        data = typeof event.data === 'string' ? JSON.parse(event.data) : event.data;
+      } catch {
+        return;
+      }
+      const seconds = Number(data?.info?.currentTime);
+      if (!Number.isFinite(seconds)) return;
+      const duration = Number(data?.info?.duration);
+      latest.current = { seconds, duration: Number.isFinite(duration) ? duration : (latest.current?.duration ?? 0) };
+    };
+    window.addEventListener('message', onMessage);
+    const flush = () => {
+      const position = latest.current;
+      if (!position) return;
+      const whole = Math.floor(position.seconds);
+      const watched = position.duration > 0 && position.seconds >= position.duration * WATCHED_SHARE;
+      if (whole === saved.current && (!watched || completed.current)) return;
+      saved.current = whole;
+      if (watched) completed.current = true;
+      saveRef.current(whole, watched);
+    };
+    const timer = window.setInterval(flush, SAVE_EVERY_MS);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      flush();
+      window.clearInterval(timer);
+      window.removeEventListener('pagehide', flush);
+      window.removeEventListener('message', onMessage);
+      element?.removeEventListener('load', listen);
+    };
+  }, [frame, lessonKey]);
+}
