@@ -10,6 +10,7 @@ import {
   forgotPasswordRequest,
   mergeCartBody,
   newsletterRequest,
+  newsletterTokenRequest,
   resetPasswordRequest,
   signInRequest,
   signUpRequest,
@@ -116,6 +117,8 @@ const postContracts: [string, string[]][] = [
   ['/api/cart/merge', Object.keys(mergeCartBody.shape)],
   ['/api/contact', Object.keys(contactRequest.shape)],
   ['/api/newsletter', Object.keys(newsletterRequest.shape)],
+  ['/api/newsletter/confirm', Object.keys(newsletterTokenRequest.shape)],
+  ['/api/newsletter/unsubscribe', Object.keys(newsletterTokenRequest.shape)],
   ['/api/create-order', Object.keys(createOrderBody.shape)],
   ['/api/verify-payment', Object.keys(verifyPaymentBody.shape)],
   // The sandbox's own body (no shared contract: it is served only in test mode).
@@ -319,7 +322,10 @@ describe('malformed requests', () => {
   });
 
   test('a session cookie from another origin is refused on every POST endpoint', async () => {
-    for (const url of postUrls.filter((url) => !url.includes('webhooks') && url !== '/api/logout')) {
+    // The webhook and the newsletter's one-click unsubscribe (RFC 8058: mail providers post it from their own
+    // pages and servers) carry their own proof, a signature or a token, and take no session.
+    const ownProof = (url: string) => url.includes('webhooks') || url === '/api/newsletter/unsubscribe';
+    for (const url of postUrls.filter((url) => !ownProof(url) && url !== '/api/logout')) {
       const status = await probe({
         method: 'POST',
         url,

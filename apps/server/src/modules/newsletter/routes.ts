@@ -27,8 +27,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       },
     },
     async (request) => {
-      const { mailing } = await subscribe(deps, request.body.email);
-      mailing.catch((error: unknown) => request.log.error({ err: error }, 'mailing a newsletter confirmation failed'));
+      await subscribe(deps, request.body.email);
       // The same answer for a new and a known address: the form must not reveal who is subscribed.
       return { ok: true as const, message: messages.newsletterSubscribed };
     },
