@@ -211,6 +211,30 @@ describe('one review per buyer, with the figures computed from visible reviews',
     });
   });
 
+  it('posts arriving at once still leave one review per buyer and counts that match the reviews', async () => {
+    const course = demoCourses[6];
+    const target = { id: course?._id ?? '', rupees: course?.price ?? 0 };
+    const asha = await buyer(target);
+    const others = [await buyer(target), await buyer(target), await buyer(target), await buyer(target)];
+    const answers = await Promise.all([
+      ...[1, 2, 3, 4, 5].map((rating) => review(target, asha.user, { rating, text: `take ${rating}` })),
+      ...others.map(({ user }, i) => review(target, user, { rating: (i % 5) + 1 })),
+    ]);
+    expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+    const rows = await t.database.db
+      .selectFrom('reviews')
+      .select(['user_id', 'rating'])
+      .where('course_id', '=', target.id)
+      .execute();
+    expect(rows).toHaveLength(5);
+    const figures = await reviewsOf(target);
+    expect(figures.count).toBe(5);
+    const stored = rows.map((row) => row.rating);
+    expect(figures.breakdown.map((row) => row.count)).toEqual(
+      [5, 4, 3, 2, 1].map((stars) => stored.filter((rating) => rating === stars).length),
+    );
+  });
+
   it('pages the list ten at a time, newest first', async () => {
     const course = demoCourses[4];
     const target = { id: course?._id ?? '', rupees: course?.price ?? 0 };
