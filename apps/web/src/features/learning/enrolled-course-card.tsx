@@ -32,11 +32,7 @@ export function EnrolledCourseCard({ course, onWatch }: EnrolledCourseCardProps)
           </label>
           <progress id={`progress-${course._id}`} max={100} value={course.progress.percent} />
         </div>
-        <Link
-          to={`/learn/${course._id}`}
-          className="btn enrolled-continue"
-          aria-label={`${course.progress.completed > 0 ? messages.continueCourse : messages.startCourse}: ${course.title}`}
-        >
+        <Link to={`/learn/${course._id}`} className="btn enrolled-continue" aria-describedby={`enrolled-${course._id}`}>
           {course.progress.completed > 0 ? messages.continueCourse : messages.startCourse}
         </Link>
         {course.files.length > 0 && (
