@@ -24,11 +24,8 @@ export const taxSettingsInput = z
         (code) => code !== OUTSIDE_INDIA && gstStateName(code) !== undefined,
         'must be an Indian state or union territory',
       ),
-    gstin: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine(isValidGstin, 'must be a 15-character GSTIN with a correct check character'),
+    // Checked below: required only when the shop is registered.
+    gstin: z.string().trim().toUpperCase(),
     pan: z.string().trim().toUpperCase().refine(isValidPan, 'must be a PAN such as AAAAA0000A'),
     sac: z
       .string()
@@ -48,10 +45,18 @@ export const taxSettingsInput = z
     lutReference: z.string().trim().max(60, 'must be at most 60 characters'),
   })
   .superRefine((value, ctx) => {
-    if (value.gstin.slice(0, 2) !== value.stateCode)
-      ctx.addIssue({ code: 'custom', path: ['gstin'], message: messages.taxGstinState });
-    if (value.gstin.slice(2, 12) !== value.pan)
-      ctx.addIssue({ code: 'custom', path: ['pan'], message: messages.taxPanInGstin });
+    if (value.registered || value.gstin) {
+      if (!isValidGstin(value.gstin))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['gstin'],
+          message: 'must be a 15-character GSTIN with a correct check character',
+        });
+      else if (value.gstin.slice(0, 2) !== value.stateCode)
+        ctx.addIssue({ code: 'custom', path: ['gstin'], message: messages.taxGstinState });
+      else if (value.gstin.slice(2, 12) !== value.pan)
+        ctx.addIssue({ code: 'custom', path: ['pan'], message: messages.taxPanInGstin });
+    }
     if (value.invoicePrefix.toUpperCase() === value.creditNotePrefix.toUpperCase())
       ctx.addIssue({ code: 'custom', path: ['creditNotePrefix'], message: messages.taxPrefixesDiffer });
     if (value.exports === 'lut' && !value.lutReference)

@@ -129,6 +129,25 @@ describe('the console tax settings page', () => {
     expect(await t.database.db.selectFrom('tax_settings').selectAll().execute()).toEqual([]);
   });
 
+  it('a shop not registered for GST needs no GSTIN, and its documents are a Bill of Supply without tax', async () => {
+    const missing = await callAs(t, admin)('PUT', '/api/admin/tax-settings', form({ gstin: '' }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields.gstin).toBe('must be a 15-character GSTIN with a correct check character');
+    const saved = await callAs(t, admin)('PUT', '/api/admin/tax-settings', form({ registered: false, gstin: '' }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { orderId } = await buy(t, [c1?._id ?? '']);
+    const data = JSON.parse((await storedInvoice(orderId)).data) as TaxDocumentData;
+    expect(data).toMatchObject({ title: 'Bill of Supply', taxMode: 'none', rateBp: 0, supplier: { gstin: '' } });
+    expect(data.totals).toMatchObject({ cgstPaise: 0, sgstPaise: 0, igstPaise: 0 });
+    const text = await pdfText(await renderStoredDocument(t.config.dataDir, data));
+    expect(text).toContain('Not registered for GST');
+    expect(text).not.toContain('CGST');
+    // Back to registered for the tests that follow.
+    expect((await callAs(t, admin)('PUT', '/api/admin/tax-settings', form())).statusCode).toBe(200);
+    await t.database.db.deleteFrom('tax_settings').execute();
+    await t.database.db.deleteFrom('audit_log').where('entity', '=', 'tax_settings').execute();
+  });
+
   it('a purchase after a change uses the new settings; an earlier invoice stays byte for byte the same', async () => {
     const before = await buy(t, [c1?._id ?? ''], { state: '27', pin: '411001', disclaimerAccepted: true });
     const earlier = await storedInvoice(before.orderId);
