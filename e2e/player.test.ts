@@ -132,6 +132,30 @@ describe('the course player', () => {
   });
 });
 
+describe('free preview lessons', () => {
+  test('a visitor plays the preview lesson from the course page; the other lessons offer no Preview', async ({
+    page,
+  }) => {
+    await page.route(/youtube-nocookie\.com/, (route) =>
+      route.fulfill({ status: 200, body: '<!doctype html><title>player</title>', contentType: 'text/html' }),
+    );
+    await page.goto(`/course-details/${course.id}`);
+    await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    const previews = page.getByRole('button', { name: /^Preview: / });
+    await previews.first().waitFor();
+    expect(await previews.count()).toBe(1);
+    const title = ((await previews.first().getAttribute('aria-label')) ?? '').replace('Preview: ', '');
+    expect(await page.locator('.curriculum li').first().textContent()).toContain(title);
+    await previews.first().click();
+    const player = page.getByRole('dialog', { name: `Video: ${title}` });
+    await player.waitFor();
+    // The lesson's own video (the seed's TSlsn… id), not the course trailer.
+    expect(await player.locator('iframe').getAttribute('src')).toMatch(/youtube-nocookie\.com\/embed\/TSlsn/);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
 describe('lesson text', () => {
   test('Markdown is rendered; scripts, handlers and javascript: links are not', async ({
     page,

@@ -1,4 +1,4 @@
-import type { Course } from '@shop/shared';
+import type { Course, PreviewLesson } from '@shop/shared';
 import { formatIndianNumber, messages } from '@shop/shared';
 import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -7,6 +7,8 @@ import { Price } from '../../components/ui/price';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { VideoModal } from '../../components/ui/video-modal';
 import { AddToCartButton } from '../cart/add-to-cart-button';
+import { CurriculumPreview } from '../learning/curriculum-preview';
+import { useGetPreviewLessonsQuery } from '../learning/learn-api';
 import { WishlistButton } from '../wishlist/wishlist-button';
 import { useGetCourseQuery } from './api';
 import { CourseRating } from './course-rating';
@@ -76,6 +78,9 @@ function Overview({ course }: { course: Course }) {
 }
 
 function CurriculumAndReviews({ course }: { course: Course }) {
+  const { data: previews } = useGetPreviewLessonsQuery(course._id);
+  const [preview, setPreview] = useState<PreviewLesson | null>(null);
+  const closePreview = useCallback(() => setPreview(null), []);
   return (
     <div className="course-reviews">
       <h2>Curriculum</h2>
@@ -89,12 +94,14 @@ function CurriculumAndReviews({ course }: { course: Course }) {
               <div className="curriculum-head">
                 <span className="curriculum-title">{item.title}</span>
                 <span className="curriculum-duration">{item.duration}</span>
+                <CurriculumPreview lesson={previews?.find((lesson) => lesson.index === index)} onPlay={setPreview} />
               </div>
               <p>{item.content}</p>
             </li>
           ))}
         </ol>
       )}
+      {preview && <VideoModal videoLink={preview.videoLink} title={preview.title} onClose={closePreview} />}
       <CourseReviews courseId={course._id} />
     </div>
   );

@@ -1,4 +1,10 @@
-import type { LearnCourseResponse, SaveProgressInput, SaveProgressResponse } from '@shop/shared';
+import type {
+  LearnCourseResponse,
+  PreviewLesson,
+  PreviewLessonsResponse,
+  SaveProgressInput,
+  SaveProgressResponse,
+} from '@shop/shared';
 import { api } from '../../app/api';
 
 export interface SaveProgressArgs extends SaveProgressInput {
@@ -12,6 +18,12 @@ export function progressUrl(courseId: string, lessonId: string): string {
 
 export const learnApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** A course's free preview lessons, for anyone on its page; a failure just shows no Preview buttons. */
+    getPreviewLessons: build.query<PreviewLesson[], string>({
+      query: (courseId) => `/learn/${encodeURIComponent(courseId)}/previews`,
+      transformResponse: (response: PreviewLessonsResponse | undefined) =>
+        Array.isArray(response?.lessons) ? response.lessons : [],
+    }),
     getLearnCourse: build.query<LearnCourseResponse, string>({
       query: (courseId) => `/learn/${encodeURIComponent(courseId)}`,
       // Attachment links expire after 10 minutes: a player open longer asks again.
@@ -46,4 +58,4 @@ export const learnApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetLearnCourseQuery, useSaveLessonProgressMutation } = learnApi;
+export const { useGetLearnCourseQuery, useGetPreviewLessonsQuery, useSaveLessonProgressMutation } = learnApi;
