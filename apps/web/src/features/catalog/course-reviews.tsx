@@ -1,11 +1,13 @@
 import { type CourseReviewsResponse, messages } from '@shop/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Stars } from '../../components/ui/stars';
 import { useGetProfileQuery } from '../account/api';
-import { ReviewForm } from './review-form';
 import { useGetCourseReviewsQuery, useGetMyReviewQuery } from './reviews-api';
 import './reviews.css';
+
+// Only owners see the form: visitors' course pages do not load the form library for it.
+const ReviewForm = lazy(() => import('./review-form').then((module) => ({ default: module.ReviewForm })));
 
 /** `31/01/2025`, as en-GB writes it, in the reader's time zone. */
 function formatDay(iso: string): string {
@@ -83,7 +85,11 @@ function Compose({ courseId }: { courseId: string }) {
   }
   if (!mine) return null;
   if (!mine.canReview) return <p className="review-note">{messages.reviewBuyersOnly}</p>;
-  return <ReviewForm courseId={courseId} mine={mine.review} />;
+  return (
+    <Suspense fallback={<p className="state-message">{messages.loading}</p>}>
+      <ReviewForm courseId={courseId} mine={mine.review} />
+    </Suspense>
+  );
 }
 
 /** The Reviews pane of the course page: figures, the paged list (newest first) and the owner's form. */
