@@ -116,6 +116,16 @@ describe('payments', () => {
     expect((await storedOrder(opened.id)).status).toBe('paid');
   });
 
+  it('a failed attempt landing at the same moment as the payment does not unpay the order', async () => {
+    const opened = await order();
+    await Promise.all([sandbox.pay(opened.id, 'captured'), sandbox.pay(opened.id, 'failed')]);
+    expect((await storedOrder(opened.id)).status).toBe('paid');
+    expect((await sandbox.fetchOrderPayments(opened.id)).map((payment) => payment.status).sort()).toEqual([
+      'captured',
+      'failed',
+    ]);
+  });
+
   it('a paid order takes no second payment, and an unknown order none at all', async () => {
     const opened = await order();
     await sandbox.pay(opened.id, 'captured');
@@ -181,7 +191,7 @@ describe('refunds', () => {
     expect(unknown?.message).toBe('The id provided does not exist');
 
     const { paymentId } = await captured();
-    for (const key of ['short-key', 'refund order 1', 'refund/order/1', `${'x'.repeat(12)}!`]) {
+    for (const key of ['short-key', 'refund order 1', 'refund/order/1', `${'x'.repeat(12)}!`, '!refund-order-12345']) {
       const error = await rejection(sandbox.refundPayment(paymentId, 49_900, key));
       expect(error).toBeInstanceOf(GatewayRejectedError);
       expect(error?.message).toBe('The idempotency key is invalid.');
