@@ -81,7 +81,7 @@ function CourseForm({ id, initial }: { id: string | null; initial: CourseFormVal
     </AdminField>
   );
   const number = (
-    name: 'price' | 'rating' | 'students',
+    name: 'price' | 'students',
     label: string,
     limits: { step: string; min: string; max?: string; inputMode?: 'decimal' },
   ) => (
@@ -119,7 +119,6 @@ function CourseForm({ id, initial }: { id: string | null; initial: CourseFormVal
             </select>
           )}
         </AdminField>
-        {number('rating', 'Rating (0 to 5)', { step: '0.1', min: '0', max: '5' })}
         {number('students', 'Students shown', { step: '1', min: '0' })}
       </div>
       {text('videoLink', 'Preview video link', 'A YouTube link, e.g. https://www.youtube.com/watch?v=…')}
