@@ -1,4 +1,5 @@
 import { formatPaise, messages } from '@shop/shared';
+import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
@@ -6,12 +7,14 @@ import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
 import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { createCoupon } from '../coupons/create-coupon.js';
+import { reconcilePayments } from './reconcile-payments.js';
 
 // What paying an order does, as the buyer and the operator see it: the order's state and history, the
 // payment row, the confirmation e-mail exactly as sent, the invoice. A fresh app per test: fulfilment's
 // compiled statements are built anew for each, so each test covers them.
 
 let fake: FakeRazorpay;
+const silent = pino({ level: 'silent' });
 let smtp: TestSmtp;
 let t: TestApp;
 const [c1, c2] = demoCourses.map((course) => ({
@@ -139,6 +142,31 @@ describe('the payable states', () => {
   });
 });
 
+describe('what reconciliation reports', () => {
+  it('a payment found at the gateway for an order that cannot be fulfilled counts as refunded, not fulfilled', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const old = await checkedOut(user, [c1]);
+    const newer = await checkedOut(user, [c1, c2]);
+    expect((await post('/api/verify-payment', user, fake.pay(newer.order_id ?? ''))).statusCode).toBe(200);
+    fake.pay(old.order_id ?? '');
+    // Both the verify call and the webhook of the old window's payment were lost: reconciliation finds it.
+    const report = await reconcilePayments(t.app.deps, silent, new Date(Date.now() + 20 * 60_000));
+    expect(report).toMatchObject({ fulfilled: 0 });
+    expect((await orderRow(old.orderId)).status).toBe('refunded');
+    expect(await enrolled(user.id)).toEqual([c1.id, c2.id].sort());
+  });
+
+  it('a payment found at the gateway for an open order counts as fulfilled, once', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    fake.pay(order.order_id ?? '');
+    const later = new Date(Date.now() + 20 * 60_000);
+    expect(await reconcilePayments(t.app.deps, silent, later)).toMatchObject({ fulfilled: 1 });
+    expect((await orderRow(order.orderId)).status).toBe('paid');
+    expect(await reconcilePayments(t.app.deps, silent, later)).toMatchObject({ fulfilled: 0 });
+  });
+});
+
 describe('the payment row', () => {
   it('records the payment once, captured, with its amount and the path that reported it', async () => {
     const user = await createSignedInUser(t.database.db);
@@ -255,5 +283,8 @@ describe('the confirmation e-mail', () => {
     expect(mail?.text_body).not.toContain('invoice');
     expect(mail?.html_body).not.toContain('invoice');
     expect(mail?.text_body.endsWith(`Your courses are ready: ${t.config.publicUrl}/enrolled-courses`)).toBe(true);
+    expect(
+      mail?.html_body?.endsWith(`<a href="${t.config.publicUrl}/enrolled-courses">Open your courses</a></p>`),
+    ).toBe(true);
   });
 });
