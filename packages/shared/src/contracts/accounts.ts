@@ -157,6 +157,18 @@ export const myDataExport = z.object({
   enrolments: z.array(z.object({ courseId: z.string(), title: z.string() })),
   cart: z.array(z.object({ courseId: z.string(), title: z.string() })),
   newsletter: z.object({ subscribed: z.boolean(), since: z.string().nullable() }),
+  /** Every review the learner wrote, hidden ones too (`hidden`: an operator took it off the course page). */
+  reviews: z.array(
+    z.object({
+      courseId: z.string(),
+      title: z.string(),
+      rating: z.number(),
+      text: z.string(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      hidden: z.boolean(),
+    }),
+  ),
   /** The wishlist lives only in the browser (local storage); the shop has no copy of it. */
   wishlist: z.literal('kept only in your browser'),
 });

@@ -2,26 +2,32 @@ import { messages } from '@shop/shared';
 import { consumeLinkToken, issueLinkToken } from '../../auth/link-tokens.js';
 import { verifyPassword } from '../../auth/passwords.js';
 import { forgetSessions, revokeUserSessions } from '../../auth/session.js';
-import type { Db } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { writeAudit } from '../admin/write-audit.js';
 import { deleteCartOf } from '../cart/repo.js';
 import { deleteSubscriber } from '../newsletter/repo.js';
+import { eraseReviewsOf } from '../reviews/erase-reviews-of.js';
 import { composeDeleteAccountMail } from './account-mails.js';
 import { accountLimits, enforceLimit } from './limits.js';
 import { anonymiseUser, findUserById, tombstoneEmail, type UserRow } from './repo.js';
 
 /**
  * Erases the account in one transaction (DPDP Act 2023, right to erasure): sessions, link tokens,
- * cart and the newsletter row of its address go; name and address become a tombstone; orders and
- * tax documents stay (GST law keeps invoices), still pointing at the anonymised row. The audit log
- * records the learner as the one who did it, under the tombstone address.
+ * cart, reviews and the newsletter row of its address go (the reviewed courses' star counts are
+ * rewritten in the same transaction, the catalogue cache cleared after it); name and address become
+ * a tombstone; orders and tax documents stay (GST law keeps invoices), still pointing at the
+ * anonymised row. The audit log records the learner as the one who did it, under the tombstone address.
  */
-async function eraseAccount(db: Db, user: UserRow, now: Date): Promise<void> {
+async function eraseAccount(
+  { db, catalogCache }: Pick<AppDeps, 'db' | 'catalogCache'>,
+  user: UserRow,
+  now: Date,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await revokeUserSessions(trx, user.id);
     await deleteCartOf(trx, user.id);
+    await eraseReviewsOf(trx, user.id, now);
     await deleteSubscriber(trx, user.email);
     await anonymiseUser(trx, user.id, now);
     const actor = {
@@ -45,6 +51,7 @@ async function eraseAccount(db: Db, user: UserRow, now: Date): Promise<void> {
     );
   });
   forgetSessions();
+  catalogCache.invalidate();
 }
 
 /**
@@ -53,7 +60,7 @@ async function eraseAccount(db: Db, user: UserRow, now: Date): Promise<void> {
  * only): a 30-minute confirmation link is mailed instead; returns false then.
  */
 export async function deleteMyAccount(
-  deps: Pick<AppDeps, 'db' | 'config' | 'mail'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'mail' | 'catalogCache'>,
   userId: string,
   password: string | undefined,
   ip: string,
@@ -80,16 +87,21 @@ export async function deleteMyAccount(
   if (!password || !(await verifyPassword(user.password_hash, password, ip))) {
     throw new AppError('bad_request', messages.deletePasswordWrong, { password: messages.deletePasswordWrong });
   }
-  await eraseAccount(db, user, now);
+  await eraseAccount(deps, user, now);
   return true;
 }
 
 /** The mailed confirmation link's landing page: the click that erases the account. */
-export async function confirmAccountDeletion(db: Db, token: string, now = new Date()): Promise<string> {
+export async function confirmAccountDeletion(
+  deps: Pick<AppDeps, 'db' | 'catalogCache'>,
+  token: string,
+  now = new Date(),
+): Promise<string> {
+  const { db } = deps;
   const consumed = await consumeLinkToken(db, token, ['delete_account'], now);
   if (!consumed) throw new AppError('bad_request', messages.deleteLinkInvalid);
   const user = await findUserById(db, consumed.userId);
   if (user?.status !== 'active') throw new AppError('bad_request', messages.deleteLinkInvalid);
-  await eraseAccount(db, user, now);
+  await eraseAccount(deps, user, now);
   return user.id;
 }

@@ -6,6 +6,7 @@ import { listMyOrders } from '../billing/list-my-orders.js';
 import { findCartLines } from '../cart/repo.js';
 import { findEnrolledCourses } from '../learning/repo.js';
 import { findSubscription } from '../newsletter/repo.js';
+import { findReviewsByUser } from '../reviews/repo.js';
 import { findUserById } from './repo.js';
 
 /**
@@ -16,11 +17,12 @@ import { findUserById } from './repo.js';
 export async function exportMyData(db: Db, user: SessionUser, now = new Date()): Promise<MyDataExport> {
   const row = await findUserById(db, user.id);
   if (!row) throw new AppError('unauthorized', messages.pleaseLogIn);
-  const [orders, enrolments, cart, subscribedAt] = await Promise.all([
+  const [orders, enrolments, cart, subscribedAt, reviews] = await Promise.all([
     listMyOrders(db, user),
     findEnrolledCourses(db, user.id),
     findCartLines(db, user.id),
     findSubscription(db, row.email),
+    findReviewsByUser(db, user.id),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -37,6 +39,15 @@ export async function exportMyData(db: Db, user: SessionUser, now = new Date()):
     enrolments: enrolments.map((course) => ({ courseId: course.id, title: course.title })),
     cart: cart.map((line) => ({ courseId: line.id, title: line.title })),
     newsletter: { subscribed: subscribedAt !== null, since: subscribedAt },
+    reviews: reviews.map((review) => ({
+      courseId: review.course_id,
+      title: review.title,
+      rating: review.rating,
+      text: review.text,
+      createdAt: review.created_at,
+      updatedAt: review.updated_at,
+      hidden: review.hidden_at !== null,
+    })),
     wishlist: 'kept only in your browser',
   };
 }

@@ -1,4 +1,4 @@
-import { messages } from '@shop/shared';
+import { courseReviewsResponse, listCoursesResponse, messages, myDataExport } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../../../test/account-flows.js';
 import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
@@ -219,5 +219,48 @@ describe('delete my account', () => {
     });
     expect(res.statusCode).toBe(400);
     expect((await get('/api/profile', user.cookie)).json().ok).toBe(true);
+  });
+});
+
+describe('reviews in the privacy centre', () => {
+  const reviewsOf = async (courseId: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/courses/${courseId}/reviews` });
+    expect(res.statusCode).toBe(200);
+    return courseReviewsResponse.parse(res.json());
+  };
+  const catalogRating = async (courseId: string) =>
+    listCoursesResponse
+      .parse((await t.app.inject({ method: 'GET', url: '/api/courses' })).json())
+      .courses.find((card) => card._id === courseId)?.rating;
+
+  it('the export carries the learner’s review; deleting the account erases it from the course’s list and figures', async () => {
+    const { user } = await busyLearner();
+    const courseId = c1?._id ?? '';
+    const text = 'Clear charts, honest about risk.';
+    expect((await post(`/api/courses/${courseId}/reviews`, user.cookie, { rating: 4, text })).statusCode).toBe(200);
+
+    const exported = myDataExport.parse((await get('/api/me/export', user.cookie)).json());
+    expect(exported.reviews).toEqual([
+      {
+        courseId,
+        title: c1?.title,
+        rating: 4,
+        text,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+        hidden: false,
+      },
+    ]);
+    // The catalogue answer is cached now, with the review counted.
+    expect((await reviewsOf(courseId)).count).toBe(1);
+    expect(await catalogRating(courseId)).toBe(4);
+
+    expect((await post('/api/me/delete', user.cookie, { password })).json().deleted).toBe(true);
+
+    const after = await reviewsOf(courseId);
+    expect(after).toMatchObject({ count: 0, average: 0, reviews: [] });
+    expect(after.breakdown.every((row) => row.count === 0)).toBe(true);
+    expect(await catalogRating(courseId)).toBe(0);
+    expect(await t.database.db.selectFrom('reviews').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 });

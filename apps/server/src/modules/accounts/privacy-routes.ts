@@ -69,7 +69,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/me/delete/confirm',
     { schema: { body: verifyEmailTokenRequest, response: { 200: deleteAccountResponse, ...refusals } } },
     async (request, reply) => {
-      const deletedId = await confirmAccountDeletion(db, request.body.token);
+      const deletedId = await confirmAccountDeletion(deps, request.body.token);
       // A browser signed in as someone else keeps its session; the deleted account's is gone anyway.
       if (request.user?.id === deletedId) clearSessionCookie(reply, config);
       return { ok: true as const, deleted: true, message: messages.accountDeleted };

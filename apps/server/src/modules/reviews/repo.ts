@@ -128,3 +128,29 @@ export async function findReviewsForConsole(db: Db, limit: number): Promise<Cons
 export async function findConsoleReview(db: Db, id: string): Promise<ConsoleReviewRow | undefined> {
   return consoleReviews(db).where('reviews.id', '=', id).executeTakeFirst();
 }
+
+/** Every review the learner wrote, hidden ones included, with the course's title: their data export. */
+export async function findReviewsByUser(db: Db, userId: string) {
+  return db
+    .selectFrom('reviews')
+    .innerJoin('courses', 'courses.id', 'reviews.course_id')
+    .select([
+      'reviews.course_id',
+      'courses.title',
+      'reviews.rating',
+      'reviews.text',
+      'reviews.created_at',
+      'reviews.updated_at',
+      'reviews.hidden_at',
+    ])
+    .where('reviews.user_id', '=', userId)
+    .orderBy('reviews.created_at')
+    .orderBy('reviews.id')
+    .execute();
+}
+
+/** Deletes every review the learner wrote; returns the courses they were about. */
+export async function deleteReviewsByUser(trx: Db, userId: string): Promise<string[]> {
+  const rows = await trx.deleteFrom('reviews').where('user_id', '=', userId).returning('course_id').execute();
+  return [...new Set(rows.map((row) => row.course_id))];
+}
