@@ -3,8 +3,7 @@ import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { summariseProgress } from './course-progress.js';
 import { signFileLink } from './file-links.js';
-import { findAttachments, findLessons, findSections } from './lessons-repo.js';
-import { findCourseHeading, findProgressRows } from './progress-repo.js';
+import { readAttachments, readCourseHeading, readLessons, readProgress, readSections } from './player-queries.js';
 import { requireEnrolment } from './require-enrolment.js';
 
 /** The player's course: sections, lessons with their content and the learner's ticks, and where they left off. */
@@ -17,11 +16,11 @@ export async function getLearnCourse(
 ): Promise<LearnCourseResponse> {
   const user = await requireEnrolment(db, caller, courseId);
   const [course, sections, lessons, attachments, rows] = await Promise.all([
-    findCourseHeading(db, courseId),
-    findSections(db, courseId),
-    findLessons(db, courseId),
-    findAttachments(db, [courseId]),
-    findProgressRows(db, user.id, courseId),
+    readCourseHeading(db, courseId),
+    readSections(db, courseId),
+    readLessons(db, courseId),
+    readAttachments(db, courseId),
+    readProgress(db, user.id, courseId),
   ]);
   const byLesson = new Map(rows.map((row) => [row.lesson_id, row]));
   const outline: LearnSection[] = sections.map((section) => ({

@@ -3,8 +3,7 @@ import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { summariseProgress } from './course-progress.js';
-import { findLessons } from './lessons-repo.js';
-import { findProgressRows, upsertProgress } from './progress-repo.js';
+import { readLessonIds, readProgress, writeProgress } from './player-queries.js';
 import { requireEnrolment } from './require-enrolment.js';
 
 /**
@@ -20,18 +19,18 @@ export async function saveLessonProgress(
   now = new Date(),
 ): Promise<SaveProgressResponse> {
   const user = await requireEnrolment(db, caller, courseId);
-  const lessons = await findLessons(db, courseId);
+  const lessons = await readLessonIds(db, courseId);
   if (!lessons.some((lesson) => lesson.id === lessonId)) throw new AppError('not_found', messages.lessonNotFound);
   const stamp = now.toISOString();
-  await upsertProgress(db, {
+  await writeProgress(db, {
     userId: user.id,
     courseId,
     lessonId,
-    positionSeconds: input.positionSeconds,
+    position: input.positionSeconds,
     completedAt: input.completed ? stamp : null,
     now: stamp,
   });
-  const rows = await findProgressRows(db, user.id, courseId);
+  const rows = await readProgress(db, user.id, courseId);
   const row = rows.find((candidate) => candidate.lesson_id === lessonId);
   return {
     ok: true,

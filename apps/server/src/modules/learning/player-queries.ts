@@ -1,0 +1,118 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
+
+// The player's calls run on every lesson opened and every few seconds of video: their queries are
+// built once and re-bound (db/prepared.ts), like the other hot paths.
+
+const activeEnrolment = preparedQuery<{ userId: string; courseId: string }>()((db, value) =>
+  db
+    .selectFrom('enrolments')
+    .select('id')
+    .where('user_id', '=', value('userId'))
+    .where('course_id', '=', value('courseId'))
+    .where('revoked_at', 'is', null),
+);
+
+const courseHeading = preparedQuery<{ courseId: string }>()((db, value) =>
+  db.selectFrom('courses').select(['id', 'title', 'thumb', 'instructor']).where('id', '=', value('courseId')),
+);
+
+const sectionsOfCourse = preparedQuery<{ courseId: string }>()((db, value) =>
+  db
+    .selectFrom('course_sections')
+    .select(['id', 'title'])
+    .where('course_id', '=', value('courseId'))
+    .orderBy('position'),
+);
+
+const lessonsOfCourse = preparedQuery<{ courseId: string }>()((db, value) =>
+  db
+    .selectFrom('course_lessons')
+    .innerJoin('course_sections', 'course_sections.id', 'course_lessons.section_id')
+    .select([
+      'course_lessons.id',
+      'course_lessons.section_id',
+      'course_lessons.title',
+      'course_lessons.kind',
+      'course_lessons.duration',
+      'course_lessons.content',
+      'course_lessons.video_link',
+      'course_lessons.preview',
+    ])
+    .where('course_lessons.course_id', '=', value('courseId'))
+    .orderBy('course_sections.position')
+    .orderBy('course_lessons.position'),
+);
+
+const lessonIdsOfCourse = preparedQuery<{ courseId: string }>()((db, value) =>
+  db.selectFrom('course_lessons').select('id').where('course_id', '=', value('courseId')),
+);
+
+const attachmentsOfCourse = preparedQuery<{ courseId: string }>()((db, value) =>
+  db
+    .selectFrom('lesson_attachments')
+    .innerJoin('course_files', 'course_files.id', 'lesson_attachments.file_id')
+    .select(['lesson_attachments.lesson_id', 'course_files.id', 'course_files.name'])
+    .where('course_files.course_id', '=', value('courseId'))
+    .orderBy('lesson_attachments.position')
+    .orderBy('course_files.name'),
+);
+
+const progressOfCourse = preparedQuery<{ userId: string; courseId: string }>()((db, value) =>
+  db
+    .selectFrom('lesson_progress')
+    .select(['lesson_id', 'position_seconds', 'completed_at'])
+    .where('user_id', '=', value('userId'))
+    .where('course_id', '=', value('courseId'))
+    .orderBy('updated_at', 'desc'),
+);
+
+const saveProgress = preparedQuery<{
+  userId: string;
+  lessonId: string;
+  courseId: string;
+  position: number;
+  completedAt: string | null;
+  now: string;
+}>()((db, value) =>
+  db
+    .insertInto('lesson_progress')
+    .values({
+      user_id: value('userId'),
+      lesson_id: value('lessonId'),
+      course_id: value('courseId'),
+      position_seconds: value('position'),
+      completed_at: value('completedAt'),
+      updated_at: value('now'),
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'lesson_id']).doUpdateSet((eb) => ({
+        position_seconds: eb.ref('excluded.position_seconds'),
+        // A completion, once stamped, stays: a later save never takes it back.
+        completed_at: sql<string | null>`coalesce(lesson_progress.completed_at, excluded.completed_at)`,
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    ),
+);
+
+export const isEnrolled = async (db: Db, userId: string, courseId: string) =>
+  Boolean(await activeEnrolment.first(db, { userId, courseId }));
+export const readCourseHeading = (db: Db, courseId: string) => courseHeading.first(db, { courseId });
+export const readSections = (db: Db, courseId: string) => sectionsOfCourse.rows(db, { courseId });
+export const readLessons = (db: Db, courseId: string) => lessonsOfCourse.rows(db, { courseId });
+export const readLessonIds = (db: Db, courseId: string) => lessonIdsOfCourse.rows(db, { courseId });
+export const readAttachments = (db: Db, courseId: string) => attachmentsOfCourse.rows(db, { courseId });
+export const readProgress = (db: Db, userId: string, courseId: string) =>
+  progressOfCourse.rows(db, { userId, courseId });
+export const writeProgress = (
+  db: Db,
+  row: {
+    userId: string;
+    courseId: string;
+    lessonId: string;
+    position: number;
+    completedAt: string | null;
+    now: string;
+  },
+) => saveProgress.execute(db, row);
