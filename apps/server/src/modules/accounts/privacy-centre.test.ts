@@ -263,4 +263,22 @@ describe('reviews in the privacy centre', () => {
     expect(await catalogRating(courseId)).toBe(0);
     expect(await t.database.db.selectFrom('reviews').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
+
+  it('the export shows a review the operator hid as hidden', async () => {
+    const { user } = await busyLearner();
+    const courseId = c1?._id ?? '';
+    expect((await post(`/api/courses/${courseId}/reviews`, user.cookie, { rating: 2, text: 'meh' })).statusCode).toBe(
+      200,
+    );
+    const { id } = await t.database.db
+      .selectFrom('reviews')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const admin = await createSignedInUser(t.database.db, { role: 'admin' });
+    const hid = await post(`/api/admin/reviews/${id}/visibility`, admin.cookie, { hidden: true });
+    expect(hid.statusCode).toBe(200);
+    const exported = myDataExport.parse((await get('/api/me/export', user.cookie)).json());
+    expect(exported.reviews).toMatchObject([{ courseId, rating: 2, text: 'meh', hidden: true }]);
+  });
 });
