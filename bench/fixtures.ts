@@ -61,6 +61,28 @@ export class BenchData {
     return made;
   }
 
+  /** Enrols each learner in the course, as a grant without an order would. */
+  enrol(userIds: string[], courseId: string): void {
+    const now = new Date().toISOString();
+    const insert = this.db.prepare(
+      'insert into enrolments (id, user_id, course_id, order_id, granted_at, revoked_at) values (?, ?, ?, null, ?, null)',
+    );
+    this.db.transaction(() => {
+      for (const userId of userIds) insert.run(randomBytes(12).toString('hex'), userId, courseId, now);
+    })();
+  }
+
+  /** The course's lessons, in the player's order. */
+  lessons(courseId: string): string[] {
+    const rows = this.db
+      .prepare(
+        `select l.id from course_lessons l join course_sections s on s.id = l.section_id
+         where l.course_id = ? order by s.position, l.position`,
+      )
+      .all(courseId) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
   close(): void {
     this.db.close();
   }

@@ -154,12 +154,7 @@ interface Probe {
 function probeFor(shop: Running, data: BenchData): Probe {
   const courses = data.courses();
   const [learner] = data.learners(1, () => [courses[0]?.id ?? '', courses[1]?.id ?? '']);
-  const now = new Date().toISOString();
-  const enrol = data.db.prepare(
-    'insert into enrolments (id, user_id, course_id, order_id, granted_at, revoked_at) values (?, ?, ?, null, ?, null)',
-  );
-  for (const course of courses.slice(2, 7))
-    enrol.run(`${learner?.id.slice(0, 20)}${course.id.slice(-4)}`, learner?.id, course.id, now);
+  for (const course of courses.slice(2, 7)) data.enrol([learner?.id ?? ''], course.id);
   return {
     url: shop.url,
     token: learner?.token ?? '',
@@ -272,6 +267,41 @@ async function main() {
   });
   await run('POST /api/cart/add + /remove (signed in)', `${shop.url}/api/cart`, {
     requests: Array.from({ length: 50 }, () => [asUser('/api/cart/add'), asUser('/api/cart/remove')]).flat(),
+  });
+  // The player (issue 14): a course's outline with the learner's progress, and the position save the
+  // player sends every 10 s while a video plays. Each connection is one enrolled learner, as above.
+  const learnCourse = courses[0]?.id ?? '';
+  const [firstLesson] = data.lessons(learnCourse);
+  const learners = data.learners(CONNECTIONS * 4);
+  data.enrol(
+    learners.map((learner) => learner.id),
+    learnCourse,
+  );
+  await run('GET /api/learn/:courseId (enrolled)', `${shop.url}/api/learn/${learnCourse}`, {
+    headers: { authorization: `Bearer ${learners[0]?.token}` },
+  });
+  // autocannon gives a connection a fresh context for each pass through a one-request list, so the
+  // learners and the growing positions come from counters here.
+  let saves = 0;
+  await run('POST /api/learn/.../progress (enrolled)', `${shop.url}/api/learn`, {
+    requests: [
+      {
+        method: 'POST',
+        path: `/api/learn/${learnCourse}/lessons/${firstLesson}/progress`,
+        setupRequest: (request: autocannon.Request) => {
+          const save = saves++;
+          const token = learners[save % learners.length]?.token;
+          return {
+            ...request,
+            body: JSON.stringify({
+              positionSeconds: (10 * Math.floor(save / learners.length)) % 3600,
+              completed: false,
+            }),
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          };
+        },
+      },
+    ],
   });
   await baseline.stop();
   report.http = rows;
