@@ -181,4 +181,17 @@ it('a course already owned through another order is named in the history, all of
     `refund due: the buyer already owns ${titles.join(', ')} through another order`,
     `refund due: the buyer already owns ${[...titles].reverse().join(', ')} through another order`,
   ]).toContain(note.slice(note.indexOf('refund due')));
+  // The buyer's refund e-mail names them too.
+  const mails = await t.database.db
+    .selectFrom('mail_outbox')
+    .select('text_body')
+    .where('to_address', '=', user.email)
+    .where('subject', 'like', '%has been refunded')
+    .execute();
+  expect(mails).toHaveLength(1);
+  expect(
+    [titles, [...titles].reverse()].some((order) =>
+      mails[0]?.text_body.includes(`you already own ${order.join(', ')} through another order`),
+    ),
+  ).toBe(true);
 });
