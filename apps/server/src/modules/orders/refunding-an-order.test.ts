@@ -147,6 +147,15 @@ describe("the operator's refund", () => {
     ]);
     const note = await creditNote(order.orderId);
     expect(note?.reason).toBe('Order refunded');
+    const attached = await t.database.db
+      .selectFrom('mail_outbox')
+      .select('attachments_json')
+      .where('to_address', '=', user.email)
+      .where('subject', 'like', '%has been refunded')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(attached.attachments_json ?? 'null')).toEqual([
+      { orderId: order.orderId, kind: 'credit_note', number: note?.number },
+    ]);
     const audit = await t.database.db
       .selectFrom('audit_log')
       .select('action')
@@ -323,6 +332,28 @@ describe('a course another paid order of the same buyer also covers', () => {
     await deliver(refundHook(refunded.entity, 'rfnd_keepsit00001'));
     expect(await status(refunded.orderId)).toBe('refunded');
     expect(await owned(user.id)).toEqual([{ course_id: c1.id, order_id: earlier }]);
+  });
+
+  it('an order paid before invoices existed is refunded with an e-mail that names no credit note', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const legacy = await legacyPaidOrder(user, c1, '2025-01-01T10:00:00.000Z');
+    smtp.rejecting = true;
+    const payment = await paid(await createSignedInUser(t.database.db), [c2]);
+    const entity = { ...payment.entity, id: `pay_${legacy}`, order_id: `order_${legacy}`, amount: c1.paise };
+    expect((await deliver(refundHook(entity, 'rfnd_legacy000001'))).statusCode).toBe(200);
+    expect(await status(legacy)).toBe('refunded');
+    expect(await creditNote(legacy)).toBeUndefined();
+    const [mail] = await refundMails(user.email);
+    expect(mail?.text_body.endsWith(`Your courses: ${t.config.publicUrl}/enrolled-courses`)).toBe(true);
+    expect(mail?.html_body?.endsWith(`<a href="${t.config.publicUrl}/enrolled-courses">Your courses</a></p>`)).toBe(
+      true,
+    );
+    const row = await t.database.db
+      .selectFrom('mail_outbox')
+      .select('attachments_json')
+      .where('to_address', '=', user.email)
+      .executeTakeFirstOrThrow();
+    expect(row.attachments_json).toBeNull();
   });
 
   it('ends when the only other order has a refund due, or belongs to another buyer', async () => {
