@@ -166,10 +166,10 @@ describe('reusing the pending order', () => {
     const hook = fake.webhook('payment.failed', { payment: fake.payments.get(failed.razorpay_payment_id) });
     await t.app.inject({ method: 'POST', url: '/api/webhooks/razorpay', headers: hook.headers, payload: hook.body });
     expect((await order(first.orderId)).status).toBe('attempted');
-    const again = await checkout(user, c1.paise);
+    const again = await post('/api/create-order', user, { amount: c1.paise / 100, name: 'Asha P.', email: user.email });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ orderId: first.orderId, order_id: first.order_id, paid: false });
-    expect((await order(first.orderId)).status).toBe('attempted');
+    expect(await order(first.orderId)).toMatchObject({ status: 'attempted', billing_name: 'Asha P.' });
   });
 
   it('the same courses put back in the cart in another order still reuse the pending order', async () => {
@@ -194,6 +194,17 @@ describe('reusing the pending order', () => {
     expect((await order(second.orderId)).coupon_id).toBe(b);
     expect(await reservations(a)).toEqual([]);
     expect(await reservations(b)).toEqual([{ order_id: second.orderId, user_id: user.id }]);
+  });
+
+  it('the same coupon at a changed percentage is a new order at the new total', async () => {
+    const a = await coupon(10);
+    const user = await buyer([c1]);
+    const first = await checkedOut(user, ten(c1.paise), a);
+    await t.database.db.updateTable('coupons').set({ percent: 20 }).where('id', '=', a).execute();
+    const due = c1.paise - Math.round(c1.paise / 5);
+    const second = await checkedOut(user, due, a);
+    expect(second.orderId).not.toBe(first.orderId);
+    expect(fake.orders.get(second.order_id)?.amount).toBe(due);
   });
 
   it('dropping the coupon is a new order at the full price', async () => {
