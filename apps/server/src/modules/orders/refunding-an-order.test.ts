@@ -231,6 +231,15 @@ describe("Razorpay's refund webhook", () => {
     expect(smtp.received.slice(before).map((mail) => mail.raw.includes('has been refunded'))).toEqual([true]);
   });
 
+  it('a refunded course does not come back into the cart: paying took it out', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await paid(user, [c1]);
+    await deliver(refundHook(order.entity, 'rfnd_cart00000001'));
+    expect(await owned(user.id)).toEqual([]);
+    const cart = (await t.app.inject({ url: '/api/cart', headers: { cookie: user.cookie } })).json();
+    expect(cart.cart.courses).toEqual([]);
+  });
+
   it('a second, different refund of a refunded order is recorded, and changes nothing else', async () => {
     const user = await createSignedInUser(t.database.db);
     const order = await paid(user, [c1]);
