@@ -142,11 +142,17 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
 /** Resolves the caller's session (cookie `token` or `Authorization: Bearer`) into `request.user`. */
 export function registerSessions(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (request) => {
+  // Callback style, not async: the reads that need no session (static files, the catalogue) and the
+  // callers without a token then cost no promise on every request.
+  app.addHook('preHandler', (request, _reply, done) => {
     // Static files and public catalogue reads never need the session: no query for them.
-    if (request.routeOptions.config.skipSession || !/^\/(api|auth)\//.test(request.url)) return;
+    if (request.routeOptions.config.skipSession || !/^\/(api|auth)\//.test(request.url)) return done();
     const token = tokenFrom(request);
-    request.user = token ? await findSessionUser(db, token) : null;
+    if (!token) return done();
+    findSessionUser(db, token).then((user) => {
+      request.user = user;
+      done();
+    }, done);
   });
 }
 
