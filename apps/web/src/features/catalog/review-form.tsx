@@ -46,11 +46,7 @@ export function ReviewForm({ courseId, mine }: { courseId: string; mine: MyRevie
           <legend>{messages.reviewStarsLabel}</legend>
           {starChoices.map((stars) => (
             <label key={stars}>
-              <input
-                type="radio"
-                value={stars}
-                {...register('rating')}
-              />
+              <input type="radio" value={stars} {...register('rating')} />
               <span aria-hidden="true">{'★'.repeat(stars)}</span>
               <span className="visually-hidden">{stars === 1 ? '1 star' : `${stars} stars`}</span>
             </label>
