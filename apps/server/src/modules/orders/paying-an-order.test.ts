@@ -2,10 +2,9 @@ import { formatPaise, messages } from '@shop/shared';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createPaymentsApp, demoLines, payAtFake, shopRequests } from '../../../test/payments-kit.js';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
-import { seedDemo } from '../../db/seed.js';
-import { demoCourses } from '../../db/seed-courses.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { reconcilePayments } from './reconcile-payments.js';
 
@@ -17,11 +16,7 @@ let fake: FakeRazorpay;
 const silent = pino({ level: 'silent' });
 let smtp: TestSmtp;
 let t: TestApp;
-const [c1, c2] = demoCourses.map((course) => ({
-  id: course._id ?? '',
-  title: course.title,
-  paise: Math.round(course.price * 100),
-}));
+const [c1, c2] = demoLines;
 
 beforeAll(async () => {
   fake = await startFakeRazorpay();
@@ -32,50 +27,15 @@ afterAll(async () => {
   await smtp.close();
 });
 beforeEach(async () => {
-  t = await createTestApp({
-    RAZORPAY_KEY_ID: fake.keyId,
-    RAZORPAY_KEY_SECRET: fake.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-    RAZORPAY_API_URL: fake.url,
-    SMTP_URL: smtp.url,
-  });
-  await seedDemo(t.database.db);
+  t = await createPaymentsApp(fake, { smtpUrl: smtp.url });
 });
 afterEach(async () => {
   await t.close();
   smtp.rejecting = false;
 });
 
-const origin = () => new URL(t.config.publicUrl).origin;
-const post = (url: string, user: TestUser, payload: object) =>
-  t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie, origin: origin() }, payload });
-const deliver = (hook: { body: string; headers: Record<string, string> }) =>
-  t.app.inject({ method: 'POST', url: '/api/webhooks/razorpay', headers: hook.headers, payload: hook.body });
-
-async function checkedOut(
-  user: TestUser,
-  courses: (typeof c1)[],
-  options: { couponId?: string; percent?: number; name?: string } = {},
-) {
-  for (const course of courses)
-    expect((await post('/api/cart/add', user, { courseId: course.id })).statusCode).toBe(200);
-  const subtotal = courses.reduce((sum, course) => sum + course.paise, 0);
-  const due = subtotal - Math.round((subtotal * (options.percent ?? 0)) / 100);
-  const res = await post('/api/create-order', user, {
-    amount: due / 100,
-    name: options.name ?? 'Asha Patel',
-    email: user.email,
-    discountCouponId: options.couponId ?? null,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { orderId: string; order_id: string | null; paid: boolean };
-}
-function captured(gatewayOrderId: string | null) {
-  const payment = fake.pay(gatewayOrderId ?? '');
-  const entity = fake.payments.get(payment.razorpay_payment_id);
-  if (!entity) throw new Error('the fake gateway lost the payment');
-  return entity;
-}
+const { post, deliver, checkedOut } = shopRequests(() => t);
+const captured = (gatewayOrderId: string | null) => payAtFake(fake, gatewayOrderId);
 const orderRow = (orderId: string) =>
   t.database.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
 const history = (orderId: string) =>

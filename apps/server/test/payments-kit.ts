@@ -1,0 +1,82 @@
+import { expect } from 'vitest';
+import { seedDemo } from '../src/db/seed.js';
+import { demoCourses } from '../src/db/seed-courses.js';
+import type { FakeRazorpay } from './fake-razorpay.js';
+import { createTestApp, type TestApp, type TestUser } from './helpers.js';
+
+/**
+ * The set-up the order, payment and coupon tests share: the demo shop wired to the fake Razorpay (and,
+ * when given, the test SMTP server), and the requests a buyer's browser and Razorpay's servers make.
+ * Each test file still chooses when to build the app (per test or per file), as its mutation runs need.
+ */
+
+/** The demo courses as checkout lines: id, title and price in paise and rupees. */
+export const demoLines = demoCourses.map((course) => ({
+  id: course._id ?? '',
+  title: course.title,
+  paise: Math.round(course.price * 100),
+  rupees: course.price,
+}));
+export type DemoLine = (typeof demoLines)[number];
+
+/** The whole app with the fake gateway's settings and the demo catalogue seeded. */
+export async function createPaymentsApp(
+  fake: FakeRazorpay,
+  extra: { smtpUrl?: string; overrides?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const t = await createTestApp({
+    RAZORPAY_KEY_ID: fake.keyId,
+    RAZORPAY_KEY_SECRET: fake.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
+    RAZORPAY_API_URL: fake.url,
+    ...(extra.smtpUrl ? { SMTP_URL: extra.smtpUrl } : {}),
+    ...extra.overrides,
+  });
+  await seedDemo(t.database.db);
+  return t;
+}
+
+/**
+ * Requests against whichever app `current()` returns now: `post` as a signed-in browser (or a visitor
+ * when `user` is null) with the site's own Origin, `deliver` as Razorpay's webhook call.
+ */
+export function shopRequests(current: () => TestApp) {
+  const origin = () => new URL(current().config.publicUrl).origin;
+  const post = (url: string, user: TestUser | null, payload: object) =>
+    current().app.inject({
+      method: 'POST',
+      url,
+      headers: { origin: origin(), ...(user ? { cookie: user.cookie } : {}) },
+      payload,
+    });
+  const deliver = (hook: { body: string; headers: Record<string, string> }) =>
+    current().app.inject({ method: 'POST', url: '/api/webhooks/razorpay', headers: hook.headers, payload: hook.body });
+  /** Puts `courses` in the buyer's cart and checks out for their total less `percent`; expects a 200. */
+  async function checkedOut(
+    user: TestUser,
+    courses: DemoLine[],
+    options: { couponId?: string | null; percent?: number; name?: string } = {},
+  ) {
+    for (const course of courses)
+      expect((await post('/api/cart/add', user, { courseId: course.id })).statusCode).toBe(200);
+    const subtotal = courses.reduce((sum, course) => sum + course.paise, 0);
+    const due = subtotal - Math.round((subtotal * (options.percent ?? 0)) / 100);
+    const res = await post('/api/create-order', user, {
+      amount: due / 100,
+      name: options.name ?? 'Asha Patel',
+      email: user.email,
+      discountCouponId: options.couponId ?? null,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { orderId: string; order_id: string; paid: boolean };
+  }
+  return { origin, post, deliver, checkedOut };
+}
+
+/** The customer pays the gateway order at the fake; returns the captured payment entity. */
+export function payAtFake(fake: FakeRazorpay, gatewayOrderId: string | null) {
+  const payment = fake.pay(gatewayOrderId ?? '');
+  const entity = fake.payments.get(payment.razorpay_payment_id);
+  if (!entity) throw new Error('the fake gateway lost the payment');
+  return entity;
+}
