@@ -1,10 +1,9 @@
 import { formatPaise } from '@shop/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createPaymentsApp, type DemoLine, demoLines, payAtFake, shopRequests } from '../../../test/payments-kit.js';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
-import { seedDemo } from '../../db/seed.js';
-import { demoCourses } from '../../db/seed-courses.js';
 
 // What a full refund does, as the buyer and the operator see it: the order's state and history, the
 // refund rows, who keeps which course, the credit note and the e-mail exactly as sent, whichever path
@@ -14,11 +13,7 @@ import { demoCourses } from '../../db/seed-courses.js';
 let fake: FakeRazorpay;
 let smtp: TestSmtp;
 let t: TestApp;
-const [c1, c2] = demoCourses.map((course) => ({
-  id: course._id ?? '',
-  title: course.title,
-  paise: Math.round(course.price * 100),
-}));
+const [c1, c2] = demoLines;
 
 beforeAll(async () => {
   fake = await startFakeRazorpay();
@@ -29,42 +24,17 @@ afterAll(async () => {
   await smtp.close();
 });
 beforeEach(async () => {
-  t = await createTestApp({
-    RAZORPAY_KEY_ID: fake.keyId,
-    RAZORPAY_KEY_SECRET: fake.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-    RAZORPAY_API_URL: fake.url,
-    SMTP_URL: smtp.url,
-  });
-  await seedDemo(t.database.db);
+  t = await createPaymentsApp(fake, { smtpUrl: smtp.url });
 });
 afterEach(async () => {
   await t.close();
   smtp.rejecting = false;
 });
 
-const origin = () => new URL(t.config.publicUrl).origin;
-const post = (url: string, user: TestUser, payload: object) =>
-  t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie, origin: origin() }, payload });
-const deliver = (hook: { body: string; headers: Record<string, string> }) =>
-  t.app.inject({ method: 'POST', url: '/api/webhooks/razorpay', headers: hook.headers, payload: hook.body });
-
-async function checkedOut(user: TestUser, courses: (typeof c1)[], name = 'Asha Patel') {
-  for (const course of courses)
-    expect((await post('/api/cart/add', user, { courseId: course.id })).statusCode).toBe(200);
-  const amount = courses.reduce((sum, course) => sum + course.paise, 0) / 100;
-  const res = await post('/api/create-order', user, { amount, name, email: user.email });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { orderId: string; order_id: string };
-}
-function captured(gatewayOrderId: string) {
-  const payment = fake.pay(gatewayOrderId);
-  const entity = fake.payments.get(payment.razorpay_payment_id);
-  if (!entity) throw new Error('the fake gateway lost the payment');
-  return entity;
-}
-async function paid(user: TestUser, courses: (typeof c1)[], name?: string) {
-  const order = await checkedOut(user, courses, name);
+const { post, deliver, checkedOut } = shopRequests(() => t);
+const captured = (gatewayOrderId: string) => payAtFake(fake, gatewayOrderId);
+async function paid(user: TestUser, courses: DemoLine[], name?: string) {
+  const order = await checkedOut(user, courses, { name });
   const entity = captured(order.order_id);
   expect((await deliver(fake.webhook('payment.captured', { payment: entity }))).statusCode).toBe(200);
   return { ...order, entity };

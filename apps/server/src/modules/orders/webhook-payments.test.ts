@@ -4,9 +4,8 @@ import { formatPaise, messages } from '@shop/shared';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { seedDemo } from '../../db/seed.js';
-import { demoCourses } from '../../db/seed-courses.js';
+import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createPaymentsApp, type DemoLine, demoLines, payAtFake, shopRequests } from '../../../test/payments-kit.js';
 import { hmacHex } from '../../payments/signatures.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 
@@ -16,47 +15,20 @@ import { createCoupon } from '../coupons/create-coupon.js';
 
 let fake: FakeRazorpay;
 let t: TestApp;
-const [c1, c2] = demoCourses.map((course) => ({
-  id: course._id ?? '',
-  title: course.title,
-  paise: Math.round(course.price * 100),
-}));
+const [c1, c2] = demoLines;
 
 beforeAll(async () => {
   fake = await startFakeRazorpay();
 });
 afterAll(() => fake.close());
 beforeEach(async () => {
-  t = await createTestApp({
-    RAZORPAY_KEY_ID: fake.keyId,
-    RAZORPAY_KEY_SECRET: fake.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-    RAZORPAY_API_URL: fake.url,
-  });
-  await seedDemo(t.database.db);
+  t = await createPaymentsApp(fake);
 });
 afterEach(() => t.close());
 
-const origin = () => new URL(t.config.publicUrl).origin;
-const post = (url: string, user: TestUser, payload: object) =>
-  t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie, origin: origin() }, payload });
-const deliver = (hook: { body: string; headers: Record<string, string> }) =>
-  t.app.inject({ method: 'POST', url: '/api/webhooks/razorpay', headers: hook.headers, payload: hook.body });
-
-async function checkedOut(user: TestUser, courses: (typeof c1)[], couponId: string | null = null, percent = 0) {
-  for (const course of courses)
-    expect((await post('/api/cart/add', user, { courseId: course?.id })).statusCode).toBe(200);
-  const subtotal = courses.reduce((sum, course) => sum + (course?.paise ?? 0), 0);
-  const due = subtotal - Math.round((subtotal * percent) / 100);
-  const res = await post('/api/create-order', user, {
-    amount: due / 100,
-    name: 'Asha Patel',
-    email: user.email,
-    discountCouponId: couponId,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { orderId: string; order_id: string };
-}
+const { post, deliver, checkedOut: checkedOutAs } = shopRequests(() => t);
+const checkedOut = (user: TestUser, courses: DemoLine[], couponId: string | null = null, percent = 0) =>
+  checkedOutAs(user, courses, { couponId, percent });
 const status = async (orderId: string) =>
   (await t.database.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow())
     .status;
@@ -71,12 +43,7 @@ const enrolled = async (userId: string) =>
   )
     .map((row) => row.course_id)
     .sort();
-function captured(gatewayOrderId: string) {
-  const payment = fake.pay(gatewayOrderId);
-  const entity = fake.payments.get(payment.razorpay_payment_id);
-  if (!entity) throw new Error('the fake gateway lost the payment');
-  return entity;
-}
+const captured = (gatewayOrderId: string) => payAtFake(fake, gatewayOrderId);
 function refunded(entity: NonNullable<ReturnType<typeof fake.payments.get>>, refundId: string) {
   entity.amount_refunded = entity.amount;
   entity.status = 'refunded';
