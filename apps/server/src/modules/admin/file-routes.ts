@@ -13,7 +13,7 @@ const uploadQuery = z.object({ name: z.string().max(300, 'must be at most 300 ch
 
 /** Downloadable course files: the browser sends the file itself as the body, its name in the query. */
 export const adminFileRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  const { db, config } = deps;
+  const { db, config, catalogCache } = deps;
   app.get('/api/admin/courses/:id/files', async (request) => {
     const { id } = parseInput(idParams, request.params);
     return { ok: true as const, files: await listCourseFiles(db, id) };
@@ -21,6 +21,8 @@ export const adminFileRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
   app.delete('/api/admin/courses/:id/files/:fileId', async (request) => {
     const { id, fileId } = parseInput(fileParams, request.params);
     await removeCourseFile(db, config.dataDir, requireAdmin(request), id, fileId);
+    // The player's course structure (lesson attachments) is kept with the catalogue's answers.
+    catalogCache.invalidate();
     return { ok: true as const };
   });
 
@@ -42,6 +44,7 @@ export const adminFileRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
         contentType: String(request.headers['content-type'] ?? ''),
         bytes: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
       });
+      catalogCache.invalidate();
       return { ok: true as const, file };
     });
   });

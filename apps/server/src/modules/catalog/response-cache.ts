@@ -32,6 +32,8 @@ export function encodedBody(
  */
 export class ResponseCache {
   private readonly entries = new Map<string, CachedAnswer>();
+  /** Unserialized values other reads derive from the catalogue (the player's course structure), cleared with it. */
+  private readonly values = new Map<string, { value: Promise<unknown>; expiresAt: number }>();
 
   constructor(
     private readonly ttlMs = 5_000,
@@ -53,7 +55,22 @@ export class ResponseCache {
     return entry;
   }
 
+  /** The value kept under `key`, loaded once until the catalogue changes or the lifetime ends. */
+  memo<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+    const hit = this.values.get(key);
+    if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
+    const value = load();
+    if (this.values.size >= this.maxEntries) this.values.clear();
+    this.values.set(key, { value, expiresAt: now + this.ttlMs });
+    // A failed load is not kept: the next call tries again.
+    value.catch(() => {
+      if (this.values.get(key)?.value === value) this.values.delete(key);
+    });
+    return value;
+  }
+
   invalidate(): void {
     this.entries.clear();
+    this.values.clear();
   }
 }

@@ -5,6 +5,7 @@ import { loadOrCreateSecret } from '../../auth/secrets.js';
 import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { hmacHex } from '../../payments/signatures.js';
+import { callAs } from '../admin/admin-test-client.js';
 import { buy, openOrder, payInSandbox, verifyPayment } from '../billing/test-purchases.js';
 
 let t: TestApp;
@@ -94,6 +95,29 @@ describe(`GET /api/learn/{courseId} (${engine})`, () => {
       content: 'Putting it together with a written checklist.',
     });
     expect(course.progress).toEqual({ completed: 0, total: 5, percent: 0, lastLessonId: null, lastPositionSeconds: 0 });
+  });
+
+  it('shows a course file the console adds or removes on the next call, though the structure is kept between calls', async () => {
+    const { user } = await owner();
+    const asAdmin = callAs(t, await createSignedInUser(t.database.db, { role: 'admin' }));
+    const names = async () =>
+      lessonsOf((await learn(user)).json() as LearnCourseResponse).flatMap((lesson) =>
+        lesson.attachments.map((file) => file.name),
+      );
+    const before = await names();
+    const added = await asAdmin(
+      'POST',
+      `/api/admin/courses/${courseId}/files?name=Added.pdf`,
+      Buffer.from('%PDF-1.4\n'),
+      {
+        'content-type': 'application/pdf',
+      },
+    );
+    expect(added.statusCode).toBe(200);
+    expect(await names()).toEqual([...before, 'Added.pdf']);
+    const removed = await asAdmin('DELETE', `/api/admin/courses/${courseId}/files/${added.json().file.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(await names()).toEqual(before);
   });
 
   it('asks a visitor to sign in (401) and refuses another learner (403), sending no lesson content', async () => {

@@ -45,10 +45,6 @@ const lessonsOfCourse = preparedQuery<{ courseId: string }>()((db, value) =>
     .orderBy('course_lessons.position'),
 );
 
-const lessonIdsOfCourse = preparedQuery<{ courseId: string }>()((db, value) =>
-  db.selectFrom('course_lessons').select('id').where('course_id', '=', value('courseId')),
-);
-
 const attachmentsOfCourse = preparedQuery<{ courseId: string }>()((db, value) =>
   db
     .selectFrom('lesson_attachments')
@@ -101,7 +97,6 @@ export const isEnrolled = async (db: Db, userId: string, courseId: string) =>
 export const readCourseHeading = (db: Db, courseId: string) => courseHeading.first(db, { courseId });
 export const readSections = (db: Db, courseId: string) => sectionsOfCourse.rows(db, { courseId });
 export const readLessons = (db: Db, courseId: string) => lessonsOfCourse.rows(db, { courseId });
-export const readLessonIds = (db: Db, courseId: string) => lessonIdsOfCourse.rows(db, { courseId });
 export const readAttachments = (db: Db, courseId: string) => attachmentsOfCourse.rows(db, { courseId });
 export const readProgress = (db: Db, userId: string, courseId: string) =>
   progressOfCourse.rows(db, { userId, courseId });

@@ -32,7 +32,7 @@ const fileQuery = z.object({
 });
 
 /** The learner's area: their own courses, and course files behind per-user signed, expiring links. */
-export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, catalogCache }) => {
   const linkSecret = loadOrCreateSecret(config.dataDir, FILE_LINK_SECRET_NAME);
 
   app.get(
@@ -56,7 +56,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return getLearnCourse(db, linkSecret, request.user, request.params.courseId);
+      return getLearnCourse({ db, catalogCache }, linkSecret, request.user, request.params.courseId);
     },
   );
 
@@ -78,7 +78,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const { courseId, lessonId } = request.params;
-      return saveLessonProgress(db, request.user, courseId, lessonId, request.body);
+      return saveLessonProgress({ db, catalogCache }, request.user, courseId, lessonId, request.body);
     },
   );
 

@@ -1,9 +1,10 @@
 import { messages, type SaveProgressInput, type SaveProgressResponse } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
-import type { Db } from '../../db/database.js';
+import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { summariseProgress } from './course-progress.js';
-import { readLessonIds, readProgress, writeProgress } from './player-queries.js';
+import { courseStructure } from './course-structure.js';
+import { readProgress, writeProgress } from './player-queries.js';
 import { requireEnrolment } from './require-enrolment.js';
 
 /**
@@ -11,16 +12,17 @@ import { requireEnrolment } from './require-enrolment.js';
  * a completion is kept by every later save, whatever position or flag it carries.
  */
 export async function saveLessonProgress(
-  db: Db,
+  deps: Pick<AppDeps, 'db' | 'catalogCache'>,
   caller: SessionUser | null,
   courseId: string,
   lessonId: string,
   input: SaveProgressInput,
   now = new Date(),
 ): Promise<SaveProgressResponse> {
+  const { db } = deps;
   const user = await requireEnrolment(db, caller, courseId);
-  const lessons = await readLessonIds(db, courseId);
-  if (!lessons.some((lesson) => lesson.id === lessonId)) throw new AppError('not_found', messages.lessonNotFound);
+  const { lessonIds } = await courseStructure(deps, courseId);
+  if (!lessonIds.includes(lessonId)) throw new AppError('not_found', messages.lessonNotFound);
   const stamp = now.toISOString();
   await writeProgress(db, {
     userId: user.id,
@@ -37,9 +39,6 @@ export async function saveLessonProgress(
     lessonId,
     completed: Boolean(row?.completed_at),
     positionSeconds: row?.position_seconds ?? input.positionSeconds,
-    progress: summariseProgress(
-      lessons.map((lesson) => lesson.id),
-      rows,
-    ),
+    progress: summariseProgress(lessonIds, rows),
   };
 }

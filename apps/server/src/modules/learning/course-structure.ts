@@ -1,0 +1,69 @@
+import type { AppDeps } from '../../deps.js';
+import { readAttachments, readCourseHeading, readLessons, readSections } from './player-queries.js';
+
+/** A course as every learner sees it; only the ticks and the signed file links are the learner's own. */
+export interface CourseStructure {
+  heading: { title: string; thumb: string; instructor: string };
+  sections: {
+    id: string;
+    title: string;
+    lessons: {
+      id: string;
+      title: string;
+      kind: 'video' | 'text' | 'file';
+      duration: string;
+      preview: boolean;
+      content: string;
+      videoLink: string;
+      files: { id: string; name: string }[];
+    }[];
+  }[];
+  /** Every lesson id in reading order. */
+  lessonIds: string[];
+}
+
+async function loadCourseStructure(db: AppDeps['db'], courseId: string): Promise<CourseStructure> {
+  const [course, sections, lessons, attachments] = await Promise.all([
+    readCourseHeading(db, courseId),
+    readSections(db, courseId),
+    readLessons(db, courseId),
+    readAttachments(db, courseId),
+  ]);
+  const filesOf = new Map<string, { id: string; name: string }[]>();
+  for (const file of attachments) {
+    const files = filesOf.get(file.lesson_id) ?? [];
+    files.push({ id: file.id, name: file.name });
+    filesOf.set(file.lesson_id, files);
+  }
+  return {
+    heading: { title: course?.title ?? '', thumb: course?.thumb ?? '', instructor: course?.instructor ?? '' },
+    sections: sections.map((section) => ({
+      id: section.id,
+      title: section.title,
+      lessons: lessons
+        .filter((lesson) => lesson.section_id === section.id)
+        .map((lesson) => ({
+          id: lesson.id,
+          title: lesson.title,
+          kind: lesson.kind,
+          duration: lesson.duration,
+          preview: lesson.preview === 1,
+          content: lesson.content,
+          videoLink: lesson.video_link,
+          files: filesOf.get(lesson.id) ?? [],
+        })),
+    })),
+    lessonIds: lessons.map((lesson) => lesson.id),
+  };
+}
+
+/**
+ * The course's structure, read through four queries once and kept with the catalogue's answers:
+ * every course change (console save, file upload or removal, import) clears `catalogCache`.
+ */
+export function courseStructure(
+  { db, catalogCache }: Pick<AppDeps, 'db' | 'catalogCache'>,
+  courseId: string,
+): Promise<CourseStructure> {
+  return catalogCache.memo(`learn:${courseId}`, () => loadCourseStructure(db, courseId));
+}
