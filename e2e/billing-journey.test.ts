@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MyOrdersResponse } from '@shop/shared';
-import { PDFParse } from 'pdf-parse';
 import type { Download, Page } from 'playwright-core';
 import { describe, inject } from 'vitest';
+import { pdfAttachments, pdfText as textOfPdf } from '../apps/server/test/pdf';
 import { axeViolations } from './support/axe';
 import { allowFailedResources, baseURL, expect, test } from './support/browser';
 import { addSessionCookie, createVerifiedUser, type E2EUser } from './support/users';
@@ -50,26 +50,7 @@ async function mailContaining(email: string, text: string): Promise<{ text: stri
   }
 }
 
-/** The PDF parts of a raw MIME message (base64), with their file names. */
-function pdfAttachments(raw: string): { filename: string; pdf: Buffer }[] {
-  const found: { filename: string; pdf: Buffer }[] = [];
-  for (const part of raw.split(/\r?\n--[^\r\n]+/)) {
-    const [head = '', ...body] = part.split(/\r?\n\r?\n/);
-    if (!/Content-Type: application\/pdf/i.test(head)) continue;
-    const filename = /filename="?([^";\r\n]+)"?/i.exec(head.replace(/\r?\n[ \t]+/g, ' '))?.[1] ?? '';
-    found.push({ filename, pdf: Buffer.from(body.join('').replace(/\s+/g, ''), 'base64') });
-  }
-  return found;
-}
-
-async function pdfText(download: Download): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(fs.readFileSync(await download.path())) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
+const pdfText = async (download: Download): Promise<string> => textOfPdf(fs.readFileSync(await download.path()));
 
 /** Course page, cart, billing details with the tax fields, the disclaimer tick, and the sandbox's Pay. */
 async function buyInTestMode(page: Page, courseId: string, buyer: Buyer) {

@@ -1,7 +1,7 @@
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { waitForMail } from '../../../test/account-flows.js';
 import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { pdfAttachments, pdfText } from '../../../test/pdf.js';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
 import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
@@ -20,27 +20,6 @@ afterAll(async () => {
   await t.close();
   await smtp.close();
 });
-
-/** The PDF parts of a raw MIME message (nodemailer writes them base64), with their file names. */
-function pdfAttachments(raw: string): { filename: string; pdf: Buffer }[] {
-  const found: { filename: string; pdf: Buffer }[] = [];
-  for (const part of raw.split(/\r?\n--[^\r\n]+/)) {
-    const [head = '', ...body] = part.split(/\r?\n\r?\n/);
-    if (!/Content-Type: application\/pdf/i.test(head)) continue;
-    const filename = /filename="?([^";\r\n]+)"?/i.exec(head.replace(/\r?\n[ \t]+/g, ' '))?.[1] ?? '';
-    found.push({ filename, pdf: Buffer.from(body.join('').replace(/\s+/g, ''), 'base64') });
-  }
-  return found;
-}
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
 
 const documentOf = async (orderId: string, kind: 'invoice' | 'credit_note') =>
   t.database.db

@@ -1,6 +1,6 @@
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { pdfText } from '../../../test/pdf.js';
 import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { renderDocumentPdf } from './render-document-pdf.js';
@@ -22,15 +22,6 @@ afterAll(() => t.close());
 
 const download = (orderId: string, cookie?: string, kind = 'invoice') =>
   t.app.inject({ method: 'GET', url: `/api/orders/${orderId}/${kind}`, headers: cookie ? { cookie } : {} });
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
 
 async function storedInvoice(orderId: string): Promise<TaxDocumentData> {
   const row = await t.database.db

@@ -1,19 +1,12 @@
-import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../../test/pdf.js';
 import { amountInWords } from './amount-in-words.js';
 import { renderDocumentPdf } from './render-document-pdf.js';
 import type { TaxDocumentData } from './tax-document.js';
 import { type TaxMode, taxLines, taxMode, taxTotals } from './tax-lines.js';
 import { loadTaxSettings } from './tax-settings.js';
 
-async function textOf(data: TaxDocumentData): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(await renderDocumentPdf(data)) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
+const textOf = async (data: TaxDocumentData): Promise<string> => pdfText(await renderDocumentPdf(data));
 
 function documentFor(env: Record<string, string>, place: string, title: TaxDocumentData['title']): TaxDocumentData {
   const settings = loadTaxSettings(env, { siteName: 'TradeSkool', businessAddress: 'Ahmedabad, Gujarat' });

@@ -1,8 +1,8 @@
 import { messages, type TaxSettingsInput } from '@shop/shared';
-import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { pdfImages, pdfText } from '../../../test/pdf.js';
 import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { callAs } from '../admin/admin-test-client.js';
@@ -39,24 +39,6 @@ const form = (overrides: Partial<TaxSettingsInput> = {}): TaxSettingsInput => ({
   lutReference: '',
   ...overrides,
 });
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
-
-async function pdfImages(pdf: Buffer) {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getImage({ imageBuffer: false, imageDataUrl: false })).pages.flatMap((page) => page.images);
-  } finally {
-    await parser.destroy();
-  }
-}
 
 async function storedInvoice(orderId: string) {
   return t.database.db
