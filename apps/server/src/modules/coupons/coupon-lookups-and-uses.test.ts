@@ -1,9 +1,9 @@
 import { messages } from '@shop/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createPaymentsApp, demoLines } from '../../../test/payments-kit.js';
 import { seedDemo } from '../../db/seed.js';
-import { demoCourses } from '../../db/seed-courses.js';
 import { AppError } from '../../errors.js';
 import { createCoupon } from './create-coupon.js';
 
@@ -13,20 +13,14 @@ import { createCoupon } from './create-coupon.js';
 
 let fake: FakeRazorpay;
 let t: TestApp;
-const [c1] = demoCourses.map((course) => ({ id: course._id ?? '', paise: Math.round(course.price * 100) }));
+const [c1] = demoLines;
 
 beforeAll(async () => {
   fake = await startFakeRazorpay();
 });
 afterAll(() => fake.close());
 beforeEach(async () => {
-  t = await createTestApp({
-    RAZORPAY_KEY_ID: fake.keyId,
-    RAZORPAY_KEY_SECRET: fake.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-    RAZORPAY_API_URL: fake.url,
-  });
-  await seedDemo(t.database.db);
+  t = await createPaymentsApp(fake);
 });
 afterEach(() => t.close());
 

@@ -1,9 +1,8 @@
 import { messages } from '@shop/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { seedDemo } from '../../db/seed.js';
-import { demoCourses } from '../../db/seed-courses.js';
+import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createPaymentsApp, demoLines, shopRequests } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 
 // What a checkout answers and what it sends to the gateway: refusals the buyer can act on, the smallest
@@ -11,29 +10,21 @@ import { createCoupon } from '../coupons/create-coupon.js';
 
 let fake: FakeRazorpay;
 let t: TestApp;
-const [c1, c2] = demoCourses.map((course) => ({ id: course._id ?? '', paise: Math.round(course.price * 100) }));
+const [c1, c2] = demoLines;
 
 beforeAll(async () => {
   fake = await startFakeRazorpay();
 });
 afterAll(() => fake.close());
 beforeEach(async () => {
-  t = await createTestApp({
-    RAZORPAY_KEY_ID: fake.keyId,
-    RAZORPAY_KEY_SECRET: fake.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-    RAZORPAY_API_URL: fake.url,
-  });
-  await seedDemo(t.database.db);
+  t = await createPaymentsApp(fake);
 });
 afterEach(() => {
   fake.mode = 'up';
   return t.close();
 });
 
-const origin = () => new URL(t.config.publicUrl).origin;
-const post = (url: string, user: TestUser, payload: object) =>
-  t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie, origin: origin() }, payload });
+const { post } = shopRequests(() => t);
 async function buyer(courses: (typeof c1)[]) {
   const user = await createSignedInUser(t.database.db);
   for (const course of courses)

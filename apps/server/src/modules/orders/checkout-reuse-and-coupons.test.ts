@@ -1,9 +1,8 @@
 import { messages, OUTSIDE_INDIA } from '@shop/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { seedDemo } from '../../db/seed.js';
-import { demoCourses } from '../../db/seed-courses.js';
+import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createPaymentsApp, demoLines, shopRequests } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 
 // When a checkout may reuse the buyer's pending order, and what a new one does to the old ones and to
@@ -11,26 +10,18 @@ import { createCoupon } from '../coupons/create-coupon.js';
 
 let fake: FakeRazorpay;
 let t: TestApp;
-const [c1, c2, c3] = demoCourses.map((course) => ({ id: course._id ?? '', paise: Math.round(course.price * 100) }));
+const [c1, c2, c3] = demoLines;
 
 beforeAll(async () => {
   fake = await startFakeRazorpay();
 });
 afterAll(() => fake.close());
 beforeEach(async () => {
-  t = await createTestApp({
-    RAZORPAY_KEY_ID: fake.keyId,
-    RAZORPAY_KEY_SECRET: fake.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-    RAZORPAY_API_URL: fake.url,
-  });
-  await seedDemo(t.database.db);
+  t = await createPaymentsApp(fake);
 });
 afterEach(() => t.close());
 
-const origin = () => new URL(t.config.publicUrl).origin;
-const post = (url: string, user: TestUser, payload: object) =>
-  t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie, origin: origin() }, payload });
+const { post } = shopRequests(() => t);
 
 async function buyer(courses = [c1, c2]): Promise<TestUser> {
   const user = await createSignedInUser(t.database.db);

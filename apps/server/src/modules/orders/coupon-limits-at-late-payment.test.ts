@@ -1,9 +1,8 @@
 import { messages } from '@shop/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { seedDemo } from '../../db/seed.js';
-import { demoCourses } from '../../db/seed-courses.js';
+import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createPaymentsApp, demoLines, shopRequests } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 
 // find-unfulfillable.ts: a superseded order stays payable at the gateway, so when its payment arrives
@@ -13,17 +12,11 @@ import { createCoupon } from '../coupons/create-coupon.js';
 
 let fake: FakeRazorpay;
 let t: TestApp;
-const [c1, c2, c3] = demoCourses.map((course) => ({ id: course._id ?? '', rupees: course.price, title: course.title }));
+const [c1, c2, c3] = demoLines;
 
 beforeAll(async () => {
   fake = await startFakeRazorpay();
-  t = await createTestApp({
-    RAZORPAY_KEY_ID: fake.keyId,
-    RAZORPAY_KEY_SECRET: fake.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-    RAZORPAY_API_URL: fake.url,
-  });
-  await seedDemo(t.database.db);
+  t = await createPaymentsApp(fake);
 });
 afterAll(async () => {
   await t.close();
@@ -39,13 +32,7 @@ const coupon = (limits: { maxUses?: number; maxUsesPerUser?: number }) => {
     ...limits,
   });
 };
-const post = (url: string, user: TestUser, payload: object) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie: user.cookie, origin: new URL(t.config.publicUrl).origin },
-    payload,
-  });
+const { post } = shopRequests(() => t);
 /** Empties the buyer's cart, fills it with this course and checks out, with the coupon or without. */
 async function checkout(user: TestUser, course: { id: string; rupees: number }, couponId: string | null) {
   for (const other of [c1, c2, c3]) await post('/api/cart/remove', user, { courseId: other.id });

@@ -4,26 +4,19 @@ import { messages } from '@shop/shared';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { seedDemo } from '../../db/seed.js';
-import { demoCourses } from '../../db/seed-courses.js';
+import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createPaymentsApp, demoLines, shopRequests } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { reconcilePayments } from './reconcile-payments.js';
 
 let fake: FakeRazorpay;
 let t: TestApp;
 const log = pino({ level: 'silent' });
-const [c1, c2, c3] = demoCourses.map((course) => ({ id: course._id ?? '', rupees: course.price }));
+const [c1, c2, c3] = demoLines;
 
 beforeAll(async () => {
   fake = await startFakeRazorpay();
-  t = await createTestApp({
-    RAZORPAY_KEY_ID: fake.keyId,
-    RAZORPAY_KEY_SECRET: fake.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-    RAZORPAY_API_URL: fake.url,
-  });
-  await seedDemo(t.database.db);
+  t = await createPaymentsApp(fake);
 });
 afterAll(async () => {
   await t.close();
@@ -33,9 +26,7 @@ afterEach(() => {
   fake.mode = 'up';
 });
 
-const origin = () => new URL(t.config.publicUrl).origin;
-const post = (url: string, user: TestUser, payload: object) =>
-  t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie, origin: origin() }, payload });
+const { post } = shopRequests(() => t);
 
 async function buyer(courses = [c1, c2]): Promise<TestUser> {
   const user = await createSignedInUser(t.database.db);

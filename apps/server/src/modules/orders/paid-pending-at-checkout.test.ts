@@ -1,9 +1,8 @@
 import { messages } from '@shop/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { seedDemo } from '../../db/seed.js';
-import { demoCourses } from '../../db/seed-courses.js';
+import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createPaymentsApp, demoLines, shopRequests } from '../../../test/payments-kit.js';
 
 // settle-paid-pending.ts: before a checkout reuses or supersedes the buyer's open orders, the gateway is
 // asked whether one of them was paid after all (its verify call and webhook both lost). Only this buyer's
@@ -12,30 +11,18 @@ import { demoCourses } from '../../db/seed-courses.js';
 
 let fake: FakeRazorpay;
 let t: TestApp;
-const [c1, c2] = demoCourses.map((course) => ({ id: course._id ?? '', rupees: course.price }));
+const [c1, c2] = demoLines;
 
 beforeAll(async () => {
   fake = await startFakeRazorpay();
 });
 afterAll(() => fake.close());
 beforeEach(async () => {
-  t = await createTestApp({
-    RAZORPAY_KEY_ID: fake.keyId,
-    RAZORPAY_KEY_SECRET: fake.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-    RAZORPAY_API_URL: fake.url,
-  });
-  await seedDemo(t.database.db);
+  t = await createPaymentsApp(fake);
 });
 afterEach(() => t.close());
 
-const post = (url: string, user: TestUser, payload: object) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie: user.cookie, origin: new URL(t.config.publicUrl).origin },
-    payload,
-  });
+const { post } = shopRequests(() => t);
 const checkout = (user: TestUser, rupees: number) =>
   post('/api/create-order', user, { amount: rupees, name: 'Asha Patel', email: user.email });
 async function buyerWithOpenOrder() {

@@ -2,9 +2,8 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { seedDemo } from '../../db/seed.js';
-import { demoCourses } from '../../db/seed-courses.js';
+import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createPaymentsApp, demoLines, shopRequests } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { reconcilePayments } from './reconcile-payments.js';
 
@@ -16,7 +15,7 @@ let fake: FakeRazorpay;
 let t: TestApp;
 let lines: Record<string, unknown>[];
 let log: pino.Logger;
-const [c1, c2, c3, c4] = demoCourses.map((course) => ({ id: course._id ?? '', rupees: course.price }));
+const [c1, c2, c3, c4] = demoLines;
 const MINUTE = 60_000;
 
 beforeAll(async () => {
@@ -25,13 +24,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(async () => {
   fake.mode = 'up';
-  t = await createTestApp({
-    RAZORPAY_KEY_ID: fake.keyId,
-    RAZORPAY_KEY_SECRET: fake.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-    RAZORPAY_API_URL: fake.url,
-  });
-  await seedDemo(t.database.db);
+  t = await createPaymentsApp(fake);
   lines = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -46,9 +39,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const origin = () => new URL(t.config.publicUrl).origin;
-const post = (url: string, user: TestUser, payload: object) =>
-  t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie, origin: origin() }, payload });
+const { post } = shopRequests(() => t);
 
 /** A buyer's checkout of these courses (each buyer's latest checkout supersedes their earlier ones). */
 async function checkout(user: TestUser, courses: { id: string; rupees: number }[], couponId: string | null = null) {

@@ -5,8 +5,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../../../reliability/support/ledger.js';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { seedDemo } from '../../db/seed.js';
+import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createPaymentsApp, demoLines, shopRequests } from '../../../test/payments-kit.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { reconcilePayments } from './reconcile-payments.js';
@@ -18,24 +18,18 @@ import { reconcilePayments } from './reconcile-payments.js';
 let fake: FakeRazorpay;
 let t: TestApp;
 const log = pino({ level: 'silent' });
-const [c1, c2, c3] = demoCourses.map((course) => ({ id: course._id ?? '', rupees: course.price }));
+const [c1, c2, c3] = demoLines;
 
 beforeAll(async () => {
   fake = await startFakeRazorpay();
-  t = await createTestApp({
-    RAZORPAY_KEY_ID: fake.keyId,
-    RAZORPAY_KEY_SECRET: fake.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-    RAZORPAY_API_URL: fake.url,
-  });
-  await seedDemo(t.database.db);
+  t = await createPaymentsApp(fake);
 });
 afterAll(async () => {
   await t.close();
   await fake.close();
 });
 
-const origin = () => new URL(t.config.publicUrl).origin;
+const { origin, deliver } = shopRequests(() => t);
 const call = (url: string, user: TestUser | null, payload?: object) =>
   t.app.inject({
     method: payload ? 'POST' : 'GET',
@@ -45,8 +39,6 @@ const call = (url: string, user: TestUser | null, payload?: object) =>
   });
 const addToCart = async (user: TestUser, courseId: string) =>
   expect((await call('/api/cart/add', user, { courseId })).statusCode).toBe(200);
-const deliver = (hook: { body: string; headers: Record<string, string> }) =>
-  t.app.inject({ method: 'POST', url: '/api/webhooks/razorpay', headers: hook.headers, payload: hook.body });
 
 async function checkout(user: TestUser, rupees: number, discountCouponId: string | null = null) {
   const res = await call('/api/create-order', user, {
