@@ -19,16 +19,23 @@ export const demoLines = demoCourses.map((course) => ({
 }));
 export type DemoLine = (typeof demoLines)[number];
 
+/** The settings that point the app's Razorpay client at the fake gateway. */
+export function razorpaySettings(fake: FakeRazorpay): Record<string, string> {
+  return {
+    RAZORPAY_KEY_ID: fake.keyId,
+    RAZORPAY_KEY_SECRET: fake.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
+    RAZORPAY_API_URL: fake.url,
+  };
+}
+
 /** The whole app with the fake gateway's settings and the demo catalogue seeded. */
 export async function createPaymentsApp(
   fake: FakeRazorpay,
   extra: { smtpUrl?: string; overrides?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const t = await createTestApp({
-    RAZORPAY_KEY_ID: fake.keyId,
-    RAZORPAY_KEY_SECRET: fake.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-    RAZORPAY_API_URL: fake.url,
+    ...razorpaySettings(fake),
     ...(extra.smtpUrl ? { SMTP_URL: extra.smtpUrl } : {}),
     ...extra.overrides,
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { razorpaySettings } from '../../../test/payments-kit.js';
 import { callAs, courseForm } from './admin-test-client.js';
 
 let fake: FakeRazorpay;
@@ -10,12 +11,7 @@ let asAdmin: ReturnType<typeof callAs>;
 
 beforeAll(async () => {
   fake = await startFakeRazorpay();
-  t = await createTestApp({
-    RAZORPAY_KEY_ID: fake.keyId,
-    RAZORPAY_KEY_SECRET: fake.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-    RAZORPAY_API_URL: fake.url,
-  });
+  t = await createTestApp(razorpaySettings(fake));
   admin = await createSignedInUser(t.database.db, { role: 'admin' });
   asAdmin = callAs(t, admin);
 });
