@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helpers.js';
-import { startSmtp, type TestSmtp } from '../test/smtp.js';
-import { seedDemo } from './db/seed.js';
+import type { TestApp } from '../test/helpers.js';
+import { startShopWithMail } from '../test/mail-shop.js';
+import type { TestSmtp } from '../test/smtp.js';
 import { demoCourses } from './db/seed-courses.js';
 import { openOrder, payInSandbox } from './modules/billing/test-purchases.js';
 import { RECONCILE_AFTER_MINUTES } from './modules/orders/reconcile-payments.js';
@@ -15,16 +15,12 @@ import { RECONCILE_AFTER_MINUTES } from './modules/orders/reconcile-payments.js'
 const root = path.resolve(import.meta.dirname, '../../..');
 let smtp: TestSmtp;
 let t: TestApp;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-  await seedDemo(t.database.db);
+  ({ t, smtp, close } = await startShopWithMail());
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 /** The CLI with the test database and SMTP listener; spawned, not spawnSync, so this process keeps serving SMTP. */
 function runCli(args: string[]): Promise<{ status: number | null; output: string }> {

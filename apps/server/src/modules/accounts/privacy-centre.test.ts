@@ -1,29 +1,25 @@
 import { courseReviewsResponse, listCoursesResponse, messages, myDataExport } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../../../test/account-flows.js';
-import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
-import { mailText, startSmtp, type TestSmtp } from '../../../test/smtp.js';
+import { createSignedInUser, type TestApp } from '../../../test/helpers.js';
+import { startShopWithMail } from '../../../test/mail-shop.js';
+import { mailText, type TestSmtp } from '../../../test/smtp.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { createSession } from '../../auth/session.js';
-import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { newId } from '../../ids.js';
 import { buy } from '../billing/test-purchases.js';
 
 let smtp: TestSmtp;
 let t: TestApp;
+let close: () => Promise<void>;
 const [c1, c2] = demoCourses;
 const password = 'my own long passphrase';
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-  await seedDemo(t.database.db);
+  ({ t, smtp, close } = await startShopWithMail());
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 function origin() {
   return new URL(t.config.publicUrl).origin;

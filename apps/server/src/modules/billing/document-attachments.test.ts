@@ -1,25 +1,21 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { waitForMail } from '../../../test/account-flows.js';
-import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { createSignedInUser, type TestApp } from '../../../test/helpers.js';
+import { startShopWithMail } from '../../../test/mail-shop.js';
 import { pdfAttachments, pdfText } from '../../../test/pdf.js';
-import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
-import { seedDemo } from '../../db/seed.js';
+import type { TestSmtp } from '../../../test/smtp.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { ATTACHED_MAILS_PER_SECOND } from '../../mail/mailer.js';
 import { buy } from './test-purchases.js';
 
 let smtp: TestSmtp;
 let t: TestApp;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-  await seedDemo(t.database.db);
+  ({ t, smtp, close } = await startShopWithMail());
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 const documentOf = async (orderId: string, kind: 'invoice' | 'credit_note') =>
   t.database.db

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../../../test/account-flows.js';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { mailText, startSmtp, type TestSmtp } from '../../../test/smtp.js';
-import { seedDemo } from '../../db/seed.js';
+import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { startShopWithMail } from '../../../test/mail-shop.js';
+import { mailText, type TestSmtp } from '../../../test/smtp.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { callAs, courseForm } from '../admin/admin-test-client.js';
 import type { TaxDocumentData } from './tax-document.js';
@@ -10,21 +10,17 @@ import { buy } from './test-purchases.js';
 
 let smtp: TestSmtp;
 let t: TestApp;
+let close: () => Promise<void>;
 let admin: TestUser;
 let asAdmin: ReturnType<typeof callAs>;
 const [c1, c2, c3] = demoCourses.map((course) => course._id ?? '');
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-  await seedDemo(t.database.db);
+  ({ t, smtp, close } = await startShopWithMail());
   admin = await createSignedInUser(t.database.db, { role: 'admin' });
   asAdmin = callAs(t, admin);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 /** Moves an issued document to another moment, its frozen date with it, as if it had been issued then. */
 async function issuedAt(orderId: string, kind: 'invoice' | 'credit_note', iso: string) {
