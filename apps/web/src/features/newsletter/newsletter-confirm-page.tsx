@@ -1,8 +1,8 @@
 import { messages } from '@shop/shared';
 import { useParams } from 'react-router';
+import { MailedLinkCard } from '../../components/ui/mailed-link-card';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useConfirmNewsletterByLinkMutation } from './api';
-import { NewsletterLinkCard } from './newsletter-link-card';
 
 /** The double opt-in link's landing page: the button confirms the subscription. */
 export default function NewsletterConfirmPage() {
@@ -10,11 +10,12 @@ export default function NewsletterConfirmPage() {
   const { token = '' } = useParams();
   const [confirm, { isLoading }] = useConfirmNewsletterByLinkMutation();
   return (
-    <NewsletterLinkCard
+    <MailedLinkCard
       title={messages.newsletterConfirmTitle}
       intro={messages.newsletterConfirmIntro}
       button={messages.newsletterConfirmButton}
       busy={isLoading}
+      invalid={messages.newsletterConfirmInvalid}
       act={() => confirm(token).unwrap()}
     />
   );

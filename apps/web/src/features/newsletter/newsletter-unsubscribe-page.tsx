@@ -1,8 +1,8 @@
 import { messages } from '@shop/shared';
 import { useParams } from 'react-router';
+import { MailedLinkCard } from '../../components/ui/mailed-link-card';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useUnsubscribeByLinkMutation } from './api';
-import { NewsletterLinkCard } from './newsletter-link-card';
 
 /** The unsubscribe link at the foot of every newsletter: no sign-in, one button. */
 export default function NewsletterUnsubscribePage() {
@@ -10,11 +10,12 @@ export default function NewsletterUnsubscribePage() {
   const { token = '' } = useParams();
   const [unsubscribe, { isLoading }] = useUnsubscribeByLinkMutation();
   return (
-    <NewsletterLinkCard
+    <MailedLinkCard
       title={messages.newsletterUnsubscribeTitle}
       intro={messages.newsletterUnsubscribeIntro}
       button={messages.unsubscribeNewsletter}
       busy={isLoading}
+      invalid={messages.newsletterConfirmInvalid}
       act={() => unsubscribe(token).unwrap()}
     />
   );

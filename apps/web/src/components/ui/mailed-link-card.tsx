@@ -2,29 +2,35 @@ import { messages } from '@shop/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../app/api';
-import { PageBanner } from '../../components/ui/page-banner';
+import { PageBanner } from './page-banner';
 
 interface Props {
+  /** The banner's title; the card's heading is `heading`, or the same title. */
   title: string;
+  heading?: string;
   intro: string;
   button: string;
   busy: boolean;
+  /** Shown when the request fails with no message of its own (an expired or used link). */
+  invalid: string;
+  /** A message to show at once, as after the action (a page reached once it is done). */
+  doneAlready?: string | null;
   act: () => Promise<{ message: string }>;
 }
 
 /**
- * The landing page of a mailed newsletter link. Loading it changes nothing (mail scanners follow
- * links): only the button does.
+ * The landing page of a mailed link (newsletter confirmation or unsubscription, account deletion).
+ * Loading it changes nothing (mail scanners follow links): only the button does.
  */
-export function NewsletterLinkCard({ title, intro, button, busy, act }: Props) {
-  const [done, setDone] = useState<string | null>(null);
+export function MailedLinkCard({ title, heading, intro, button, busy, invalid, doneAlready = null, act }: Props) {
+  const [done, setDone] = useState<string | null>(doneAlready);
   const [failure, setFailure] = useState<string | null>(null);
   const click = async () => {
     setFailure(null);
     try {
       setDone((await act()).message);
     } catch (error) {
-      setFailure(errorMessage(error, messages.newsletterConfirmInvalid));
+      setFailure(errorMessage(error, invalid));
     }
   };
   return (
@@ -42,7 +48,7 @@ export function NewsletterLinkCard({ title, intro, button, busy, act }: Props) {
               </div>
             ) : (
               <>
-                <h2>{title}</h2>
+                <h2>{heading ?? title}</h2>
                 <p>{intro}</p>
                 {failure && (
                   <p className="form-error" role="alert">
