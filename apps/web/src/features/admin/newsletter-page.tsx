@@ -3,6 +3,7 @@ import { type NewsletterSendInput, newsletterSendInput } from '@shop/shared';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
+import { fieldErrors } from '../account/api';
 import { AdminField } from './admin-field';
 import { useSendNewsletterMutation } from './newsletter-api';
 
@@ -27,8 +28,7 @@ export function NewsletterPage() {
       toast.success((await send(values).unwrap()).message);
       reset(empty);
     } catch (error) {
-      const fields = (error as { data?: { fields?: Record<string, string> } }).data?.fields ?? {};
-      for (const [name, message] of Object.entries(fields))
+      for (const [name, message] of Object.entries(fieldErrors(error)))
         setError(name as FieldPath<NewsletterSendInput>, { message });
       toast.error(errorMessage(error, 'The newsletter could not be sent. Please try again.'));
     }

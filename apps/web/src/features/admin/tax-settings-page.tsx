@@ -11,6 +11,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
+import { fieldErrors } from '../account/api';
 import { AdminField } from './admin-field';
 import { formatDateTime } from './format-date';
 import {
@@ -42,8 +43,8 @@ function TaxSettingsForm({ settings }: { settings: AdminTaxSettings }) {
     try {
       toast.success((await save(values).unwrap()).message);
     } catch (error) {
-      const fields = (error as { data?: { fields?: Record<string, string> } }).data?.fields ?? {};
-      for (const [name, message] of Object.entries(fields)) setError(name as FieldPath<TaxSettingsInput>, { message });
+      for (const [name, message] of Object.entries(fieldErrors(error)))
+        setError(name as FieldPath<TaxSettingsInput>, { message });
       toast.error(errorMessage(error, 'The tax settings could not be saved. Please try again.'));
     }
   });
