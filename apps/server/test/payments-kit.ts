@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Db } from '../src/db/database.js';
 import { seedDemo } from '../src/db/seed.js';
 import { demoCourses } from '../src/db/seed-courses.js';
 import type { FakeRazorpay } from './fake-razorpay.js';
@@ -86,4 +87,20 @@ export function payAtFake(fake: FakeRazorpay, gatewayOrderId: string | null) {
   const entity = fake.payments.get(payment.razorpay_payment_id);
   if (!entity) throw new Error('the fake gateway lost the payment');
   return entity;
+}
+
+/** The order's status as stored. */
+export async function orderStatus(db: Db, orderId: string) {
+  return (await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
+}
+
+/** The ids of the courses the user is enrolled in and not revoked from, sorted. */
+export async function activeCourseIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('enrolments')
+    .select('course_id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.course_id).sort();
 }

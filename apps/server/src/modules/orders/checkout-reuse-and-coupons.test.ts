@@ -2,7 +2,7 @@ import { messages, OUTSIDE_INDIA } from '@shop/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createPaymentsApp, demoLines, shopRequests } from '../../../test/payments-kit.js';
+import { activeCourseIds, createPaymentsApp, demoLines, shopRequests } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 
 // When a checkout may reuse the buyer's pending order, and what a new one does to the old ones and to
@@ -53,17 +53,7 @@ async function pay(user: TestUser, gatewayOrderId: string) {
   const res = await post('/api/verify-payment', user, fake.pay(gatewayOrderId));
   expect(res.statusCode, res.body).toBe(200);
 }
-const enrolled = async (userId: string) =>
-  (
-    await t.database.db
-      .selectFrom('enrolments')
-      .select('course_id')
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute()
-  )
-    .map((row) => row.course_id)
-    .sort();
+const enrolled = (userId: string) => activeCourseIds(t.database.db, userId);
 const setPrice = (course: typeof c1, paise: number) =>
   t.database.db
     .updateTable('courses')

@@ -2,7 +2,7 @@ import { messages } from '@shop/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createPaymentsApp, demoLines, shopRequests } from '../../../test/payments-kit.js';
+import { createPaymentsApp, demoLines, orderStatus, shopRequests } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 
 // find-unfulfillable.ts: a superseded order stays payable at the gateway, so when its payment arrives
@@ -52,9 +52,7 @@ const pay = async (user: TestUser, order: { order_id: string }) => {
   expect(res.statusCode).toBe(200);
   return res.json().message as string;
 };
-const status = async (orderId: string) =>
-  (await t.database.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow())
-    .status;
+const status = (orderId: string) => orderStatus(t.database.db, orderId);
 const refundNote = async (orderId: string) =>
   (
     await t.database.db

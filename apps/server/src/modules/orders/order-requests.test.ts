@@ -2,7 +2,7 @@ import { messages } from '@shop/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createPaymentsApp, demoLines, shopRequests } from '../../../test/payments-kit.js';
+import { createPaymentsApp, demoLines, orderStatus, shopRequests } from '../../../test/payments-kit.js';
 import { createSession } from '../../auth/session.js';
 import { hmacHex } from '../../payments/signatures.js';
 import { WEBHOOK_SIGNATURE_FAILED } from './handle-webhook.js';
@@ -24,9 +24,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const { post } = shopRequests(() => t);
-const status = async (orderId: string) =>
-  (await t.database.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow())
-    .status;
+const status = (orderId: string) => orderStatus(t.database.db, orderId);
 
 async function checkedOut(user: TestUser) {
   expect((await post('/api/cart/add', user, { courseId: c1.id })).statusCode).toBe(200);

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createPaymentsApp, demoLines, payAtFake, shopRequests } from '../../../test/payments-kit.js';
+import { activeCourseIds, createPaymentsApp, demoLines, payAtFake, shopRequests } from '../../../test/payments-kit.js';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { reconcilePayments } from './reconcile-payments.js';
@@ -46,17 +46,7 @@ const history = (orderId: string) =>
     .orderBy('created_at')
     .orderBy('to_status')
     .execute();
-const enrolled = async (userId: string) =>
-  (
-    await t.database.db
-      .selectFrom('enrolments')
-      .select('course_id')
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute()
-  )
-    .map((row) => row.course_id)
-    .sort();
+const enrolled = (userId: string) => activeCourseIds(t.database.db, userId);
 const mailsTo = (email: string) =>
   t.database.db
     .selectFrom('mail_outbox')

@@ -2,7 +2,14 @@ import { formatPaise } from '@shop/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createPaymentsApp, type DemoLine, demoLines, payAtFake, shopRequests } from '../../../test/payments-kit.js';
+import {
+  createPaymentsApp,
+  type DemoLine,
+  demoLines,
+  orderStatus,
+  payAtFake,
+  shopRequests,
+} from '../../../test/payments-kit.js';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
 
 // What a full refund does, as the buyer and the operator see it: the order's state and history, the
@@ -43,9 +50,7 @@ function refundHook(entity: ReturnType<typeof captured>, refundId: string) {
   const refund = { id: refundId, payment_id: entity.id, amount: entity.amount };
   return fake.webhook('refund.processed', { refund, payment: { ...entity, amount_refunded: entity.amount } });
 }
-const status = async (orderId: string) =>
-  (await t.database.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow())
-    .status;
+const status = (orderId: string) => orderStatus(t.database.db, orderId);
 const refundRows = (orderId: string) =>
   t.database.db
     .selectFrom('refunds')

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../../../reliability/support/ledger.js';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createPaymentsApp, demoLines, shopRequests } from '../../../test/payments-kit.js';
+import {
+  activeCourseIds,
+  createPaymentsApp,
+  demoLines,
+  orderStatus,
+  shopRequests,
+} from '../../../test/payments-kit.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { reconcilePayments } from './reconcile-payments.js';
@@ -50,20 +56,8 @@ async function checkout(user: TestUser, rupees: number, discountCouponId: string
   expect(res.statusCode).toBe(200);
   return res.json() as { orderId: string; order_id: string };
 }
-const activeCourses = async (userId: string) =>
-  (
-    await t.database.db
-      .selectFrom('enrolments')
-      .select('course_id')
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute()
-  )
-    .map((row) => row.course_id)
-    .sort();
-const status = async (orderId: string) =>
-  (await t.database.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow())
-    .status;
+const activeCourses = (userId: string) => activeCourseIds(t.database.db, userId);
+const status = (orderId: string) => orderStatus(t.database.db, orderId);
 const refundsAtGateway = (paymentId: string) => fake.refunds.filter((refund) => refund.payment_id === paymentId);
 /** Refund e-mails queued for this buyer (sent or not). */
 const refundMailCount = async (email: string) =>

@@ -5,7 +5,15 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createPaymentsApp, type DemoLine, demoLines, payAtFake, shopRequests } from '../../../test/payments-kit.js';
+import {
+  activeCourseIds,
+  createPaymentsApp,
+  type DemoLine,
+  demoLines,
+  orderStatus,
+  payAtFake,
+  shopRequests,
+} from '../../../test/payments-kit.js';
 import { hmacHex } from '../../payments/signatures.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 
@@ -29,20 +37,8 @@ afterEach(() => t.close());
 const { post, deliver, checkedOut: checkedOutAs } = shopRequests(() => t);
 const checkedOut = (user: TestUser, courses: DemoLine[], couponId: string | null = null, percent = 0) =>
   checkedOutAs(user, courses, { couponId, percent });
-const status = async (orderId: string) =>
-  (await t.database.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow())
-    .status;
-const enrolled = async (userId: string) =>
-  (
-    await t.database.db
-      .selectFrom('enrolments')
-      .select('course_id')
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute()
-  )
-    .map((row) => row.course_id)
-    .sort();
+const status = (orderId: string) => orderStatus(t.database.db, orderId);
+const enrolled = (userId: string) => activeCourseIds(t.database.db, userId);
 const captured = (gatewayOrderId: string) => payAtFake(fake, gatewayOrderId);
 function refunded(entity: NonNullable<ReturnType<typeof fake.payments.get>>, refundId: string) {
   entity.amount_refunded = entity.amount;
