@@ -3,11 +3,12 @@ import path from 'node:path';
 import type { EnrolledCourse } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { refundInFull } from '../../../test/refunds.js';
 import { loadOrCreateSecret } from '../../auth/secrets.js';
 import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { demoFileSourceDir, demoLearning } from '../../db/seed-learning.js';
-import { hmacHex } from '../../payments/signatures.js';
+import { buy } from '../billing/test-purchases.js';
 import { FILE_LINK_SECRET_NAME, signFileLink } from './file-links.js';
 
 let t: TestApp;
@@ -21,28 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const origin = () => new URL(t.config.publicUrl).origin;
-const post = (url: string, user: TestUser, payload: object) =>
-  t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie, origin: origin() }, payload });
 const get = (url: string, user?: TestUser) =>
   t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
-
-/** Buys the courses as the browser does: cart, create-order, the sandbox widget's Pay, verify-payment. */
-async function purchase(user: TestUser, courses: (typeof c1)[]) {
-  for (const course of courses)
-    expect((await post('/api/cart/add', user, { courseId: course?.id })).statusCode).toBe(200);
-  const amount = courses.reduce((sum, course) => sum + (course?.rupees ?? 0), 0);
-  const order = (await post('/api/create-order', user, { amount, name: 'Asha Patel', email: user.email })).json();
-  expect(order.mode).toBe('sandbox');
-  const paid = (await post('/api/sandbox/pay', user, { order_id: order.order_id, outcome: 'captured' })).json();
-  const verified = await post('/api/verify-payment', user, {
-    razorpay_order_id: paid.razorpay_order_id,
-    razorpay_payment_id: paid.razorpay_payment_id,
-    razorpay_signature: paid.razorpay_signature,
-  });
-  expect(verified.statusCode).toBe(200);
-  return { orderId: order.orderId as string, gatewayOrderId: order.order_id as string, payment: paid, amount };
-}
 
 async function enrolledCourses(user: TestUser): Promise<EnrolledCourse[]> {
   const res = await get('/api/enrolled-courses', user);
@@ -51,11 +32,10 @@ async function enrolledCourses(user: TestUser): Promise<EnrolledCourse[]> {
 }
 
 async function learnerWithCourse(course = c1) {
-  const user = await createSignedInUser(t.database.db);
-  const order = await purchase(user, [course]);
+  const { user, orderId } = await buy(t, [course.id]);
   const [enrolled] = await enrolledCourses(user);
   if (!enrolled) throw new Error('the purchase did not enrol the learner');
-  return { user, order, enrolled };
+  return { user, orderId, enrolled };
 }
 
 function fileIdOf(fileUrl: string): string {
@@ -70,10 +50,8 @@ describe('GET /api/enrolled-courses', () => {
   });
 
   it("lists only the caller's own courses, with their lesson videos and signed file links", async () => {
-    const asha = await createSignedInUser(t.database.db);
-    const ravi = await createSignedInUser(t.database.db);
-    await purchase(asha, [c1, c3]);
-    await purchase(ravi, [c2]);
+    const { user: asha } = await buy(t, [c1.id, c3.id]);
+    const { user: ravi } = await buy(t, [c2.id]);
 
     const ashas = await enrolledCourses(asha);
     expect(ashas.map((course) => course._id).sort()).toEqual([c1.id, c3.id].sort());
@@ -186,38 +164,11 @@ describe('GET /api/files/:fileId', () => {
   });
 
   it('stops serving a learner whose order was refunded, and drops the course from the list', async () => {
-    const { user, order, enrolled } = await learnerWithCourse(c2);
+    const { user, orderId, enrolled } = await learnerWithCourse(c2);
     const link = enrolled.files[0]?.fileUrl ?? '';
     expect((await get(link, user)).statusCode).toBe(200);
 
-    // The refund arrives as Razorpay would send it: a signed refund.processed webhook.
-    const refund = {
-      id: `rfnd_${order.payment.razorpay_payment_id.slice(4)}`,
-      payment_id: order.payment.razorpay_payment_id,
-      amount: order.amount * 100,
-    };
-    const payment = {
-      id: order.payment.razorpay_payment_id,
-      order_id: order.gatewayOrderId,
-      amount: order.amount * 100,
-      amount_refunded: order.amount * 100,
-      status: 'refunded',
-    };
-    const body = JSON.stringify({
-      event: 'refund.processed',
-      payload: { refund: { entity: refund }, payment: { entity: payment } },
-    });
-    const hook = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/razorpay',
-      headers: {
-        'content-type': 'application/json',
-        'x-razorpay-event-id': `evt_${refund.id}`,
-        'x-razorpay-signature': hmacHex(loadOrCreateSecret(t.config.dataDir, 'sandbox-secret'), body),
-      },
-      payload: body,
-    });
-    expect(hook.statusCode).toBe(200);
+    await refundInFull(t, orderId);
 
     expect(await enrolledCourses(user)).toEqual([]);
     const refused = await get(link, user);

@@ -1,10 +1,10 @@
 import { courseReviewsResponse, getCourseResponse, listCoursesResponse, messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { loadOrCreateSecret } from '../../auth/secrets.js';
+import { refundInFull } from '../../../test/refunds.js';
 import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
-import { hmacHex } from '../../payments/signatures.js';
+import { buy } from '../billing/test-purchases.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -39,56 +39,7 @@ const catalogCard = async (course: typeof c1) =>
 const courseAnswer = async (course: typeof c1) =>
   getCourseResponse.parse((await get(`/api/courses/${course?.id}`)).json()).course;
 
-/** Buys the courses as the browser does: cart, create-order, the sandbox widget's Pay, verify-payment. */
-async function purchase(user: TestUser, course: typeof c1) {
-  expect((await post('/api/cart/add', user, { courseId: course?.id })).statusCode).toBe(200);
-  const amount = course?.rupees ?? 0;
-  const order = (await post('/api/create-order', user, { amount, name: 'Asha Patel', email: user.email })).json();
-  const paid = (await post('/api/sandbox/pay', user, { order_id: order.order_id, outcome: 'captured' })).json();
-  const verified = await post('/api/verify-payment', user, {
-    razorpay_order_id: paid.razorpay_order_id,
-    razorpay_payment_id: paid.razorpay_payment_id,
-    razorpay_signature: paid.razorpay_signature,
-  });
-  expect(verified.statusCode).toBe(200);
-  return { gatewayOrderId: order.order_id as string, paymentId: paid.razorpay_payment_id as string, amount };
-}
-
-async function buyer(course: typeof c1) {
-  const user = await createSignedInUser(t.database.db);
-  return { user, order: await purchase(user, course) };
-}
-
-/** The refund arrives as Razorpay would send it: a signed refund.processed webhook. */
-async function refund(order: Awaited<ReturnType<typeof purchase>>) {
-  const refundEntity = {
-    id: `rfnd_${order.paymentId.slice(4)}`,
-    payment_id: order.paymentId,
-    amount: order.amount * 100,
-  };
-  const payment = {
-    id: order.paymentId,
-    order_id: order.gatewayOrderId,
-    amount: order.amount * 100,
-    amount_refunded: order.amount * 100,
-    status: 'refunded',
-  };
-  const body = JSON.stringify({
-    event: 'refund.processed',
-    payload: { refund: { entity: refundEntity }, payment: { entity: payment } },
-  });
-  const hook = await t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/razorpay',
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-event-id': `evt_${refundEntity.id}`,
-      'x-razorpay-signature': hmacHex(loadOrCreateSecret(t.config.dataDir, 'sandbox-secret'), body),
-    },
-    payload: body,
-  });
-  expect(hook.statusCode).toBe(200);
-}
+const buyer = (course: typeof c1) => buy(t, [course?.id ?? '']);
 
 describe('who may review', () => {
   it('asks a visitor to log in', async () => {
@@ -111,8 +62,8 @@ describe('who may review', () => {
   });
 
   it('refuses a buyer whose order was refunded', async () => {
-    const { user, order } = await buyer(c2);
-    await refund(order);
+    const { user, orderId } = await buyer(c2);
+    await refundInFull(t, orderId);
     const res = await review(c2, user, { rating: 1, text: 'Refunded' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(messages.reviewBuyersOnly);
