@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.js';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/helpers.js';
+import { razorpaySettings } from '../../test/payments-kit.js';
 import { createGateway, RAZORPAY_CHECKOUT_JS, testModeWarning } from './create-gateway.js';
 import { hmacHex, paymentSignature } from './signatures.js';
 
@@ -58,15 +59,7 @@ describe('createGateway', () => {
   };
 
   it("with a Razorpay key: Razorpay's API with that key, its secrets, and Razorpay's widget", async () => {
-    const gateway = createGateway(
-      config({
-        RAZORPAY_KEY_ID: fake.keyId,
-        RAZORPAY_KEY_SECRET: fake.keySecret,
-        RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-        RAZORPAY_API_URL: fake.url,
-      }),
-      database.db,
-    );
+    const gateway = createGateway(config(razorpaySettings(fake)), database.db);
     expect(gateway).toMatchObject({ mode: 'razorpay', keyId: fake.keyId, checkoutUrl: RAZORPAY_CHECKOUT_JS });
     expect(RAZORPAY_CHECKOUT_JS).toBe('https://checkout.razorpay.com/v1/checkout.js');
     // A real call with the default timeout reaches the configured API with the key.
