@@ -11,18 +11,17 @@ export async function findCourseSource(db: Db, courseId: string) {
     .executeTakeFirst();
 }
 
-export async function findSections(db: Db, courseId: string) {
-  return db
+/** A course's sections in order; built here once, also re-bound as the player's prepared query. */
+export const selectSections = (db: Db, courseId: string) =>
+  db
     .selectFrom('course_sections')
     .select(['id', 'title', 'position'])
     .where('course_id', '=', courseId)
-    .orderBy('position')
-    .execute();
-}
+    .orderBy('position');
 
 /** Every lesson of a course in reading order: by section, then by position in it. */
-export async function findLessons(db: Db, courseId: string) {
-  return db
+export const selectLessons = (db: Db, courseId: string) =>
+  db
     .selectFrom('course_lessons')
     .innerJoin('course_sections', 'course_sections.id', 'course_lessons.section_id')
     .select([
@@ -37,9 +36,10 @@ export async function findLessons(db: Db, courseId: string) {
     ])
     .where('course_lessons.course_id', '=', courseId)
     .orderBy('course_sections.position')
-    .orderBy('course_lessons.position')
-    .execute();
-}
+    .orderBy('course_lessons.position');
+
+export const findSections = (db: Db, courseId: string) => selectSections(db, courseId).execute();
+export const findLessons = (db: Db, courseId: string) => selectLessons(db, courseId).execute();
 
 /** The lessons of many courses in reading order, for lists (enrolled courses). */
 export async function findLessonsOfCourses(db: Db, courseIds: string[]) {

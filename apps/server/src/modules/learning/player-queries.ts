@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared.js';
+import { selectLessons, selectSections } from './lessons-repo.js';
 
 // The player's calls run on every lesson opened and every few seconds of video: their queries are
 // built once and re-bound (db/prepared.ts), like the other hot paths.
@@ -18,32 +19,9 @@ const courseHeading = preparedQuery<{ courseId: string }>()((db, value) =>
   db.selectFrom('courses').select(['id', 'title', 'thumb', 'instructor']).where('id', '=', value('courseId')),
 );
 
-const sectionsOfCourse = preparedQuery<{ courseId: string }>()((db, value) =>
-  db
-    .selectFrom('course_sections')
-    .select(['id', 'title'])
-    .where('course_id', '=', value('courseId'))
-    .orderBy('position'),
-);
+const sectionsOfCourse = preparedQuery<{ courseId: string }>()((db, value) => selectSections(db, value('courseId')));
 
-const lessonsOfCourse = preparedQuery<{ courseId: string }>()((db, value) =>
-  db
-    .selectFrom('course_lessons')
-    .innerJoin('course_sections', 'course_sections.id', 'course_lessons.section_id')
-    .select([
-      'course_lessons.id',
-      'course_lessons.section_id',
-      'course_lessons.title',
-      'course_lessons.kind',
-      'course_lessons.duration',
-      'course_lessons.content',
-      'course_lessons.video_link',
-      'course_lessons.preview',
-    ])
-    .where('course_lessons.course_id', '=', value('courseId'))
-    .orderBy('course_sections.position')
-    .orderBy('course_lessons.position'),
-);
+const lessonsOfCourse = preparedQuery<{ courseId: string }>()((db, value) => selectLessons(db, value('courseId')));
 
 const attachmentsOfCourse = preparedQuery<{ courseId: string }>()((db, value) =>
   db
