@@ -6,6 +6,7 @@ import { pdfAttachments, pdfText } from '../../../test/pdf.js';
 import type { TestSmtp } from '../../../test/smtp.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { ATTACHED_MAILS_PER_SECOND } from '../../mail/mailer.js';
+import { issuedDocument } from './test-documents.js';
 import { buy } from './test-purchases.js';
 
 let smtp: TestSmtp;
@@ -17,13 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const documentOf = async (orderId: string, kind: 'invoice' | 'credit_note') =>
-  t.database.db
-    .selectFrom('tax_documents')
-    .select('number')
-    .where('order_id', '=', orderId)
-    .where('kind', '=', kind)
-    .executeTakeFirstOrThrow();
+const documentOf = (orderId: string, kind: 'invoice' | 'credit_note') => issuedDocument(t, orderId, kind);
 
 it('the order confirmation carries the invoice PDF and the refund notice the credit note, rendered when sent', async () => {
   const { user, orderId } = await buy(t, [demoCourses[0]?._id ?? ''], {

@@ -4,6 +4,7 @@ import { createSignedInUser, type TestApp } from '../../../test/helpers.js';
 import { startShopWithMail } from '../../../test/mail-shop.js';
 import { mailText, type TestSmtp } from '../../../test/smtp.js';
 import { demoCourses } from '../../db/seed-courses.js';
+import { issuedDocument } from './test-documents.js';
 import { buy } from './test-purchases.js';
 
 let smtp: TestSmtp;
@@ -16,14 +17,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 const numberOf = async (orderId: string, kind: 'invoice' | 'credit_note') =>
-  (
-    await t.database.db
-      .selectFrom('tax_documents')
-      .select('number')
-      .where('order_id', '=', orderId)
-      .where('kind', '=', kind)
-      .executeTakeFirstOrThrow()
-  ).number;
+  (await issuedDocument(t, orderId, kind)).number;
 
 it('the order confirmation names the tax invoice and the refund notice the credit note, both on /orders', async () => {
   const { user, orderId } = await buy(t, [demoCourses[0]?._id ?? '']);

@@ -5,6 +5,7 @@ import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { renderDocumentPdf } from './render-document-pdf.js';
 import type { TaxDocumentData } from './tax-document.js';
+import { issuedDocument } from './test-documents.js';
 import { buy } from './test-purchases.js';
 
 let t: TestApp;
@@ -23,15 +24,7 @@ afterAll(() => t.close());
 const download = (orderId: string, cookie?: string, kind = 'invoice') =>
   t.app.inject({ method: 'GET', url: `/api/orders/${orderId}/${kind}`, headers: cookie ? { cookie } : {} });
 
-async function storedInvoice(orderId: string): Promise<TaxDocumentData> {
-  const row = await t.database.db
-    .selectFrom('tax_documents')
-    .select('data')
-    .where('order_id', '=', orderId)
-    .where('kind', '=', 'invoice')
-    .executeTakeFirstOrThrow();
-  return JSON.parse(row.data);
-}
+const storedInvoice = async (orderId: string): Promise<TaxDocumentData> => (await issuedDocument(t, orderId)).document;
 
 describe('GET /api/orders/{id}/invoice', () => {
   it('a business buyer from Pune gets a PDF carrying every CGST Rule 46 field, IGST at 18 %', async () => {

@@ -3,7 +3,7 @@ import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '
 import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { callAs } from '../admin/admin-test-client.js';
-import type { TaxDocumentData } from './tax-document.js';
+import { issuedDocument } from './test-documents.js';
 import { buy } from './test-purchases.js';
 
 let t: TestApp;
@@ -19,15 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const invoiceOf = async (orderId: string) => {
-  const row = await t.database.db
-    .selectFrom('tax_documents')
-    .select('data')
-    .where('order_id', '=', orderId)
-    .where('kind', '=', 'invoice')
-    .executeTakeFirstOrThrow();
-  return JSON.parse(row.data) as TaxDocumentData;
-};
+const invoiceOf = async (orderId: string) => (await issuedDocument(t, orderId)).document;
 const dashboard = async () => (await asAdmin('GET', '/api/admin/dashboard')).json().dashboard;
 
 it('the dashboard shows the takings net of refunds and of tax, as the invoices were issued, beside the gross', async () => {

@@ -8,6 +8,7 @@ import { demoCourses } from '../../db/seed-courses.js';
 import { callAs } from '../admin/admin-test-client.js';
 import { renderStoredDocument } from './render-stored-document.js';
 import type { TaxDocumentData } from './tax-document.js';
+import { issuedDocument } from './test-documents.js';
 import { buy } from './test-purchases.js';
 
 let t: TestApp;
@@ -40,14 +41,7 @@ const form = (overrides: Partial<TaxSettingsInput> = {}): TaxSettingsInput => ({
   ...overrides,
 });
 
-async function storedInvoice(orderId: string) {
-  return t.database.db
-    .selectFrom('tax_documents')
-    .select(['data', 'number'])
-    .where('order_id', '=', orderId)
-    .where('kind', '=', 'invoice')
-    .executeTakeFirstOrThrow();
-}
+const storedInvoice = (orderId: string) => issuedDocument(t, orderId);
 
 const signaturePng = () =>
   sharp({ create: { width: 320, height: 100, channels: 3, background: { r: 20, g: 40, b: 160 } } })
