@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface CachedAnswer {
   body: string;
@@ -24,6 +25,16 @@ export function encodedBody(
     return { encoding: 'gzip', body: entry.encoded.gzip };
   }
   return null;
+}
+
+/** Sends a cached, already-serialized answer, or 304 when the browser holds the same version. */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer) {
+  reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoded = encodedBody(entry, request.headers['accept-encoding']);
+  if (!encoded) return reply.send(entry.body);
+  return reply.header('content-encoding', encoded.encoding).send(encoded.body);
 }
 
 /**

@@ -1,19 +1,8 @@
 import { courseParams, errorResponse, getCourseResponse, listCoursesQuery, listCoursesResponse } from '@shop/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
-import { type CachedAnswer, encodedBody } from './response-cache.js';
+import { sendCached } from './response-cache.js';
 import { getPublishedCourse, listCourses } from './service.js';
-
-/** Sends a cached, already-serialized answer, or 304 when the browser holds the same version. */
-function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer) {
-  reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-  if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-  reply.type('application/json; charset=utf-8');
-  const encoded = encodedBody(entry, request.headers['accept-encoding']);
-  if (!encoded) return reply.send(entry.body);
-  return reply.header('content-encoding', encoded.encoding).send(encoded.body);
-}
 
 export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, catalogCache }) => {
   // The contracts document and validate these answers in tests; at run time the cached string is sent as is.

@@ -188,4 +188,17 @@ describe(`GET /api/learn/{courseId}/previews (${engine})`, () => {
     expect(res.body).not.toContain('L2');
     expect((await t.app.inject({ url: '/api/learn/ffffffffffffffffffffffff/previews' })).statusCode).toBe(404);
   });
+
+  it('stops giving the previews on the next call once the console unpublishes the course', async () => {
+    const asAdmin = callAs(t, await createSignedInUser(t.database.db, { role: 'admin' }));
+    const previews = () => t.app.inject({ url: `/api/learn/${otherCourseId}/previews` });
+    expect((await previews()).statusCode).toBe(200);
+    try {
+      const unpublished = await asAdmin('POST', `/api/admin/courses/${otherCourseId}/publish`, { published: false });
+      expect(unpublished.statusCode).toBe(200);
+      expect((await previews()).statusCode).toBe(404);
+    } finally {
+      await asAdmin('POST', `/api/admin/courses/${otherCourseId}/publish`, { published: true });
+    }
+  });
 });

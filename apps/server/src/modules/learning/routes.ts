@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { loadOrCreateSecret } from '../../auth/secrets.js';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
+import { sendCached } from '../catalog/response-cache.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { FILE_LINK_SECRET_NAME } from './file-links.js';
 import { getLearnCourse } from './get-learn-course.js';
@@ -92,7 +93,15 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         response: { 200: previewLessonsResponse, 400: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => ({ ok: true as const, lessons: await listPreviewLessons(db, request.params.courseId) }),
+    async (request, reply) => {
+      const { courseId } = request.params;
+      // The same for every visitor and changed only with the course: kept with the catalogue's answers.
+      const entry = await catalogCache.get(`previews:${courseId}`, async () => ({
+        ok: true,
+        lessons: await listPreviewLessons(db, courseId),
+      }));
+      return sendCached(request, reply, entry);
+    },
   );
 
   app.get(
