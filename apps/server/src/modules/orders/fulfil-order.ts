@@ -133,6 +133,14 @@ const buyerOf = preparedQuery<{ userId: string }>()((db, value) =>
   db.selectFrom('users').select(['email', 'username']).where('id', '=', value('userId')),
 );
 
+/** The order's buyer, read under the transaction that fulfils or invoices it. */
+async function buyerOfOrder(trx: Db, userId: string) {
+  const buyer = await buyerOf.first(trx, { userId });
+  // Stryker disable next-line ConditionalExpression,StringLiteral: cannot happen (the row was read a moment ago, or is a foreign key); without the check the next line throws instead, and a 5xx shows no message
+  if (!buyer) throw new Error(`buyer ${userId} does not exist`);
+  return buyer;
+}
+
 /**
  * The one place an order becomes paid: in a single transaction it marks the order paid, records the
  * payment, counts the coupon use, enrols the buyer in every course and empties them from the cart,
@@ -203,9 +211,7 @@ export async function fulfilOrder(
       // Money was received, so it is invoiced; the refund will issue the credit note (decision 0017).
       // Stryker disable next-line ConditionalExpression,EqualityOperator: a payment arrives only for an order with a gateway order, whose total is at least ₹1
       if (order.total_paise > 0) {
-        const buyer = await buyerOf.first(trx, { userId: order.user_id });
-        // Stryker disable next-line ConditionalExpression,StringLiteral: cannot happen (the row was read a moment ago, or is a foreign key); without the check the next line throws instead, and a 5xx shows no message
-        if (!buyer) throw new Error(`buyer ${order.user_id} does not exist`);
+        const buyer = await buyerOfOrder(trx, order.user_id);
         await issueInvoice(trx, ctx.tax, order, await orderLines.rows(trx, { orderId: order.id }), buyer, now);
       }
       return { granted: false, mail: null, refunded: true };
@@ -236,9 +242,7 @@ export async function fulfilOrder(
     const cartId = lines.length > 0 ? await findCartId(trx, order.user_id) : undefined;
     if (cartId) for (const line of lines) await removeCartItem(trx, cartId, line.course_id);
 
-    const buyer = await buyerOf.first(trx, { userId: order.user_id });
-    // Stryker disable next-line ConditionalExpression,StringLiteral: cannot happen (the row was read a moment ago, or is a foreign key); without the check the next line throws instead, and a 5xx shows no message
-    if (!buyer) throw new Error(`buyer ${order.user_id} does not exist`);
+    const buyer = await buyerOfOrder(trx, order.user_id);
     // Near the end, so the invoice counter (one row every purchase takes) stays locked only briefly.
     const invoice = order.total_paise > 0 ? await issueInvoice(trx, ctx.tax, order, lines, buyer, now) : null;
     const mail = confirmationMail(ctx, { ...order, lines }, buyer.email, order.billing_name || buyer.username, invoice);
