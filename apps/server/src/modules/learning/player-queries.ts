@@ -6,15 +6,6 @@ import { selectLessons, selectSections } from './lessons-repo.js';
 // The player's calls run on every lesson opened and every few seconds of video: their queries are
 // built once and re-bound (db/prepared.ts), like the other hot paths.
 
-const activeEnrolment = preparedQuery<{ userId: string; courseId: string }>()((db, value) =>
-  db
-    .selectFrom('enrolments')
-    .select('id')
-    .where('user_id', '=', value('userId'))
-    .where('course_id', '=', value('courseId'))
-    .where('revoked_at', 'is', null),
-);
-
 const courseHeading = preparedQuery<{ courseId: string }>()((db, value) =>
   db.selectFrom('courses').select(['id', 'title', 'thumb', 'instructor']).where('id', '=', value('courseId')),
 );
@@ -70,8 +61,6 @@ const saveProgress = preparedQuery<{
     ),
 );
 
-export const isEnrolled = async (db: Db, userId: string, courseId: string) =>
-  Boolean(await activeEnrolment.first(db, { userId, courseId }));
 export const readCourseHeading = (db: Db, courseId: string) => courseHeading.first(db, { courseId });
 export const readSections = (db: Db, courseId: string) => sectionsOfCourse.rows(db, { courseId });
 export const readLessons = (db: Db, courseId: string) => lessonsOfCourse.rows(db, { courseId });

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
 
 /** The caller's courses with an active enrolment, published or not: what they bought stays theirs. */
 export async function findEnrolledCourses(db: Db, userId: string) {
@@ -28,15 +29,18 @@ export async function findCourseFile(db: Db, fileId: string) {
   return db.selectFrom('course_files').selectAll().where('id', '=', fileId).executeTakeFirst();
 }
 
-export async function hasActiveEnrolment(db: Db, userId: string, courseId: string): Promise<boolean> {
-  const row = await db
+const activeEnrolment = preparedQuery<{ userId: string; courseId: string }>()((db, value) =>
+  db
     .selectFrom('enrolments')
     .select('id')
-    .where('user_id', '=', userId)
-    .where('course_id', '=', courseId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Boolean(row);
+    .where('user_id', '=', value('userId'))
+    .where('course_id', '=', value('courseId'))
+    .where('revoked_at', 'is', null),
+);
+
+/** Whether the user owns the course now (an enrolment not revoked by a refund); prepared, as the player asks it on every call. */
+export async function hasActiveEnrolment(db: Db, userId: string, courseId: string): Promise<boolean> {
+  return Boolean(await activeEnrolment.first(db, { userId, courseId }));
 }
 
 export async function findPublishedCourseId(db: Db, courseId: string) {

@@ -2,7 +2,7 @@ import { messages } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { isEnrolled } from './player-queries.js';
+import { hasActiveEnrolment } from './repo.js';
 
 /**
  * The player's calls are for the course's enrolled learners only: a visitor is asked to sign in
@@ -10,6 +10,6 @@ import { isEnrolled } from './player-queries.js';
  */
 export async function requireEnrolment(db: Db, user: SessionUser | null, courseId: string): Promise<SessionUser> {
   if (!user) throw new AppError('unauthorized', messages.pleaseLogIn);
-  if (!(await isEnrolled(db, user.id, courseId))) throw new AppError('forbidden', messages.learnNotEnrolled);
+  if (!(await hasActiveEnrolment(db, user.id, courseId))) throw new AppError('forbidden', messages.learnNotEnrolled);
   return user;
 }
