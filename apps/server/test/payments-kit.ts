@@ -104,3 +104,14 @@ export async function activeCourseIds(db: Db, userId: string): Promise<string[]>
     .execute();
   return rows.map((row) => row.course_id).sort();
 }
+
+/** The user's enrolments not revoked, with the order that granted each, sorted by course id. */
+export async function ownedThrough(db: Db, userId: string) {
+  const rows = await db
+    .selectFrom('enrolments')
+    .select(['course_id', 'order_id'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return rows.sort((p, q) => p.course_id.localeCompare(q.course_id));
+}

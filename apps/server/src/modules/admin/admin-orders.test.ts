@@ -2,7 +2,7 @@ import { messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { razorpaySettings } from '../../../test/payments-kit.js';
+import { ownedThrough, razorpaySettings } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { callAs, courseForm } from './admin-test-client.js';
 
@@ -247,15 +247,7 @@ describe('refunds when two paid orders cover the same course (issue 12 items 9, 
     return { buyer, a: a.orderId as string, b, x, y, z };
   }
 
-  const owned = async (userId: string) =>
-    (
-      await t.database.db
-        .selectFrom('enrolments')
-        .select(['course_id', 'order_id'])
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute()
-    ).sort((p, q) => p.course_id.localeCompare(q.course_id));
+  const owned = (userId: string) => ownedThrough(t.database.db, userId);
   const refundMails = async (email: string) =>
     (
       await t.database.db

@@ -7,6 +7,7 @@ import {
   type DemoLine,
   demoLines,
   orderStatus,
+  ownedThrough,
   payAtFake,
   shopRequests,
 } from '../../../test/payments-kit.js';
@@ -80,15 +81,7 @@ const creditNote = async (orderId: string) => {
     .executeTakeFirst();
   return row && { number: row.number, reason: (JSON.parse(row.data) as { reason: string }).reason };
 };
-const owned = async (userId: string) =>
-  (
-    await t.database.db
-      .selectFrom('enrolments')
-      .select(['course_id', 'order_id'])
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute()
-  ).sort((p, q) => p.course_id.localeCompare(q.course_id));
+const owned = (userId: string) => ownedThrough(t.database.db, userId);
 const esc = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
