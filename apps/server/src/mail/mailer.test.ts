@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/helpers.js';
 import { mailText, startSmtp, type TestSmtp } from '../../test/smtp.js';
-import { createMailQueue } from './mailer.js';
+import { ATTACHED_MAILS_PER_SECOND, attachedMailBudget, createMailQueue } from './mailer.js';
 
 let smtp: TestSmtp;
 let database: TestDatabase;
@@ -20,6 +20,11 @@ afterAll(async () => {
 });
 
 describe('mail queue', () => {
+  it('renders attached mails at the full pace up to half busy, fewer above, and at least one a second', () => {
+    expect(ATTACHED_MAILS_PER_SECOND).toBe(10);
+    expect([0, 0.3, 0.5, 0.6, 0.75, 0.9, 0.97, 1, 1.2].map(attachedMailBudget)).toEqual([10, 10, 10, 8, 5, 2, 1, 1, 1]);
+  });
+
   it('once stopped, starts no new pass: the database closes right after', async () => {
     const queue = createMailQueue(database.db, testConfig({ SMTP_URL: smtp.url }), log);
     await queue.enqueue({ to: 'stopped@example.com', subject: 'Later', text: 'body' });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
@@ -18,12 +19,21 @@ export interface MailMessage {
   attachments?: MailAttachmentRef[];
 }
 
-/** An issued tax document, named by its order, kind and number; only this is stored in the outbox. */
-export interface MailAttachmentRef {
+/** An issued tax document, named by its order, kind and number. */
+export interface TaxDocumentRef {
   orderId: string;
   kind: 'invoice' | 'credit_note';
   number: string;
 }
+
+/** A learner's certificate, named by its public id. */
+export interface CertificateRef {
+  kind: 'certificate';
+  certificateId: string;
+}
+
+/** What a queued mail attaches; only this reference is stored in the outbox, the file is rendered on sending. */
+export type MailAttachmentRef = TaxDocumentRef | CertificateRef;
 
 export interface RenderedAttachment {
   filename: string;
@@ -98,6 +108,27 @@ const insertMail = preparedQuery<{
  */
 export const ATTACHED_MAILS_PER_SECOND = 10;
 
+/**
+ * This second's budget of attached mails, from how busy the event loop was (0 idle, 1 saturated): the
+ * full budget up to half busy, then less, down to one a second when saturated, so a sale's checkout
+ * keeps the CPU while its confirmations still leave.
+ */
+export function attachedMailBudget(busyness: number): number {
+  const share = Math.min(1, Math.max(0, 2 * (1 - busyness)));
+  return Math.max(1, Math.round(ATTACHED_MAILS_PER_SECOND * share));
+}
+
+/** The event loop's utilisation since the previous call (Node's own measure of how busy it is). */
+function eventLoopBusyness(): () => number {
+  let last = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const { utilization } = performance.eventLoopUtilization(now, last);
+    last = now;
+    return utilization;
+  };
+}
+
 const dueMail = preparedQuery<{ now: string }>()((db, value) =>
   db
     .selectFrom('mail_outbox')
@@ -149,6 +180,9 @@ export class MailQueue {
   /** When each attached mail of the last second was taken, for ATTACHED_MAILS_PER_SECOND. */
   private attachedTaken: number[] = [];
   private attachedLater: NodeJS.Timeout | null = null;
+  private busyness: () => number = eventLoopBusyness();
+  /** The budget of the second under way: measured when a second's first attached mail is taken. */
+  private attachedBudget = ATTACHED_MAILS_PER_SECOND;
 
   constructor(
     private readonly db: Db,
@@ -163,6 +197,11 @@ export class MailQueue {
    */
   renderAttachmentsWith(render: (ref: MailAttachmentRef) => Promise<RenderedAttachment>): void {
     this.renderAttachment = render;
+  }
+
+  /** How busy the process is, 0 to 1 (tests set it; by default the event loop's utilisation). */
+  measureBusynessWith(busyness: () => number): void {
+    this.busyness = busyness;
   }
 
   private async attachmentsOf(json: string | null): Promise<RenderedAttachment[] | undefined> {
@@ -221,7 +260,8 @@ export class MailQueue {
     const due = await dueMail.rows(this.db, { now: now.toISOString() });
     const clock = Date.now();
     this.attachedTaken = this.attachedTaken.filter((at) => clock - at < 1000);
-    const budget = ATTACHED_MAILS_PER_SECOND - this.attachedTaken.length;
+    if (this.attachedTaken.length === 0) this.attachedBudget = attachedMailBudget(this.busyness());
+    const budget = this.attachedBudget - this.attachedTaken.length;
     if (budget > 0) {
       const attached = await dueAttachedMail.rows(this.db, { now: now.toISOString(), limit: budget });
       for (const _row of attached) this.attachedTaken.push(clock);

@@ -97,6 +97,7 @@ it(`renders at most ${ATTACHED_MAILS_PER_SECOND} attached PDFs a second, so a bu
       attachments: [{ orderId, kind: 'invoice', number }],
     });
   const delivered = () => smtp.received.filter((mail) => mail.to.some((to) => to.startsWith('burst-'))).length;
+  t.app.deps.mail.measureBusynessWith(() => 0);
   const started = performance.now();
   await t.app.deps.mail.deliverPending();
   const firstPassMs = performance.now() - started;
@@ -106,4 +107,27 @@ it(`renders at most ${ATTACHED_MAILS_PER_SECOND} attached PDFs a second, so a bu
   const deadline = Date.now() + 5000;
   while (delivered() < burst && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   expect(delivered()).toBe(burst);
+});
+
+it('while the process is saturated, one attached mail a second leaves, so the checkout keeps the CPU', async () => {
+  const { orderId } = await buy(t, [demoCourses[2]?._id ?? '']);
+  const { number } = await documentOf(orderId, 'invoice');
+  await t.app.deps.mail.deliverPending();
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  for (let i = 0; i < 3; i++)
+    await t.app.deps.mail.enqueue({
+      to: `busy-${i}@example.com`,
+      subject: 'Your invoice',
+      text: 'attached',
+      attachments: [{ orderId, kind: 'invoice', number }],
+    });
+  const delivered = () => smtp.received.filter((mail) => mail.to.some((to) => to.startsWith('busy-'))).length;
+  t.app.deps.mail.measureBusynessWith(() => 1);
+  await t.app.deps.mail.deliverPending();
+  expect(delivered()).toBe(1);
+  // Once the load has passed, the next second takes the full budget: the other two follow together.
+  t.app.deps.mail.measureBusynessWith(() => 0);
+  const deadline = Date.now() + 5000;
+  while (delivered() < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(delivered()).toBe(3);
 });
