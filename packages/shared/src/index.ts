@@ -7,6 +7,7 @@ export * from './contracts/contact.js';
 export * from './contracts/coupons.js';
 export * from './contracts/learning.js';
 export * from './contracts/newsletter.js';
+export * from './contracts/notes.js';
 export * from './contracts/orders.js';
 export * from './contracts/reviews.js';
 export * from './contracts/tax-settings.js';

@@ -344,6 +344,18 @@ export interface TaxSettingsTable {
   updated_by: string;
 }
 
+/** A learner's private note on a lesson; `position_seconds` is the video's second it was written at, or null. */
+export interface LessonNotesTable {
+  id: string;
+  user_id: string;
+  course_id: string;
+  lesson_id: string;
+  position_seconds: number | null;
+  text: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A buyer's review of a course, one per (course, user); `hidden_at` set by the operator hides it everywhere. */
 export interface ReviewsTable {
   id: string;
@@ -400,4 +412,5 @@ export interface Database {
   tax_settings: TaxSettingsTable;
   reviews: ReviewsTable;
   course_review_stats: CourseReviewStatsTable;
+  lesson_notes: LessonNotesTable;
 }

@@ -12,6 +12,7 @@ import { couponRoutes } from './coupons/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { learningRoutes } from './learning/routes.js';
 import { newsletterRoutes } from './newsletter/routes.js';
+import { noteRoutes } from './notes/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { reviewRoutes } from './reviews/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
@@ -31,6 +32,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(privacyRoutes, { prefix: '/api', ...deps });
   await app.register(googleRoutes, deps);
   await app.register(learningRoutes, deps);
+  await app.register(noteRoutes, deps);
   await app.register(contactRoutes, { prefix: '/api', ...deps });
   await app.register(newsletterRoutes, { prefix: '/api', ...deps });
   await app.register(adminRoutes, deps);

@@ -1,0 +1,285 @@
+import { courseNotesResponse, type LearnCourseResponse, messages, NOTES_PER_COURSE_MAX } from '@shop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { refundInFull } from '../../../test/refunds.js';
+import { seedDemo } from '../../db/seed.js';
+import { demoCourses } from '../../db/seed-courses.js';
+import { newId } from '../../ids.js';
+import { buy } from '../billing/test-purchases.js';
+
+let t: TestApp;
+const courseId = demoCourses[0]?._id ?? '';
+const otherCourseId = demoCourses[1]?._id ?? '';
+const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.database.db, t.config.dataDir);
+});
+afterAll(() => t.close());
+
+const origin = () => new URL(t.config.publicUrl).origin;
+const headers = (user: TestUser | null) => ({ origin: origin(), ...(user ? { cookie: user.cookie } : {}) });
+const listNotes = (user: TestUser | null, id = courseId) =>
+  t.app.inject({ url: `/api/learn/${id}/notes`, headers: headers(user) });
+const exportNotes = (user: TestUser | null, id = courseId) =>
+  t.app.inject({ url: `/api/learn/${id}/notes.md`, headers: headers(user) });
+const addNote = (user: TestUser | null, lessonId: string, payload: object, id = courseId) =>
+  t.app.inject({ method: 'POST', url: `/api/learn/${id}/lessons/${lessonId}/notes`, headers: headers(user), payload });
+const editNote = (user: TestUser | null, noteId: string, payload: object, id = courseId) =>
+  t.app.inject({ method: 'PATCH', url: `/api/learn/${id}/notes/${noteId}`, headers: headers(user), payload });
+const removeNote = (user: TestUser | null, noteId: string, id = courseId) =>
+  t.app.inject({ method: 'DELETE', url: `/api/learn/${id}/notes/${noteId}`, headers: headers(user) });
+const notesOf = async (user: TestUser, id = courseId) => {
+  const res = await listNotes(user, id);
+  expect(res.statusCode, res.body).toBe(200);
+  return courseNotesResponse.parse(res.json()).notes;
+};
+
+async function owner(id = courseId) {
+  const bought = await buy(t, [id]);
+  const res = await t.app.inject({ url: `/api/learn/${id}`, headers: { cookie: bought.user.cookie } });
+  expect(res.statusCode).toBe(200);
+  const course = res.json() as LearnCourseResponse;
+  return { ...bought, lessons: course.sections.flatMap((section) => section.lessons), title: course.course.title };
+}
+
+describe(`lesson notes (${engine})`, () => {
+  it('a learner writes notes with and without a time, sees them in course order, edits and deletes them', async () => {
+    const { user, lessons } = await owner();
+    const [first, second] = [lessons[0]?.id ?? '', lessons[1]?.id ?? ''];
+
+    const late = await addNote(user, second, { text: '  Check the open interest.  ', positionSeconds: 205 });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json()).toMatchObject({
+      ok: true,
+      message: messages.noteSaved,
+      note: { lessonId: second, positionSeconds: 205, text: 'Check the open interest.' },
+    });
+    expect((await addNote(user, first, { text: 'At 1:30 the gap', positionSeconds: 90 })).statusCode).toBe(200);
+    expect((await addNote(user, first, { text: 'Untimed: read the checklist' })).statusCode).toBe(200);
+    expect((await addNote(user, first, { text: 'At 0:10', positionSeconds: 10 })).statusCode).toBe(200);
+
+    const listed = await notesOf(user);
+    // Lesson order first, then the time in the lesson (untimed notes first), whatever order they were written in.
+    expect(listed.map((note) => [note.lessonId, note.positionSeconds, note.text])).toEqual([
+      [first, null, 'Untimed: read the checklist'],
+      [first, 10, 'At 0:10'],
+      [first, 90, 'At 1:30 the gap'],
+      [second, 205, 'Check the open interest.'],
+    ]);
+
+    const noteId = late.json().note.id as string;
+    const edited = await editNote(user, noteId, { text: 'Check open interest and PCR.' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      message: messages.noteUpdated,
+      note: { id: noteId, lessonId: second, positionSeconds: 205, text: 'Check open interest and PCR.' },
+    });
+    expect((await notesOf(user)).find((note) => note.id === noteId)?.text).toBe('Check open interest and PCR.');
+
+    const removed = await removeNote(user, noteId);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ ok: true, message: messages.noteDeleted });
+    expect((await notesOf(user)).map((note) => note.id)).not.toContain(noteId);
+    expect((await removeNote(user, noteId)).statusCode).toBe(404);
+    // The notes of one course are not listed with another's.
+    expect(await notesOf(user, courseId)).toHaveLength(3);
+  });
+
+  it('refuses an empty, blank or too long text with a field message, and changes nothing', async () => {
+    const { user, lessons } = await owner();
+    const lessonId = lessons[0]?.id ?? '';
+    for (const payload of [{ text: '' }, { text: '   \n ' }, {}, { text: 42 }]) {
+      const res = await addNote(user, lessonId, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ text: messages.noteTextEmpty });
+    }
+    const long = await addNote(user, lessonId, { text: 'a'.repeat(2001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fields).toEqual({ text: messages.noteTextTooLong });
+    for (const positionSeconds of [-1, 1.5, 'x', 86_401]) {
+      expect((await addNote(user, lessonId, { text: 'ok', positionSeconds })).statusCode).toBe(400);
+    }
+    expect(await notesOf(user)).toEqual([]);
+
+    const ok = await addNote(user, lessonId, { text: ` ${'a'.repeat(2000)} ` });
+    expect(ok.statusCode).toBe(200);
+    const noteId = ok.json().note.id as string;
+    const blank = await editNote(user, noteId, { text: '  ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().fields).toEqual({ text: messages.noteTextEmpty });
+    expect((await editNote(user, noteId, { text: 'b'.repeat(2001) })).json().fields).toEqual({
+      text: messages.noteTextTooLong,
+    });
+    expect((await notesOf(user)).map((note) => note.text)).toEqual(['a'.repeat(2000)]);
+  });
+
+  it('refuses a lesson of another course, and keeps at most the per-course number of notes', async () => {
+    const { user, lessons } = await owner();
+    const other = await t.app.inject({ url: `/api/learn/${otherCourseId}/previews` });
+    const foreignLesson = other.json().lessons[0]?.id as string;
+    const wrong = await addNote(user, foreignLesson, { text: 'Not this course' });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().message).toBe(messages.lessonNotFound);
+
+    // Fill the course up to the ceiling directly, then one more through the API is refused.
+    const lessonId = lessons[0]?.id ?? '';
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: NOTES_PER_COURSE_MAX }, (_, i) => ({
+      id: newId(),
+      user_id: user.id,
+      course_id: courseId,
+      lesson_id: lessonId,
+      position_seconds: i,
+      text: `n${i}`,
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 200) {
+      await t.database.db
+        .insertInto('lesson_notes')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    }
+    const over = await addNote(user, lessonId, { text: 'One too many' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(messages.notesLimitReached);
+    expect(await notesOf(user)).toHaveLength(NOTES_PER_COURSE_MAX);
+  });
+});
+
+describe(`who may read and change notes (${engine})`, () => {
+  it('asks a visitor to log in on every call', async () => {
+    const { user, lessons } = await owner();
+    const noteId = (await addNote(user, lessons[0]?.id ?? '', { text: 'Mine' })).json().note.id as string;
+    for (const res of [
+      await listNotes(null),
+      await exportNotes(null),
+      await addNote(null, lessons[0]?.id ?? '', { text: 'x' }),
+      await editNote(null, noteId, { text: 'x' }),
+      await removeNote(null, noteId),
+    ]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ ok: false, message: messages.pleaseLogIn });
+    }
+    expect((await notesOf(user)).map((note) => note.text)).toEqual(['Mine']);
+  });
+
+  it('refuses a signed-in learner who does not own the course, and writes nothing', async () => {
+    const { user, lessons } = await owner();
+    const noteId = (await addNote(user, lessons[0]?.id ?? '', { text: 'Mine' })).json().note.id as string;
+    const stranger = await createSignedInUser(t.database.db);
+    for (const res of [
+      await listNotes(stranger),
+      await exportNotes(stranger),
+      await addNote(stranger, lessons[0]?.id ?? '', { text: 'x' }),
+      await editNote(stranger, noteId, { text: 'x' }),
+      await removeNote(stranger, noteId),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ ok: false, message: messages.learnNotEnrolled });
+    }
+    expect((await notesOf(user)).map((note) => note.text)).toEqual(['Mine']);
+  });
+
+  it("another learner of the same course never sees or changes a learner's note: 404, as if it did not exist", async () => {
+    const asha = await owner();
+    const ravi = await owner();
+    const noteId = (await addNote(asha.user, asha.lessons[0]?.id ?? '', { text: 'Asha private' })).json().note
+      .id as string;
+    expect(await notesOf(ravi.user)).toEqual([]);
+    expect(await (await exportNotes(ravi.user)).body).not.toContain('Asha private');
+
+    const edit = await editNote(ravi.user, noteId, { text: 'Ravi was here' });
+    expect(edit.statusCode).toBe(404);
+    expect(edit.json().message).toBe(messages.noteNotFound);
+    const remove = await removeNote(ravi.user, noteId);
+    expect(remove.statusCode).toBe(404);
+    // Ravi owning another course does not reach Asha's note through that course's address either.
+    const other = await owner(otherCourseId);
+    expect((await editNote(other.user, noteId, { text: 'x' }, otherCourseId)).statusCode).toBe(404);
+    expect((await removeNote(other.user, noteId, otherCourseId)).statusCode).toBe(404);
+    expect((await notesOf(asha.user)).map((note) => note.text)).toEqual(['Asha private']);
+  });
+
+  it('a refunded learner loses access to their notes with the course', async () => {
+    const { user, orderId, lessons } = await owner();
+    expect((await addNote(user, lessons[0]?.id ?? '', { text: 'Before the refund' })).statusCode).toBe(200);
+    await refundInFull(t, orderId);
+    for (const res of [
+      await listNotes(user),
+      await exportNotes(user),
+      await addNote(user, lessons[0]?.id ?? '', { text: 'x' }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(messages.learnNotEnrolled);
+    }
+  });
+});
+
+describe(`the Markdown export (${engine})`, () => {
+  it('is a Markdown attachment: the course title, a section per lesson, each note with its [mm:ss] time', async () => {
+    const { user, lessons, title } = await owner();
+    const [first, second] = [lessons[0], lessons[1]];
+    await addNote(user, second?.id ?? '', { text: 'Second lesson, an hour in', positionSeconds: 3725 });
+    await addNote(user, first?.id ?? '', { text: 'Gap up at the open', positionSeconds: 75 });
+    await addNote(user, first?.id ?? '', { text: 'Line one\nLine two' });
+
+    const res = await exportNotes(user);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="notes-[A-Za-z0-9-]+\.md"/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const escapedTitle = title.replace(/[\\`*_[\]<>|~]/g, (c) => `\\${c}`);
+    expect(res.body).toBe(
+      [
+        `# Notes: ${escapedTitle}`,
+        '',
+        `Exported ${new Date().toISOString().slice(0, 10)}. Times are positions in the lesson video.`,
+        '',
+        `## ${first?.title}`,
+        '',
+        '- Line one',
+        '  Line two',
+        '- [01:15] Gap up at the open',
+        '',
+        `## ${second?.title}`,
+        '',
+        '- [1:02:05] Second lesson, an hour in',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('escapes Markdown in the notes, so a note cannot become a link, an image, HTML or a heading', async () => {
+    const { user, lessons } = await owner();
+    const text = [
+      '**bold** _it_ `code` [click](javascript:alert(1)) ![img](https://evil.example/x.png)',
+      '<script>alert(1)</script> &amp; F&O | a ~ b',
+      '# not a heading',
+      '> not a quote',
+      '1. not a list',
+      '[03:25]: https://evil.example',
+    ].join('\n');
+    await addNote(user, lessons[0]?.id ?? '', { text, positionSeconds: 5 });
+    const body = (await exportNotes(user)).body;
+    expect(body).toContain(
+      [
+        '- [00:05] \\*\\*bold\\*\\* \\_it\\_ \\`code\\` \\[click\\](javascript:alert(1)) !\\[img\\](https://evil.example/x.png)',
+        '  \\<script\\>alert(1)\\</script\\> \\&amp; F&O \\| a \\~ b',
+        '  \\# not a heading',
+        '  \\> not a quote',
+        '  1\\. not a list',
+        '  \\[03:25\\]: https://evil.example',
+      ].join('\n'),
+    );
+  });
+
+  it('says so when there are no notes', async () => {
+    const { user } = await owner();
+    const body = (await exportNotes(user)).body;
+    expect(body).toContain(messages.notesNoneInCourse);
+    expect(body).not.toContain('## ');
+  });
+});
