@@ -176,16 +176,18 @@ export const adminCourseForm = z.object({
   courseDescription: z.string().check(z.maxLength(20_000, 'must be at most 20,000 characters')),
   description: z.string().check(z.maxLength(20_000, 'must be at most 20,000 characters')),
   whatYoullLearn: z.array(requiredText(300)).check(z.maxLength(50, 'must have at most 50 points')),
-  curriculum: z
-    .array(
-      z.object({
-        title: requiredText(200),
-        duration: z.string().check(z.trim(), z.maxLength(50, 'must be at most 50 characters')),
-        content: z.string().check(z.maxLength(5000, 'must be at most 5,000 characters')),
-      }),
-    )
-    .check(z.maxLength(200, 'must have at most 200 items')),
-  lessonVideos: z.array(youTubeLink).check(z.maxLength(200, 'must have at most 200 videos')),
+  curriculum: z.optional(
+    z
+      .array(
+        z.object({
+          title: requiredText(200),
+          duration: z.string().check(z.trim(), z.maxLength(50, 'must be at most 50 characters')),
+          content: z.string().check(z.maxLength(5000, 'must be at most 5,000 characters')),
+        }),
+      )
+      .check(z.maxLength(200, 'must have at most 200 items')),
+  ),
+  lessonVideos: z.optional(z.array(youTubeLink).check(z.maxLength(200, 'must have at most 200 videos'))),
   published: z.boolean(),
 });
 

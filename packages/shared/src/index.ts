@@ -6,6 +6,7 @@ export * from './contracts/common.js';
 export * from './contracts/contact.js';
 export * from './contracts/coupons.js';
 export * from './contracts/learning.js';
+export * from './contracts/course-structure.js';
 export * from './contracts/newsletter.js';
 export * from './contracts/notes.js';
 export * from './contracts/orders.js';

@@ -6,7 +6,8 @@ import { couponCode } from './coupons.js';
 
 const required = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
-const youTubeLink = z
+/** The course editor's video link rule; the section editor's lessons use it too. */
+export const youTubeLink = z
   .string()
   .trim()
   .max(500, 'must be at most 500 characters')
@@ -46,9 +47,12 @@ export const adminCourseInput = z.object({
         content: z.string().max(5000, 'must be at most 5,000 characters'),
       }),
     )
-    .max(200, 'must have at most 200 items'),
+    .max(200, 'must have at most 200 items')
+    // Issue 14: the console's edit page sends neither list (its section editor writes the lessons);
+    // left out, a course's lessons are not touched. A new course without them starts empty.
+    .optional(),
   /** The lesson videos only buyers see (Enrolled Courses); `videoLink` is the public preview. */
-  lessonVideos: z.array(youTubeLink).max(200, 'must have at most 200 videos'),
+  lessonVideos: z.array(youTubeLink).max(200, 'must have at most 200 videos').optional(),
   published: z.boolean(),
 });
 export type AdminCourseInput = z.infer<typeof adminCourseInput>;

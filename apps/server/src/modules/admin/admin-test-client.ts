@@ -18,7 +18,9 @@ export function callAs(t: TestApp, user: TestUser | null) {
 let counter = 0;
 
 /** A complete, valid course form; override what a test is about. */
-export function courseForm(overrides: Partial<AdminCourseInput> = {}): AdminCourseInput {
+export function courseForm(
+  overrides: Partial<AdminCourseInput> = {},
+): AdminCourseInput & Required<Pick<AdminCourseInput, 'curriculum' | 'lessonVideos'>> {
   counter += 1;
   return {
     title: `Options Basics ${Date.now().toString(36)}${counter}`,
@@ -40,5 +42,5 @@ export function courseForm(overrides: Partial<AdminCourseInput> = {}): AdminCour
     lessonVideos: ['https://youtu.be/aqz-KE-bpKQ'],
     published: true,
     ...overrides,
-  };
+  } as AdminCourseInput & Required<Pick<AdminCourseInput, 'curriculum' | 'lessonVideos'>>;
 }

@@ -6,8 +6,8 @@ import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
+import { attachNewCourseFile } from '../learning/attach-new-course-file.js';
 import { courseFilePath } from '../learning/course-file-store.js';
-import { syncCourseLessons } from '../learning/sync-course-lessons.js';
 import { loadCourse } from './course-record.js';
 import { writeAudit } from './write-audit.js';
 
@@ -102,7 +102,7 @@ export async function addCourseFile(
   try {
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('course_files').values(row).execute();
-      await syncCourseLessons(trx, courseId);
+      await attachNewCourseFile(trx, courseId, id);
       await writeAudit(
         trx,
         actor,

@@ -51,8 +51,9 @@ export function toCourseColumns(input: AdminCourseInput) {
     course_description: input.courseDescription,
     description: input.description,
     what_youll_learn: JSON.stringify(input.whatYoullLearn),
-    curriculum: JSON.stringify(input.curriculum),
-    lesson_videos: JSON.stringify(input.lessonVideos),
+    // Left out (the console's edit page), the lists stay as the section editor derived them.
+    ...(input.curriculum === undefined ? {} : { curriculum: JSON.stringify(input.curriculum) }),
+    ...(input.lessonVideos === undefined ? {} : { lesson_videos: JSON.stringify(input.lessonVideos) }),
     published: input.published ? 1 : 0,
   };
 }

@@ -9,6 +9,7 @@ import { listCourses } from './list-courses.js';
 import { parseInput } from './parse-input.js';
 import { publishCourse } from './publish-course.js';
 import { saveCourse } from './save-course.js';
+import { readCourseStructure, saveCourseStructure } from './save-course-structure.js';
 import { storeThumbnail, THUMBNAIL_MAX_BYTES } from './store-thumbnail.js';
 
 const idParams = z.object({ id: objectId });
@@ -30,6 +31,16 @@ export const adminCourseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
   app.put('/api/admin/courses/:id', async (request) => {
     const { id } = parseInput(idParams, request.params);
     return { ok: true as const, course: await saveCourse(deps, requireAdmin(request), id, request.body) };
+  });
+
+  app.get('/api/admin/courses/:id/structure', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return { ok: true as const, ...(await readCourseStructure(deps.db, id)) };
+  });
+
+  app.put('/api/admin/courses/:id/structure', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return { ok: true as const, ...(await saveCourseStructure(deps, requireAdmin(request), id, request.body)) };
   });
 
   app.post('/api/admin/courses/:id/publish', async (request) => {

@@ -32,10 +32,19 @@ export async function saveCourse(
     } else {
       await trx
         .insertInto('courses')
-        .values({ id: courseId, ...toCourseColumns(input), created_at: stamp, updated_at: stamp })
+        .values({
+          id: courseId,
+          curriculum: '[]',
+          lesson_videos: '[]',
+          ...toCourseColumns(input),
+          created_at: stamp,
+          updated_at: stamp,
+        })
         .execute();
     }
-    await syncCourseLessons(trx, courseId);
+    // The edit page sends neither list: its lessons are the section editor's (save-course-structure.ts).
+    if (!before || input.curriculum !== undefined || input.lessonVideos !== undefined)
+      await syncCourseLessons(trx, courseId);
     await writeAudit(
       trx,
       actor,
