@@ -5,8 +5,11 @@ import { AppError } from '../errors.js';
 function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 20 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
-  const entries = Array.isArray(value) ? value : Object.entries(value).flat();
-  return entries.some((item) => holdsNul(item, depth + 1));
+  if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
+  for (const key of Object.keys(value)) {
+    if (key.includes('\u0000') || holdsNul((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
 }
 
 /**
@@ -16,7 +19,10 @@ function holdsNul(value: unknown, depth = 0): boolean {
 export function registerRejectNul(app: FastifyInstance): void {
   // Callback style, not async: the common request holding no NUL costs no promise.
   app.addHook('preValidation', (request, _reply, done) => {
-    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
+    // The path's parameters and the query string are decoded from the URL, where a NUL can only arrive
+    // as %00: a URL without it needs no walk through them (the catalogue's reads are the common case).
+    const urlMayHoldNul = request.url.includes('%00');
+    if ((urlMayHoldNul && (holdsNul(request.params) || holdsNul(request.query))) || holdsNul(request.body)) {
       return done(new AppError('bad_request', messages.invalidRequest));
     }
     done();
