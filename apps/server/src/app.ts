@@ -8,9 +8,9 @@ import type { Config } from './config.js';
 import { type DbHandle, migrateToLatest, openDatabase } from './db/database.js';
 import type { AppDeps } from './deps.js';
 import { createMailQueue } from './mail/mailer.js';
-import { renderDocumentAttachment } from './modules/billing/document-attachment.js';
 import { ResponseCache } from './modules/catalog/response-cache.js';
 import { registerModules } from './modules/index.js';
+import { mailAttachmentRenderer } from './modules/render-mail-attachment.js';
 import { createGateway } from './payments/create-gateway.js';
 import type { PaymentGateway } from './payments/gateway.js';
 import { AccessLog, logDestination } from './plugins/access-log.js';
@@ -88,7 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerOriginCheck(app, ownOrigins);
 
   const mail = createMailQueue(handle.db, config, app.log);
-  mail.renderAttachmentsWith((ref) => renderDocumentAttachment(handle.db, config.dataDir, ref));
+  mail.renderAttachmentsWith(mailAttachmentRenderer(handle.db, config));
   app.addHook('onClose', () => mail.stop());
   const deps: AppDeps = {
     db: handle.db,

@@ -7,11 +7,11 @@ import { seedDemo } from './db/seed.js';
 import { AppError } from './errors.js';
 import { createMailQueue } from './mail/mailer.js';
 import { createAdmin } from './modules/accounts/create-admin.js';
-import { renderDocumentAttachment } from './modules/billing/document-attachment.js';
 import { importCourses } from './modules/catalog/import-courses.js';
 import { ResponseCache } from './modules/catalog/response-cache.js';
 import { createCoupon } from './modules/coupons/create-coupon.js';
 import { reconcilePayments } from './modules/orders/reconcile-payments.js';
+import { mailAttachmentRenderer } from './modules/render-mail-attachment.js';
 import { createGateway } from './payments/create-gateway.js';
 
 interface Command {
@@ -38,7 +38,7 @@ const commands: Record<string, Command> = {
       const log = pino({ level: 'warn' });
       const mail = createMailQueue(db, config, log);
       // A fulfilled order's confirmation names its invoice, a refund's notice its credit note: as in app.ts.
-      mail.renderAttachmentsWith((ref) => renderDocumentAttachment(db, config.dataDir, ref));
+      mail.renderAttachmentsWith(mailAttachmentRenderer(db, config));
       const deps = {
         db,
         dbKind: database.kind,

@@ -2,6 +2,7 @@ export * from './contracts/accounts.js';
 export * from './contracts/admin.js';
 export * from './contracts/cart.js';
 export * from './contracts/catalog.js';
+export * from './contracts/certificates.js';
 export * from './contracts/common.js';
 export * from './contracts/contact.js';
 export * from './contracts/coupons.js';

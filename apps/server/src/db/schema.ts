@@ -38,6 +38,8 @@ export interface UsersTable {
   status: Generated<'active' | 'suspended' | 'terminated'>;
   created_at: string;
   updated_at: string;
+  /** The name the learner chose to print on certificates (null: their username). */
+  certificate_name: string | null;
 }
 
 /** Only the SHA-256 of a session token is stored; the token itself lives in the user's cookie. */
@@ -379,6 +381,17 @@ export interface CourseReviewStatsTable {
   updated_at: string;
 }
 
+/** A learner's certificate of a course, one per (user, course); what it prints is frozen at issue. */
+export interface CertificatesTable {
+  id: string;
+  user_id: string;
+  course_id: string;
+  printed_name: string;
+  course_title: string;
+  instructor: string;
+  completed_at: string;
+}
+
 export interface Database {
   courses: CoursesTable;
   users: UsersTable;
@@ -412,5 +425,6 @@ export interface Database {
   tax_settings: TaxSettingsTable;
   reviews: ReviewsTable;
   course_review_stats: CourseReviewStatsTable;
+  certificates: CertificatesTable;
   lesson_notes: LessonNotesTable;
 }

@@ -7,6 +7,7 @@ import { adminRoutes } from './admin/routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
+import { certificateRoutes } from './certificates/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { couponRoutes } from './coupons/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -32,6 +33,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(privacyRoutes, { prefix: '/api', ...deps });
   await app.register(googleRoutes, deps);
   await app.register(learningRoutes, deps);
+  await app.register(certificateRoutes, deps);
   await app.register(noteRoutes, deps);
   await app.register(contactRoutes, { prefix: '/api', ...deps });
   await app.register(newsletterRoutes, { prefix: '/api', ...deps });

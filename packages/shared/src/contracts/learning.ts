@@ -16,6 +16,8 @@ export const enrolledCourse = z.object({
   downloadCourseLink: z.array(z.string()),
   /** Issue 14: how far the learner is, for the card's percentage and its 'Continue' button. */
   progress: z.object({ completed: z.number().int(), total: z.number().int(), percent: z.number().int() }),
+  /** The learner's certificate of this course (its public id), once every lesson is complete. */
+  certificateId: z.string().nullable(),
 });
 export type EnrolledCourse = z.infer<typeof enrolledCourse>;
 
@@ -64,6 +66,8 @@ export const learnCourseResponse = z.object({
   course: z.object({ _id: objectId, title: z.string(), thumb: z.string(), instructor: z.string() }),
   sections: z.array(learnSection),
   progress: courseProgress,
+  /** The learner's certificate of this course (its public id), once every lesson is complete. */
+  certificateId: z.string().nullable(),
 });
 export type LearnCourseResponse = z.infer<typeof learnCourseResponse>;
 
@@ -84,6 +88,8 @@ export const saveProgressResponse = z.object({
   completed: z.boolean(),
   positionSeconds: z.number().int().nonnegative(),
   progress: courseProgress,
+  /** Set once every lesson is complete: the certificate this save issued, or the one issued before. */
+  certificateId: z.string().nullable(),
 });
 export type SaveProgressResponse = z.infer<typeof saveProgressResponse>;
 

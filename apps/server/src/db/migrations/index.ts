@@ -15,6 +15,7 @@ import * as mailAttachments from './013-mail-attachments.js';
 import * as sectionsAndLessons from './015-sections-and-lessons.js';
 import * as lessonProgress from './016-lesson-progress.js';
 import * as reviews from './017-reviews.js';
+import * as certificates from './018-certificates.js';
 import * as lessonNotes from './019-lesson-notes.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '015-sections-and-lessons': sectionsAndLessons,
   '016-lesson-progress': lessonProgress,
   '017-reviews': reviews,
+  '018-certificates': certificates,
   '019-lesson-notes': lessonNotes,
 };

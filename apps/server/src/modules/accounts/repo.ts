@@ -18,6 +18,15 @@ export function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | unde
   return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
 }
 
+/** The name the user chose to print on certificates; null to print their username. */
+export async function setCertificateName(db: Db, id: string, name: string | null, now = new Date()): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ certificate_name: name, updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** Usernames are unique regardless of case (the `users_username_lower` index). */
 export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
   const row = await db
@@ -48,6 +57,7 @@ export async function insertUser(db: Db, user: NewUser, now = new Date()): Promi
     google_sub: user.googleSub ?? null,
     role: user.role ?? 'learner',
     status: 'active' as const,
+    certificate_name: null,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
@@ -134,6 +144,7 @@ export async function anonymiseUser(db: Db, id: string, now = new Date()): Promi
       email_lower: tombstoneEmail(id),
       password_hash: null,
       google_sub: null,
+      certificate_name: null,
       status: 'terminated',
       updated_at: now.toISOString(),
     })

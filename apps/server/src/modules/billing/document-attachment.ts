@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { MailAttachmentRef, RenderedAttachment } from '../../mail/mailer.js';
+import type { RenderedAttachment, TaxDocumentRef } from '../../mail/mailer.js';
 import { issuedDocumentFile } from './render-stored-document.js';
 import { findDocumentWithBuyer } from './repo.js';
 
@@ -12,7 +12,7 @@ import { findDocumentWithBuyer } from './repo.js';
 export async function renderDocumentAttachment(
   db: Db,
   dataDir: string,
-  ref: MailAttachmentRef,
+  ref: TaxDocumentRef,
 ): Promise<RenderedAttachment> {
   const row = await findDocumentWithBuyer(db, ref.orderId, ref.kind);
   if (row?.number !== ref.number) throw new Error(`no ${ref.kind} ${ref.number} for order ${ref.orderId}`);

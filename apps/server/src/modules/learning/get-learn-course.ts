@@ -1,6 +1,7 @@
 import type { LearnCourseResponse } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
+import { findCertificateIdOf } from '../certificates/repo.js';
 import { summariseProgress } from './course-progress.js';
 import { courseStructure } from './course-structure.js';
 import { signFileLink } from './file-links.js';
@@ -21,6 +22,9 @@ export async function getLearnCourse(
     readProgress(deps.db, user.id, courseId),
   ]);
   const byLesson = new Map(rows.map((row) => [row.lesson_id, row]));
+  const progress = summariseProgress(structure.lessonIds, rows);
+  // Only a finished course can have a certificate: the others' calls make no query for it.
+  const finished = progress.total > 0 && progress.completed === progress.total;
   return {
     ok: true,
     course: { _id: courseId, ...structure.heading },
@@ -37,6 +41,7 @@ export async function getLearnCourse(
         positionSeconds: byLesson.get(lesson.id)?.position_seconds ?? 0,
       })),
     })),
-    progress: summariseProgress(structure.lessonIds, rows),
+    progress,
+    certificateId: finished ? await findCertificateIdOf(deps.db, user.id, courseId) : null,
   };
 }

@@ -1,5 +1,6 @@
 import type { EnrolledCourse } from '@shop/shared';
 import type { Db } from '../../db/database.js';
+import { findCertificatesOfLearner } from '../certificates/repo.js';
 import { percentOf } from './course-progress.js';
 import { signFileLink } from './file-links.js';
 import { findAttachments, findLessonsOfCourses } from './lessons-repo.js';
@@ -25,10 +26,11 @@ export async function listEnrolledCourses(
 ): Promise<EnrolledCourse[]> {
   const courses = await findEnrolledCourses(db, userId);
   const ids = courses.map((course) => course.id);
-  const [lessons, attachments, counts] = await Promise.all([
+  const [lessons, attachments, counts, certificates] = await Promise.all([
     findLessonsOfCourses(db, ids),
     findAttachments(db, ids),
     countProgressOfCourses(db, userId, ids),
+    ids.length === 0 ? [] : findCertificatesOfLearner(db, userId),
   ]);
   const order = new Map(lessons.map((lesson, index) => [lesson.id, index]));
   attachments.sort((a, b) => (order.get(a.lesson_id) ?? 0) - (order.get(b.lesson_id) ?? 0));
@@ -43,5 +45,6 @@ export async function listEnrolledCourses(
       .filter((lesson) => lesson.course_id === course.id && lesson.video_link !== '')
       .map((lesson) => lesson.video_link),
     progress: progressOf(counts.find((count) => count.course_id === course.id)),
+    certificateId: certificates.find((certificate) => certificate.course_id === course.id)?.id ?? null,
   }));
 }

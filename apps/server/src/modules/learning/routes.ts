@@ -33,7 +33,7 @@ const fileQuery = z.object({
 });
 
 /** The learner's area: their own courses, and course files behind per-user signed, expiring links. */
-export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, catalogCache }) => {
+export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, catalogCache, mail }) => {
   const linkSecret = loadOrCreateSecret(config.dataDir, FILE_LINK_SECRET_NAME);
 
   app.get(
@@ -79,7 +79,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const { courseId, lessonId } = request.params;
-      return saveLessonProgress({ db, catalogCache }, request.user, courseId, lessonId, request.body);
+      return saveLessonProgress({ db, catalogCache, mail, config }, request.user, courseId, lessonId, request.body);
     },
   );
 

@@ -2,6 +2,7 @@ import { messages, type SaveProgressInput, type SaveProgressResponse } from '@sh
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { issueCertificate } from '../certificates/issue-certificate.js';
 import { summariseProgress } from './course-progress.js';
 import { courseStructure } from './course-structure.js';
 import { readProgress, writeProgress } from './player-queries.js';
@@ -9,10 +10,12 @@ import { requireEnrolment } from './require-enrolment.js';
 
 /**
  * Saves where the learner is in a lesson. Idempotent: the same save twice leaves the same state;
- * a completion is kept by every later save, whatever position or flag it carries.
+ * a completion is kept by every later save, whatever position or flag it carries. A save that finds
+ * every lesson complete issues the course's certificate if it is not issued yet (once; the check is
+ * the progress rows this save reads anyway, so an unfinished course's saves cost nothing more).
  */
 export async function saveLessonProgress(
-  deps: Pick<AppDeps, 'db' | 'catalogCache'>,
+  deps: Pick<AppDeps, 'db' | 'catalogCache' | 'mail' | 'config'>,
   caller: SessionUser | null,
   courseId: string,
   lessonId: string,
@@ -21,7 +24,7 @@ export async function saveLessonProgress(
 ): Promise<SaveProgressResponse> {
   const { db } = deps;
   const user = await requireEnrolment(db, caller, courseId);
-  const { lessonIds } = await courseStructure(deps, courseId);
+  const { lessonIds, heading } = await courseStructure(deps, courseId);
   if (!lessonIds.includes(lessonId)) throw new AppError('not_found', messages.lessonNotFound);
   const stamp = now.toISOString();
   await writeProgress(db, {
@@ -34,11 +37,15 @@ export async function saveLessonProgress(
   });
   const rows = await readProgress(db, user.id, courseId);
   const row = rows.find((candidate) => candidate.lesson_id === lessonId);
+  const progress = summariseProgress(lessonIds, rows);
+  const complete = progress.total > 0 && progress.completed === progress.total;
+  const course = { id: courseId, title: heading.title, instructor: heading.instructor };
   return {
     ok: true,
     lessonId,
     completed: Boolean(row?.completed_at),
     positionSeconds: row?.position_seconds ?? input.positionSeconds,
-    progress: summariseProgress(lessonIds, rows),
+    progress,
+    certificateId: complete ? await issueCertificate(deps, user.id, course, now) : null,
   };
 }

@@ -1,0 +1,38 @@
+import type { Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
+import type { CertificatesTable } from '../../db/schema.js';
+
+/**
+ * Adds the certificate unless the learner already has one of the course (unique per user and course).
+ * True when this call wrote it: of two concurrent completing saves, exactly one gets true.
+ */
+export async function insertCertificate(db: Db, row: CertificatesTable): Promise<boolean> {
+  const result = await db
+    .insertInto('certificates')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'course_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+const certificateOfLearner = preparedQuery<{ userId: string; courseId: string }>()((db, value) =>
+  db
+    .selectFrom('certificates')
+    .select('id')
+    .where('user_id', '=', value('userId'))
+    .where('course_id', '=', value('courseId')),
+);
+
+/** The learner's certificate id of a course, if issued; prepared, as a completed course's saves ask it. */
+export async function findCertificateIdOf(db: Db, userId: string, courseId: string): Promise<string | null> {
+  return (await certificateOfLearner.first(db, { userId, courseId }))?.id ?? null;
+}
+
+/** Certificate ids of the learner's courses, for the enrolled-courses cards. */
+export async function findCertificatesOfLearner(db: Db, userId: string) {
+  return db.selectFrom('certificates').select(['id', 'course_id']).where('user_id', '=', userId).execute();
+}
+
+export async function findCertificate(db: Db, id: string) {
+  return db.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+
+/** A certificate's public id: 16 characters of base32 (80 random bits), the last part of its verification URL. */
+export const certificateIdPattern = /^[a-z2-7]{16}$/;
+
+/** Lenient on purpose: any malformed id is an unknown certificate (404 with a clear message), not a form error. */
+export const certificateParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Valid while the learner's enrolment is active; revoked once it is not (a refund). */
+export const certificateStatus = z.enum(['valid', 'revoked']);
+export type CertificateStatus = z.infer<typeof certificateStatus>;
+
+/** GET /api/certificates/{id}: public, so it never carries the learner's e-mail or account id. */
+export const certificateResponse = z.object({
+  ok: z.literal(true),
+  certificate: z.object({
+    id: z.string(),
+    name: z.string(),
+    courseTitle: z.string(),
+    instructor: z.string(),
+    /** ISO timestamp of the completing save. */
+    completedAt: z.string(),
+    status: certificateStatus,
+    /** PUBLIC_URL + /certificates/{id}. */
+    verifyUrl: z.string(),
+  }),
+});
+export type CertificateResponse = z.infer<typeof certificateResponse>;
+export type CertificateView = CertificateResponse['certificate'];
+
+export const CERTIFICATE_NAME_MAX = 80;
+
+/** The profile's 'name to print': trimmed, at most 80 characters; empty means 'print my username'. */
+export const certificateNameRequest = z.object({
+  certificateName: z
+    .string()
+    .trim()
+    .max(CERTIFICATE_NAME_MAX, messages.certificateNameTooLong)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), messages.certificateNameCharacters),
+});
+export type CertificateNameRequest = z.input<typeof certificateNameRequest>;
+
+export const certificateNameResponse = z.object({ ok: z.literal(true), certificateName: z.string().nullable() });
+export type CertificateNameResponse = z.infer<typeof certificateNameResponse>;
