@@ -1,0 +1,134 @@
+import type { AdminCourseStructure } from '@shop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { callAs } from '../admin/admin-test-client.js';
+import { buy } from '../billing/test-purchases.js';
+import { importCourses } from './import-courses.js';
+
+let t: TestApp;
+let admin: TestUser;
+const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createSignedInUser(t.database.db, { role: 'admin' });
+});
+afterAll(() => t.close());
+
+let counter = 0;
+const course = (sections: unknown) => ({
+  title: `Swing Trading ${Date.now().toString(36)}${++counter}`,
+  thumb: '/x.svg',
+  tag: 'Swing',
+  instructor: 'Ravi Mehta',
+  price: 999,
+  level: 'Beginner',
+  videoLink: 'https://youtu.be/dQw4w9WgXcQ',
+  sections,
+});
+const lesson = (title: string, extra: object = {}) => ({ title, kind: 'text', content: `About ${title}.`, ...extra });
+const video = 'https://youtu.be/aqz-KE-bpKQ';
+
+const structureOf = async (id: string) =>
+  (await callAs(t, admin)('GET', `/api/admin/courses/${id}/structure`)).json() as AdminCourseStructure;
+const curriculumOf = async (id: string) => {
+  t.app.deps.catalogCache.invalidate(); // the CLI runs in its own process; the server's cache lives on
+  return ((await t.app.inject({ url: `/api/courses/${id}` })).json().course.curriculum as { title: string }[]).map(
+    (item) => item.title,
+  );
+};
+
+describe(`course:import with sections (${engine})`, () => {
+  it('imports sections of lessons, and importing the same file again keeps each lesson (and its progress) in place', async () => {
+    const record = course([
+      {
+        title: 'Setups',
+        lessons: [lesson('Pullbacks', { kind: 'video', videoLink: video, preview: true }), lesson('Breakouts')],
+      },
+      { title: 'Risk', lessons: [lesson('Position size', { duration: '15 min' })] },
+    ]);
+    const [id = ''] = await importCourses(t.database.db, JSON.stringify([record]));
+    const first = await structureOf(id);
+    expect(first.sections.map((s) => [s.title, s.lessons.map((l) => [l.title, l.kind, l.preview])])).toEqual([
+      [
+        'Setups',
+        [
+          ['Pullbacks', 'video', true],
+          ['Breakouts', 'text', false],
+        ],
+      ],
+      ['Risk', [['Position size', 'text', false]]],
+    ]);
+    expect(await curriculumOf(id)).toEqual(['Pullbacks', 'Breakouts', 'Position size']);
+
+    const { user } = await buy(t, [id]);
+    const sized = first.sections[1]?.lessons[0]?.id ?? '';
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `/api/learn/${id}/lessons/${sized}/progress`,
+      headers: { cookie: user.cookie, origin: new URL(t.config.publicUrl).origin },
+      payload: { positionSeconds: 0, completed: true },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const renamed = { ...record, _id: id, sections: [...record.sections] };
+    renamed.sections[1] = { title: 'Risk', lessons: [lesson('Position sizing', { duration: '15 min' })] };
+    await importCourses(t.database.db, JSON.stringify([renamed]));
+    const again = await structureOf(id);
+    expect(again.sections[1]?.lessons[0]).toMatchObject({ id: sized, title: 'Position sizing', hasProgress: true });
+    expect(again.sections.flatMap((s) => s.lessons.map((l) => l.id))).toEqual(
+      first.sections.flatMap((s) => s.lessons.map((l) => l.id)),
+    );
+  });
+
+  it('refuses a bad lesson naming the record and field, and writes nothing of the file', async () => {
+    const good = course([{ title: 'One', lessons: [lesson('Fine')] }]);
+    const bad = course([{ title: 'Two', lessons: [lesson('Fine'), lesson('Clip', { kind: 'video' })] }]);
+    const countCourses = async () => (await t.database.db.selectFrom('courses').select('id').execute()).length;
+    const before = await countCourses();
+    await expect(importCourses(t.database.db, JSON.stringify([good, bad]))).rejects.toThrow(
+      `Record 2 "${bad.title}", field sections.0.lessons.1.videoLink: is required for a video lesson`,
+    );
+    await expect(
+      importCourses(
+        t.database.db,
+        JSON.stringify([{ ...good, curriculum: [{ title: 'Old', duration: '', content: '' }] }]),
+      ),
+    ).rejects.toThrow('field curriculum: give either sections or curriculum, not both');
+    expect(await countCourses()).toBe(before);
+  });
+
+  it('refuses, naming the lesson, a re-import that would delete a lesson a learner has begun', async () => {
+    const record = course([{ title: 'Only', lessons: [lesson('Kept'), lesson('Begun')] }]);
+    const [id = ''] = await importCourses(t.database.db, JSON.stringify([record]));
+    const { user } = await buy(t, [id]);
+    const begun = (await structureOf(id)).sections[0]?.lessons[1]?.id ?? '';
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/learn/${id}/lessons/${begun}/progress`,
+      headers: { cookie: user.cookie, origin: new URL(t.config.publicUrl).origin },
+      payload: { positionSeconds: 5, completed: false },
+    });
+    const shorter = {
+      ...record,
+      _id: id,
+      title: 'Changed title',
+      sections: [{ title: 'Only', lessons: [lesson('Kept')] }],
+    };
+    await expect(importCourses(t.database.db, JSON.stringify([shorter]))).rejects.toThrow(
+      /^Record 1 "Changed title": “Begun” cannot be deleted: learners have progress on it/,
+    );
+    expect((await structureOf(id)).sections[0]?.lessons.map((l) => l.title)).toEqual(['Kept', 'Begun']);
+    expect(await curriculumOf(id)).toEqual(['Kept', 'Begun']);
+  });
+
+  it('still takes the old curriculum-only form', async () => {
+    const { sections: _none, ...record } = course([]);
+    const [id = ''] = await importCourses(
+      t.database.db,
+      JSON.stringify([{ ...record, curriculum: [{ title: 'Old style', duration: '5 min', content: 'x' }] }]),
+    );
+    expect(await curriculumOf(id)).toEqual(['Old style']);
+    expect((await structureOf(id)).sections[0]?.lessons[0]).toMatchObject({ title: 'Old style', kind: 'text' });
+  });
+});
