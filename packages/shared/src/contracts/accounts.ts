@@ -169,6 +169,18 @@ export const myDataExport = z.object({
       hidden: z.boolean(),
     }),
   ),
+  /** Every private lesson note the learner wrote; `positionSeconds` is the video's second, or null. */
+  notes: z.array(
+    z.object({
+      courseId: z.string(),
+      courseTitle: z.string(),
+      lessonTitle: z.string(),
+      positionSeconds: z.number().nullable(),
+      text: z.string(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
   /** The wishlist lives only in the browser (local storage); the shop has no copy of it. */
   wishlist: z.literal('kept only in your browser'),
 });

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { writeAudit } from '../admin/write-audit.js';
 import { deleteCartOf } from '../cart/repo.js';
 import { deleteSubscriber } from '../newsletter/repo.js';
+import { deleteNotesByUser } from '../notes/repo.js';
 import { eraseReviewsOf } from '../reviews/erase-reviews-of.js';
 import { composeDeleteAccountMail } from './account-mails.js';
 import { accountLimits, enforceLimit } from './limits.js';
@@ -14,7 +15,7 @@ import { anonymiseUser, findUserById, tombstoneEmail, type UserRow } from './rep
 
 /**
  * Erases the account in one transaction (DPDP Act 2023, right to erasure): sessions, link tokens,
- * cart, reviews and the newsletter row of its address go (the reviewed courses' star counts are
+ * cart, reviews, lesson notes and the newsletter row of its address go (the reviewed courses' star counts are
  * rewritten in the same transaction, the catalogue cache cleared after it); name and address become
  * a tombstone; orders and tax documents stay (GST law keeps invoices), still pointing at the
  * anonymised row. The audit log records the learner as the one who did it, under the tombstone address.
@@ -28,6 +29,7 @@ async function eraseAccount(
     await revokeUserSessions(trx, user.id);
     await deleteCartOf(trx, user.id);
     await eraseReviewsOf(trx, user.id, now);
+    await deleteNotesByUser(trx, user.id);
     await deleteSubscriber(trx, user.email);
     await anonymiseUser(trx, user.id, now);
     const actor = {

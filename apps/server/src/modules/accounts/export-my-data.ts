@@ -6,6 +6,7 @@ import { listMyOrders } from '../billing/list-my-orders.js';
 import { findCartLines } from '../cart/repo.js';
 import { findEnrolledCourses } from '../learning/repo.js';
 import { findSubscription } from '../newsletter/repo.js';
+import { findNotesByUser } from '../notes/repo.js';
 import { findReviewsByUser } from '../reviews/repo.js';
 import { findUserById } from './repo.js';
 
@@ -17,12 +18,13 @@ import { findUserById } from './repo.js';
 export async function exportMyData(db: Db, user: SessionUser, now = new Date()): Promise<MyDataExport> {
   const row = await findUserById(db, user.id);
   if (!row) throw new AppError('unauthorized', messages.pleaseLogIn);
-  const [orders, enrolments, cart, subscribedAt, reviews] = await Promise.all([
+  const [orders, enrolments, cart, subscribedAt, reviews, notes] = await Promise.all([
     listMyOrders(db, user),
     findEnrolledCourses(db, user.id),
     findCartLines(db, user.id),
     findSubscription(db, row.email),
     findReviewsByUser(db, user.id),
+    findNotesByUser(db, user.id),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -47,6 +49,15 @@ export async function exportMyData(db: Db, user: SessionUser, now = new Date()):
       createdAt: review.created_at,
       updatedAt: review.updated_at,
       hidden: review.hidden_at !== null,
+    })),
+    notes: notes.map((note) => ({
+      courseId: note.course_id,
+      courseTitle: note.course_title,
+      lessonTitle: note.lesson_title,
+      positionSeconds: note.position_seconds === null ? null : Number(note.position_seconds),
+      text: note.text,
+      createdAt: note.created_at,
+      updatedAt: note.updated_at,
     })),
     wishlist: 'kept only in your browser',
   };

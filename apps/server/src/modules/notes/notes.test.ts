@@ -1,7 +1,14 @@
-import { courseNotesResponse, type LearnCourseResponse, messages, NOTES_PER_COURSE_MAX } from '@shop/shared';
+import {
+  courseNotesResponse,
+  type LearnCourseResponse,
+  messages,
+  myDataExport,
+  NOTES_PER_COURSE_MAX,
+} from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
+import { hashPassword } from '../../auth/passwords.js';
 import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { newId } from '../../ids.js';
@@ -281,5 +288,41 @@ describe(`the Markdown export (${engine})`, () => {
     const body = (await exportNotes(user)).body;
     expect(body).toContain(messages.notesNoneInCourse);
     expect(body).not.toContain('## ');
+  });
+});
+
+describe(`notes in the privacy centre (${engine})`, () => {
+  it("the learner's data export carries their notes; deleting the account erases them", async () => {
+    const { user, lessons, title } = await owner();
+    await addNote(user, lessons[1]?.id ?? '', { text: 'Mine to take away', positionSeconds: 61 });
+    const exported = myDataExport.parse((await t.app.inject({ url: '/api/me/export', headers: headers(user) })).json());
+    expect(exported.notes).toEqual([
+      {
+        courseId,
+        courseTitle: title,
+        lessonTitle: lessons[1]?.title,
+        positionSeconds: 61,
+        text: 'Mine to take away',
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
+    ]);
+
+    const password = 'my own long passphrase';
+    await t.database.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password) })
+      .where('id', '=', user.id)
+      .execute();
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/delete',
+      headers: headers(user),
+      payload: { password },
+    });
+    expect(deleted.json().deleted).toBe(true);
+    expect(
+      await t.database.db.selectFrom('lesson_notes').select('id').where('user_id', '=', user.id).execute(),
+    ).toEqual([]);
   });
 });

@@ -1,19 +1,43 @@
 import { extractVideoId, type LearnLesson, messages } from '@shop/shared';
-import { useRef } from 'react';
+import { type Ref, useImperativeHandle, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LessonMarkdown } from './lesson-markdown';
+import { type LessonVideoControl, seekEmbed } from './lesson-video-control';
 import { useVideoPosition } from './use-video-position';
 
 interface LessonViewProps {
   lesson: LearnLesson;
   onPosition: (positionSeconds: number, completed: boolean) => void;
+  /** For the notes: the video's current second, and a jump to a note's second. */
+  control?: Ref<LessonVideoControl>;
+}
+
+/** `?t=75` (a note's link from another lesson) starts the video at that second. */
+function requestedStart(value: string | null): number | null {
+  const seconds = Number(value);
+  return value && Number.isInteger(seconds) && seconds >= 0 ? seconds : null;
 }
 
 /** The lesson itself: its video (today's YouTube embed, from the saved position), its text and its files. */
-export function LessonView({ lesson, onPosition }: LessonViewProps) {
+export function LessonView({ lesson, onPosition, control }: LessonViewProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const videoId = extractVideoId(lesson.videoLink);
-  useVideoPosition(frame, lesson.id, onPosition);
-  const start = lesson.completed ? 0 : lesson.positionSeconds;
+  const position = useVideoPosition(frame, lesson.id, onPosition);
+  useImperativeHandle(
+    control,
+    () => ({
+      position: () => {
+        const seconds = position.current?.seconds ?? 0;
+        return videoId && seconds > 0 ? Math.floor(seconds) : null;
+      },
+      seek: (seconds) => seekEmbed(frame.current, seconds),
+    }),
+    [position, videoId],
+  );
+  const [search] = useSearchParams();
+  // Fixed when the lesson opens: the saves every few seconds update the lesson's position, and a
+  // changed src would reload the playing video.
+  const [start] = useState(() => requestedStart(search.get('t')) ?? (lesson.completed ? 0 : lesson.positionSeconds));
   return (
     <>
       {videoId && (

@@ -1,14 +1,19 @@
 import { type LearnCourseResponse, type LearnLesson, messages } from '@shop/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { errorMessage } from '../../app/api';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { loginPathFor } from '../account/safe-next-path';
+import { CertificateLink } from './certificate-link';
 import { useGetLearnCourseQuery, useSaveLessonProgressMutation } from './learn-api';
 import { LessonOutline } from './lesson-outline';
+import type { LessonVideoControl } from './lesson-video-control';
 import { LessonView } from './lesson-view';
 import './player.css';
+
+/** The notes load after the lesson, as their own chunk. */
+const NotesPanel = lazy(() => import('./notes-panel'));
 
 /** The lesson to open: the one in the address, else where the learner left off, else the first. */
 function pickLesson(course: LearnCourseResponse, lessonId: string | undefined): LearnLesson | undefined {
@@ -29,6 +34,7 @@ function Player({ course, lessonId }: { course: LearnCourseResponse; lessonId: s
   const [save, saving] = useSaveLessonProgressMutation();
   const [outlineOpen, setOutlineOpen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const video = useRef<LessonVideoControl>(null);
   useDocumentMeta(lesson ? `${lesson.title} | ${course.course.title}` : course.course.title, course.course.title);
 
   // A newly opened lesson takes the focus to its title, so a keyboard or screen-reader user starts there.
@@ -107,7 +113,7 @@ function Player({ course, lessonId }: { course: LearnCourseResponse; lessonId: s
             {lesson.title}
           </h1>
           {lesson.duration && <p className="player-duration">{lesson.duration}</p>}
-          <LessonView key={lesson.id} lesson={lesson} onPosition={savePosition} />
+          <LessonView key={lesson.id} lesson={lesson} onPosition={savePosition} control={video} />
           <div className="player-controls">
             {previous ? (
               <Link className="btn btn-outline" to={`/learn/${courseId}/${previous.id}`} rel="prev">
@@ -132,11 +138,19 @@ function Player({ course, lessonId }: { course: LearnCourseResponse; lessonId: s
               <span />
             )}
           </div>
+          {course.certificateId && (
+            <p className="player-certificate">
+              <CertificateLink id={course.certificateId} className="btn btn-outline" />
+            </p>
+          )}
           {saving.isError && (
             <p className="form-error" role="alert">
               {errorMessage(saving.error, messages.lessonSaveFailed)}
             </p>
           )}
+          <Suspense fallback={null}>
+            <NotesPanel courseId={courseId} lesson={lesson} sections={course.sections} video={video} />
+          </Suspense>
         </article>
         <nav
           id="player-outline"

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
+import { YOUTUBE_ORIGIN } from './lesson-video-control';
 
-const YOUTUBE_ORIGIN = 'https://www.youtube-nocookie.com';
 /** How often a watched position is written: one request per lesson per interval at most. */
 export const SAVE_EVERY_MS = 10_000;
 /** A video counts as watched at 90 %. */
 const WATCHED_SHARE = 0.9;
 
-interface VideoPosition {
+export interface VideoPosition {
   seconds: number;
   duration: number;
 }
@@ -16,6 +16,7 @@ interface VideoPosition {
  * allows scripts from our origin only): the embed, started with enablejsapi=1, posts its state to
  * this window once told we are listening. Every SAVE_EVERY_MS a changed position is saved, at 90 %
  * the lesson is saved as completed, and the last position is saved when the lesson is left.
+ * Returns the embed's last reported position (null until it reports), for a note's time stamp.
  */
 export function useVideoPosition(
   frame: React.RefObject<HTMLIFrameElement | null>,
@@ -73,4 +74,5 @@ export function useVideoPosition(
       element?.removeEventListener('load', listen);
     };
   }, [frame, lessonKey]);
+  return latest;
 }

@@ -1,0 +1,50 @@
+import type {
+  CourseNotesResponse,
+  CreateNoteInput,
+  DeleteNoteResponse,
+  SaveNoteResponse,
+  UpdateNoteInput,
+} from '@shop/shared';
+import { api } from '../../app/api';
+
+const notesBase = api.enhanceEndpoints({ addTagTypes: ['Note'] });
+const course = (courseId: string) => `/learn/${encodeURIComponent(courseId)}`;
+
+/** The Markdown file of the learner's notes: a plain link, the server answers it as an attachment. */
+export function notesExportUrl(courseId: string): string {
+  return `/api${course(courseId)}/notes.md`;
+}
+
+export const notesApi = notesBase.injectEndpoints({
+  endpoints: (build) => ({
+    getCourseNotes: build.query<CourseNotesResponse, string>({
+      query: (courseId) => `${course(courseId)}/notes`,
+      providesTags: (_result, _error, courseId) => [{ type: 'Note', id: courseId }],
+    }),
+    createNote: build.mutation<SaveNoteResponse, { courseId: string; lessonId: string; input: CreateNoteInput }>({
+      query: ({ courseId, lessonId, input }) => ({
+        url: `${course(courseId)}/lessons/${encodeURIComponent(lessonId)}/notes`,
+        method: 'POST',
+        body: input,
+      }),
+      invalidatesTags: (_result, _error, { courseId }) => [{ type: 'Note', id: courseId }],
+    }),
+    updateNote: build.mutation<SaveNoteResponse, { courseId: string; noteId: string; input: UpdateNoteInput }>({
+      query: ({ courseId, noteId, input }) => ({
+        url: `${course(courseId)}/notes/${encodeURIComponent(noteId)}`,
+        method: 'PATCH',
+        body: input,
+      }),
+      invalidatesTags: (_result, _error, { courseId }) => [{ type: 'Note', id: courseId }],
+    }),
+    deleteNote: build.mutation<DeleteNoteResponse, { courseId: string; noteId: string }>({
+      query: ({ courseId, noteId }) => ({
+        url: `${course(courseId)}/notes/${encodeURIComponent(noteId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_result, _error, { courseId }) => [{ type: 'Note', id: courseId }],
+    }),
+  }),
+});
+
+export const { useGetCourseNotesQuery, useCreateNoteMutation, useUpdateNoteMutation, useDeleteNoteMutation } = notesApi;
