@@ -78,9 +78,7 @@ describe('lesson notes', () => {
     await notes.getByRole('button', { name: 'Save changes' }).click();
     await notes.getByText('Note updated.').waitFor();
     await notes.getByRole('button', { name: 'Edit', exact: true }).waitFor();
-    expect(await here.locator('.note-text').textContent()).toBe(
-      'Gap up above PDH: wait for a retest\nthen enter',
-    );
+    expect(await here.locator('.note-text').textContent()).toBe('Gap up above PDH: wait for a retest\nthen enter');
 
     // Every note of the course, by lesson.
     await notes.getByText('All notes of this course (1)').click();
