@@ -15,6 +15,7 @@ export const clientRoutePatterns = [
   '/learn/:courseId',
   '/learn/:courseId/:lessonId',
   '/orders',
+  '/certificates/:id',
   '/verify-email/:token',
   '/reset-password/:token',
   '/privacy-centre',

@@ -30,6 +30,7 @@ const pages: [path: string, page: LazyExoticComponent<ComponentType>][] = [
   ['/learn/:courseId', playerPage],
   ['/learn/:courseId/:lessonId', playerPage],
   ['/orders', lazy(() => import('../features/orders/orders-page'))],
+  ['/certificates/:id', lazy(() => import('../features/certificates/certificate-page'))],
   ['/verify-email/:token', lazy(() => import('../features/account/verify-email-page'))],
   ['/reset-password/:token', lazy(() => import('../features/account/reset-password-page'))],
   ['/privacy-centre', lazy(() => import('../features/account/privacy-centre-page'))],

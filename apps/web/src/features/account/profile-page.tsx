@@ -2,6 +2,7 @@ import { messages } from '@shop/shared';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useGetProfileQuery } from './api';
+import { CertificateNameForm } from './certificate-name-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DashboardLayout } from './dashboard-sidebar';
 
@@ -33,6 +34,7 @@ export default function ProfilePage() {
         <div className="container">
           <DashboardLayout>
             <MyProfile />
+            <CertificateNameForm />
             <ChangePasswordForm />
           </DashboardLayout>
         </div>

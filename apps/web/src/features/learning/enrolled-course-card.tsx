@@ -1,5 +1,6 @@
 import { type EnrolledCourse, messages } from '@shop/shared';
 import { Link } from 'react-router';
+import { CertificateLink } from './certificate-link';
 
 export interface ChosenVideo {
   link: string;
@@ -35,6 +36,13 @@ export function EnrolledCourseCard({ course, onWatch }: EnrolledCourseCardProps)
         <Link to={`/learn/${course._id}`} className="btn enrolled-continue" aria-describedby={`enrolled-${course._id}`}>
           {course.progress.completed > 0 ? messages.continueCourse : messages.startCourse}
         </Link>
+        {course.certificateId && (
+          <CertificateLink
+            id={course.certificateId}
+            className="btn btn-outline enrolled-certificate"
+            describedBy={`enrolled-${course._id}`}
+          />
+        )}
         {course.files.length > 0 && (
           <ul className="enrolled-files" aria-label={`Files of ${course.title}`}>
             {course.files.map((file) => (

@@ -44,6 +44,7 @@ export const learnApi = api.injectEndpoints({
         dispatch(
           learnApi.util.updateQueryData('getLearnCourse', courseId, (draft) => {
             draft.progress = data.progress;
+            draft.certificateId = data.certificateId;
             for (const section of draft.sections) {
               for (const lesson of section.lessons) {
                 if (lesson.id !== data.lessonId) continue;

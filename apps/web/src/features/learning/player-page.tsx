@@ -5,6 +5,7 @@ import { errorMessage } from '../../app/api';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { loginPathFor } from '../account/safe-next-path';
+import { CertificateLink } from './certificate-link';
 import { useGetLearnCourseQuery, useSaveLessonProgressMutation } from './learn-api';
 import { LessonOutline } from './lesson-outline';
 import type { LessonVideoControl } from './lesson-video-control';
@@ -137,6 +138,11 @@ function Player({ course, lessonId }: { course: LearnCourseResponse; lessonId: s
               <span />
             )}
           </div>
+          {course.certificateId && (
+            <p className="player-certificate">
+              <CertificateLink id={course.certificateId} className="btn btn-outline" />
+            </p>
+          )}
           {saving.isError && (
             <p className="form-error" role="alert">
               {errorMessage(saving.error, messages.lessonSaveFailed)}

@@ -1,0 +1,14 @@
+import type { CertificateResponse, CertificateView } from '@shop/shared';
+import { api } from '../../app/api';
+
+export const certificatesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The public verification of a certificate; an unknown id answers 404 with a message to show. */
+    getCertificate: build.query<CertificateView, string>({
+      query: (id) => `/certificates/${encodeURIComponent(id)}`,
+      transformResponse: (response: CertificateResponse) => response.certificate,
+    }),
+  }),
+});
+
+export const { useGetCertificateQuery } = certificatesApi;

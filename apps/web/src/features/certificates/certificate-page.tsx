@@ -1,0 +1,86 @@
+import { messages } from '@shop/shared';
+import { useParams } from 'react-router';
+import { errorMessage } from '../../app/api';
+import { siteConfig } from '../../app/site-config';
+import { PageBanner } from '../../components/ui/page-banner';
+import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { useGetCertificateQuery } from './api';
+import { completionDay, linkedInAddUrl } from './linkedin-link';
+import './certificates.css';
+
+/** The public verification page: who completed which course and when, and whether the certificate stands. */
+export default function CertificatePage() {
+  const { id = '' } = useParams();
+  const { data: certificate, error, isLoading } = useGetCertificateQuery(id);
+  useDocumentMeta(messages.certificatePageTitle);
+  let body: React.ReactNode;
+  if (isLoading) {
+    body = <p className="state-message">{messages.loading}</p>;
+  } else if (!certificate) {
+    body = (
+      <p className="state-message" role="alert">
+        {errorMessage(error, messages.certificateLoadFailed)}
+      </p>
+    );
+  } else {
+    const valid = certificate.status === 'valid';
+    const day = completionDay(certificate.completedAt);
+    body = (
+      <article className="certificate-card" aria-labelledby="certificate-statement">
+        <p className={`certificate-status ${valid ? 'is-valid' : 'is-revoked'}`} role="status">
+          {valid ? messages.certificateValid : messages.certificateRevoked}
+        </p>
+        <h2 id="certificate-statement" className="certificate-statement">
+          {messages.certificateStatement
+            .replace('{name}', certificate.name)
+            .replace('{course}', certificate.courseTitle)
+            .replace('{date}', day)}
+        </h2>
+        <dl className="certificate-facts">
+          <div>
+            <dt>{messages.certificateLearner}</dt>
+            <dd>{certificate.name}</dd>
+          </div>
+          <div>
+            <dt>{messages.certificateCourse}</dt>
+            <dd>{certificate.courseTitle}</dd>
+          </div>
+          <div>
+            <dt>{messages.certificateInstructor}</dt>
+            <dd>{certificate.instructor}</dd>
+          </div>
+          <div>
+            <dt>{messages.certificateCompleted}</dt>
+            <dd>{day}</dd>
+          </div>
+          <div>
+            <dt>{messages.certificateIdLabel}</dt>
+            <dd className="certificate-id">{certificate.id}</dd>
+          </div>
+          <div>
+            <dt>{messages.certificateStatusLabel}</dt>
+            <dd>{valid ? messages.certificateStatusValid : messages.certificateStatusRevoked}</dd>
+          </div>
+        </dl>
+        {valid && (
+          <a
+            className="btn certificate-linkedin"
+            href={linkedInAddUrl(certificate, siteConfig.siteName)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {messages.certificateAddToLinkedIn}
+          </a>
+        )}
+      </article>
+    );
+  }
+  return (
+    <>
+      <PageBanner title={messages.certificatePageTitle} />
+      <section className="section">
+        <div className="container">{body}</div>
+      </section>
+    </>
+  );
+}
