@@ -43,6 +43,10 @@ function prepare<Args extends object, Row>(build: Builder<Args, Row>) {
     return found;
   };
   return {
+    /** The statement's text with its placeholders, for a test that asks the database how it runs it. */
+    text(db: Kysely<Database>): string {
+      return template(db).sql;
+    },
     async execute(db: Kysely<Database>, args: Args): Promise<QueryResult<Row>> {
       const { sql, parameters, select } = template(db);
       const bound = parameters.map((parameter) =>

@@ -151,6 +151,9 @@ const dueAttachedMail = preparedQuery<{ now: string; limit: number }>()((db, val
     .orderBy('created_at')
     .limit(value('limit')),
 );
+/** The pass's two questions, for the test that checks each is answered from its own index. */
+export const duePassQueries = { dueMail, dueAttachedMail };
+
 const markSent = preparedQuery<{ id: string; attempts: number; now: string }>()((db, value) =>
   db
     .updateTable('mail_outbox')
