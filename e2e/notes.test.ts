@@ -106,4 +106,34 @@ describe('lesson notes', () => {
     await page.reload();
     await notes.getByText('No notes for this lesson yet.').waitFor();
   });
+
+  test("a note's time in the course's list opens its lesson at that second", async ({ page, context }) => {
+    const user = await signIn(context);
+    grantCourse(user.id, course.id);
+    await page.route(/youtube-nocookie\.com/, (route) =>
+      route.fulfill({ status: 200, body: fakeEmbed, contentType: 'text/html' }),
+    );
+    await page.goto(`/learn/${course.id}`);
+    const firstTitle = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    await page.getByRole('link', { name: 'Next →' }).click();
+    const second = page.getByRole('heading', { level: 1 }).filter({ hasNotText: firstTitle });
+    await second.waitFor();
+    const secondTitle = (await second.textContent()) ?? '';
+    const secondPath = new URL(page.url()).pathname;
+    await expect.poll(() => embedListenedTo(page)).toBe(true);
+    const notes = page.getByRole('region', { name: 'Notes' });
+    await notes.getByLabel('Your note').fill('Volume dries up before the breakout');
+    await notes.getByRole('button', { name: 'Save note' }).click();
+    await notes.getByRole('button', { name: 'Play from 00:42' }).waitFor();
+
+    await page.getByRole('link', { name: '← Previous' }).click();
+    await page.getByRole('heading', { level: 1, name: firstTitle }).waitFor();
+    await notes.getByText('No notes for this lesson yet.').waitFor();
+    await notes.getByText('All notes of this course (1)').click();
+    await notes.getByRole('heading', { level: 3, name: secondTitle }).waitFor();
+    await notes.getByRole('link', { name: 'Play from 00:42' }).click();
+    await page.waitForURL((url) => url.pathname === secondPath && url.search === '?t=42');
+    await page.getByRole('heading', { level: 1, name: secondTitle }).waitFor();
+    expect(await page.locator('.player-video iframe').getAttribute('src')).toContain('start=42&');
+  });
 });
