@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { axeViolations } from './support/axe';
 import { expect, test } from './support/browser';
 import { grantCourse, signIn } from './support/users';
@@ -135,5 +136,41 @@ describe('lesson notes', () => {
     await page.waitForURL((url) => url.pathname === secondPath && url.search === '?t=42');
     await page.getByRole('heading', { level: 1, name: secondTitle }).waitFor();
     expect(await page.locator('.player-video iframe').getAttribute('src')).toContain('start=42&');
+  });
+
+  test('writing a note and saving progress do not reload the playing video', async ({ page, context }) => {
+    const user = await signIn(context);
+    grantCourse(user.id, course.id);
+    // The learner stopped the first lesson at 30 s last time.
+    const db = new Database(`${inject('dataDir')}/shop.sqlite`);
+    try {
+      const lesson = db
+        .prepare('select id from course_lessons where course_id = ? order by position limit 1')
+        .get(course.id) as { id: string };
+      db.prepare(
+        `insert into lesson_progress (user_id, lesson_id, course_id, position_seconds, completed_at, updated_at)
+         values (?, ?, ?, 30, null, ?)`,
+      ).run(user.id, lesson.id, course.id, new Date().toISOString());
+    } finally {
+      db.close();
+    }
+    let loads = 0;
+    await page.route(/youtube-nocookie\.com/, (route) => {
+      loads += 1;
+      return route.fulfill({ status: 200, body: fakeEmbed, contentType: 'text/html' });
+    });
+    await page.goto(`/learn/${course.id}`);
+    const frame = page.locator('.player-video iframe');
+    expect(await frame.getAttribute('src')).toContain('start=30&');
+    await expect.poll(() => embedListenedTo(page)).toBe(true);
+
+    const notes = page.getByRole('region', { name: 'Notes' });
+    await notes.getByLabel('Your note').fill('Entry on the retest');
+    await notes.getByRole('button', { name: 'Save note' }).click();
+    await notes.getByRole('button', { name: 'Play from 00:42' }).waitFor();
+    await page.getByRole('button', { name: 'Mark as complete' }).click();
+    await page.getByRole('button', { name: '✓ Completed' }).waitFor();
+    expect(await frame.getAttribute('src')).toContain('start=30&');
+    expect(loads).toBe(1);
   });
 });
