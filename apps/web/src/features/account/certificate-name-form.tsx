@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CERTIFICATE_NAME_MAX, type CertificateNameRequest, certificateNameRequest, messages } from '@shop/shared';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
 import { useGetCertificateNameQuery, useSaveCertificateNameMutation } from './certificate-name-api';
@@ -14,13 +14,14 @@ export function CertificateNameForm() {
   const {
     register,
     handleSubmit,
-    reset,
     formState: { errors },
   } = useForm<CertificateNameRequest>({
     resolver: zodResolver(certificateNameRequest),
     defaultValues: { certificateName: '' },
+    // The saved name fills the field when it arrives, but never over what the learner has typed meanwhile.
+    values: { certificateName: saved ?? '' },
+    resetOptions: { keepDirtyValues: true },
   });
-  useEffect(() => reset({ certificateName: saved ?? '' }), [saved, reset]);
 
   const submit = handleSubmit(async (values) => {
     setDone(null);
