@@ -194,7 +194,7 @@ describe(`certificates (${engine})`, () => {
     expect((await get(`/api/certificates/${id}`)).json().certificate.name).toBe('अर्जुन शर्मा');
   });
 
-  it('is revoked once the enrolment is refunded: the page says so, the PDF stays its learner’s', async () => {
+  it('is revoked once the enrolment is refunded: the page says so and its PDF is no longer given', async () => {
     const { user, orderId, lessonIds } = await learner();
     await completeAllButLast(user, lessonIds);
     const id = (await complete(user, lessonIds.at(-1) ?? '')).json().certificateId as string;
@@ -204,5 +204,10 @@ describe(`certificates (${engine})`, () => {
     const after = await get(`/api/certificates/${id}`);
     expect(after.statusCode).toBe(200);
     expect(after.json().certificate).toMatchObject({ id, status: 'revoked' });
+    const pdf = await get(`/api/certificates/${id}/pdf`, user);
+    expect(pdf.statusCode).toBe(403);
+    expect(pdf.json().message).toBe(
+      'This certificate has been revoked: the enrolment it was issued for is no longer active.',
+    );
   });
 });
