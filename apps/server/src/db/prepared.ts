@@ -32,7 +32,11 @@ export function preparedQuery<Args extends object>() {
 function prepare<Args extends object, Row>(build: Builder<Args, Row>) {
   // Keyed by the dialect's adapter, which a database and its transactions share.
   const templates = new WeakMap<object, Template>();
+  // The last database asked about, and its template: a server has one database, so this answers almost every call.
+  let lastDb: Kysely<Database> | undefined;
+  let lastTemplate: Template | undefined;
   const template = (db: Kysely<Database>): Template => {
+    if (db === lastDb && lastTemplate) return lastTemplate;
     const adapter = db.getExecutor().adapter;
     let found = templates.get(adapter);
     if (!found) {
@@ -40,6 +44,8 @@ function prepare<Args extends object, Row>(build: Builder<Args, Row>) {
       found = { sql: compiled.sql, parameters: compiled.parameters, select: compiled.query.kind === 'SelectQueryNode' };
       templates.set(adapter, found);
     }
+    lastDb = db;
+    lastTemplate = found;
     return found;
   };
   return {

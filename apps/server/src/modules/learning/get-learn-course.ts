@@ -31,15 +31,25 @@ export async function getLearnCourse(
     sections: structure.sections.map((section) => ({
       id: section.id,
       title: section.title,
-      lessons: section.lessons.map(({ files, ...lesson }) => ({
-        ...lesson,
-        attachments: files.map((file) => ({
-          name: file.name,
-          fileUrl: signFileLink(linkSecret, file.id, user.id, now),
-        })),
-        completed: Boolean(byLesson.get(lesson.id)?.completed_at),
-        positionSeconds: byLesson.get(lesson.id)?.position_seconds ?? 0,
-      })),
+      // Each property named: copying a lesson with rest and spread cost more than the rest of this call.
+      lessons: section.lessons.map((lesson) => {
+        const row = byLesson.get(lesson.id);
+        return {
+          id: lesson.id,
+          title: lesson.title,
+          kind: lesson.kind,
+          duration: lesson.duration,
+          preview: lesson.preview,
+          content: lesson.content,
+          videoLink: lesson.videoLink,
+          attachments: lesson.files.map((file) => ({
+            name: file.name,
+            fileUrl: signFileLink(linkSecret, file.id, user.id, now),
+          })),
+          completed: Boolean(row?.completed_at),
+          positionSeconds: row?.position_seconds ?? 0,
+        };
+      }),
     })),
     progress,
     certificateId: finished ? await findCertificateIdOf(deps.db, user.id, courseId) : null,

@@ -1,4 +1,4 @@
-import type { LearnCourseResponse } from '@shop/shared';
+import { type LearnCourseResponse, learnCourseResponse } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
@@ -56,6 +56,7 @@ describe(`GET /api/learn/{courseId} (${engine})`, () => {
       content: 'Putting it together with a written checklist.',
     });
     expect(course.progress).toEqual({ completed: 0, total: 5, percent: 0, lastLessonId: null, lastPositionSeconds: 0 });
+    expect(learnCourseResponse.parse(course)).toEqual(course);
   });
 
   it('shows a course file the console adds or removes on the next call, though the structure is kept between calls', async () => {
@@ -136,7 +137,12 @@ describe(`POST /api/learn/{courseId}/lessons/{lessonId}/progress (${engine})`, (
       lastLessonId: second.id,
       lastPositionSeconds: 95,
     });
-    const again = (await learn(user)).json() as LearnCourseResponse;
+    const againResponse = await learn(user);
+    expect(againResponse.headers['content-type']).toBe('application/json; charset=utf-8');
+    const again = againResponse.json() as LearnCourseResponse;
+    // The route sends the answer as built, without the run-time schema check: it must be exactly the contract's
+    // shape (parsing drops any field the contract does not name, so an extra field fails here).
+    expect(learnCourseResponse.parse(again)).toEqual(again);
     expect(lessonsOf(again).map((lesson) => [lesson.completed, lesson.positionSeconds])).toEqual([
       [true, 12],
       [false, 95],
