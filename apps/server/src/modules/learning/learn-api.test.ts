@@ -1,4 +1,4 @@
-import { type LearnCourseResponse, learnCourseResponse } from '@shop/shared';
+import { type LearnCourseResponse, learnCourseResponse, saveProgressResponse } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
@@ -119,6 +119,8 @@ describe(`POST /api/learn/{courseId}/lessons/{lessonId}/progress (${engine})`, (
     const twice = await save(user, first.id, done);
     expect(once.statusCode).toBe(200);
     expect(twice.json()).toEqual(once.json());
+    expect(once.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(saveProgressResponse.parse(once.json())).toEqual(once.json());
     expect(once.json()).toMatchObject({
       lessonId: first.id,
       completed: true,
