@@ -181,6 +181,17 @@ export const myDataExport = z.object({
       updatedAt: z.string(),
     }),
   ),
+  /** The learner's certificates, as issued (the name printed is the one set when each was issued). */
+  certificates: z.array(
+    z.object({
+      id: z.string(),
+      courseId: z.string(),
+      name: z.string(),
+      courseTitle: z.string(),
+      instructor: z.string(),
+      completedAt: z.string(),
+    }),
+  ),
   /** The wishlist lives only in the browser (local storage); the shop has no copy of it. */
   wishlist: z.literal('kept only in your browser'),
 });

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { writeAudit } from '../admin/write-audit.js';
 import { deleteCartOf } from '../cart/repo.js';
+import { deleteCertificatesByUser } from '../certificates/repo.js';
 import { deleteSubscriber } from '../newsletter/repo.js';
 import { deleteNotesByUser } from '../notes/repo.js';
 import { eraseReviewsOf } from '../reviews/erase-reviews-of.js';
@@ -15,7 +16,7 @@ import { anonymiseUser, findUserById, tombstoneEmail, type UserRow } from './rep
 
 /**
  * Erases the account in one transaction (DPDP Act 2023, right to erasure): sessions, link tokens,
- * cart, reviews, lesson notes and the newsletter row of its address go (the reviewed courses' star counts are
+ * cart, reviews, lesson notes, certificates and the newsletter row of its address go (the reviewed courses' star counts are
  * rewritten in the same transaction, the catalogue cache cleared after it); name and address become
  * a tombstone; orders and tax documents stay (GST law keeps invoices), still pointing at the
  * anonymised row. The audit log records the learner as the one who did it, under the tombstone address.
@@ -30,6 +31,7 @@ async function eraseAccount(
     await deleteCartOf(trx, user.id);
     await eraseReviewsOf(trx, user.id, now);
     await deleteNotesByUser(trx, user.id);
+    await deleteCertificatesByUser(trx, user.id);
     await deleteSubscriber(trx, user.email);
     await anonymiseUser(trx, user.id, now);
     const actor = {

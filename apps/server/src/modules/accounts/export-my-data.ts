@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { listMyOrders } from '../billing/list-my-orders.js';
 import { findCartLines } from '../cart/repo.js';
+import { findCertificatesByUser } from '../certificates/repo.js';
 import { findEnrolledCourses } from '../learning/repo.js';
 import { findSubscription } from '../newsletter/repo.js';
 import { findNotesByUser } from '../notes/repo.js';
@@ -18,13 +19,14 @@ import { findUserById } from './repo.js';
 export async function exportMyData(db: Db, user: SessionUser, now = new Date()): Promise<MyDataExport> {
   const row = await findUserById(db, user.id);
   if (!row) throw new AppError('unauthorized', messages.pleaseLogIn);
-  const [orders, enrolments, cart, subscribedAt, reviews, notes] = await Promise.all([
+  const [orders, enrolments, cart, subscribedAt, reviews, notes, certificates] = await Promise.all([
     listMyOrders(db, user),
     findEnrolledCourses(db, user.id),
     findCartLines(db, user.id),
     findSubscription(db, row.email),
     findReviewsByUser(db, user.id),
     findNotesByUser(db, user.id),
+    findCertificatesByUser(db, user.id),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -58,6 +60,14 @@ export async function exportMyData(db: Db, user: SessionUser, now = new Date()):
       text: note.text,
       createdAt: note.created_at,
       updatedAt: note.updated_at,
+    })),
+    certificates: certificates.map((certificate) => ({
+      id: certificate.id,
+      courseId: certificate.course_id,
+      name: certificate.printed_name,
+      courseTitle: certificate.course_title,
+      instructor: certificate.instructor,
+      completedAt: certificate.completed_at,
     })),
     wishlist: 'kept only in your browser',
   };

@@ -1,10 +1,11 @@
-import type { LearnCourseResponse } from '@shop/shared';
+import { type LearnCourseResponse, myDataExport } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { startShopWithMail } from '../../../test/mail-shop.js';
 import { pdfAttachments, pdfText } from '../../../test/pdf.js';
 import { refundInFull } from '../../../test/refunds.js';
 import type { TestSmtp } from '../../../test/smtp.js';
+import { hashPassword } from '../../auth/passwords.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { buy } from '../billing/test-purchases.js';
 
@@ -209,5 +210,39 @@ describe(`certificates (${engine})`, () => {
     expect(pdf.json().message).toBe(
       'This certificate has been revoked: the enrolment it was issued for is no longer active.',
     );
+  });
+
+  it('is in the learner’s data export, and goes with the account when the learner deletes it', async () => {
+    const { user, lessonIds } = await learner();
+    await completeAllButLast(user, lessonIds);
+    const id = (await complete(user, lessonIds.at(-1) ?? '')).json().certificateId as string;
+    const [row] = await certificateRows(user.id);
+    const exported = myDataExport.parse((await get('/api/me/export', user)).json());
+    expect(exported.certificates).toEqual([
+      {
+        id,
+        courseId,
+        name: user.username,
+        courseTitle: course?.title,
+        instructor: course?.instructor,
+        completedAt: row?.completed_at,
+      },
+    ]);
+
+    const password = 'my own long passphrase';
+    await t.database.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password) })
+      .where('id', '=', user.id)
+      .execute();
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/delete',
+      headers: { origin: origin(), ...as(user) },
+      payload: { password },
+    });
+    expect(deleted.json().deleted).toBe(true);
+    expect(await certificateRows(user.id)).toEqual([]);
+    expect((await get(`/api/certificates/${id}`)).statusCode).toBe(404);
   });
 });

@@ -28,6 +28,21 @@ export async function findCertificateIdOf(db: Db, userId: string, courseId: stri
   return (await certificateOfLearner.first(db, { userId, courseId }))?.id ?? null;
 }
 
+/** The learner's certificates, for the data export. */
+export async function findCertificatesByUser(db: Db, userId: string) {
+  return db
+    .selectFrom('certificates')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('completed_at', 'asc')
+    .execute();
+}
+
+/** Erases the learner's certificates (account deletion): their public pages then answer 'unknown'. */
+export async function deleteCertificatesByUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('certificates').where('user_id', '=', userId).execute();
+}
+
 /** Certificate ids of the learner's courses, for the enrolled-courses cards. */
 export async function findCertificatesOfLearner(db: Db, userId: string) {
   return db.selectFrom('certificates').select(['id', 'course_id']).where('user_id', '=', userId).execute();
