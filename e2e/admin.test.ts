@@ -108,7 +108,8 @@ describe('operator console', () => {
     // A new course starts unpublished, and the toast says so.
     await toast(page, `“${title}” is saved but not published: it is not on the shop until you tick Published`);
     await page.getByRole('heading', { name: 'Edit course' }).waitFor();
-    await page.getByRole('button', { name: 'Move down item 1', exact: true }).waitFor();
+    // A saved course's lessons are edited in the section editor (issue 14).
+    await page.getByRole('button', { name: 'Move down lesson 1 in section 1', exact: true }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByLabel(/File for learners/).setInputFiles({

@@ -17,11 +17,18 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          exclude: ['e2e/admin.test.ts'],
+          exclude: ['e2e/admin.test.ts', 'e2e/structure-editor.test.ts'],
           sequence: { groupOrder: 0 },
         },
       },
-      { extends: true, test: { name: 'e2e-admin', include: ['e2e/admin.test.ts'], sequence: { groupOrder: 1 } } },
+      {
+        extends: true,
+        test: {
+          name: 'e2e-admin',
+          include: ['e2e/admin.test.ts', 'e2e/structure-editor.test.ts'],
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });

@@ -299,6 +299,18 @@ export const messages = {
   adminFileEmpty: 'The file is empty.',
   adminFileNameMissing: 'The file needs a name.',
   adminFileMissing: 'No such file for this course.',
+  // issue 14: the console's section and lesson editor
+  structureSaved: 'Sections and lessons are saved.',
+  /** `{title}` is the lesson's title. */
+  structureLessonHasProgress:
+    '“{title}” cannot be deleted: learners have progress on it. Move or rename it instead; their progress stays with it.',
+  structureUnknownLesson: 'is not a lesson of this course',
+  structureUnknownSection: 'is not a section of this course',
+  structureUnknownFile: 'is not a file of this course',
+  structureDuplicateId: 'appears twice',
+  structureLoadFailed: 'The sections and lessons could not be loaded.',
+  structureSaveFailed: 'The sections and lessons could not be saved. Please try again.',
+  structureFixFields: 'Nothing was saved: please correct the fields marked below.',
 
   // issue 16: billing details for the tax invoice, the disclaimer, order history
   billingState: 'State',
@@ -330,17 +342,6 @@ export const messages = {
   ordersStatusRefunded: 'Refunded',
   ordersInvoice: 'Invoice',
   ordersCreditNote: 'Credit note',
-  // issue 14: the console's section and lesson editor
-  structureSaved: 'Sections and lessons are saved.',
-  /** `{title}` is the lesson's title. */
-  structureLessonHasProgress:
-    '“{title}” cannot be deleted: learners have progress on it. Move or rename it instead; their progress stays with it.',
-  structureUnknownLesson: 'is not a lesson of this course',
-  structureUnknownSection: 'is not a section of this course',
-  structureUnknownFile: 'is not a file of this course',
-  structureDuplicateId: 'appears twice',
-  structureLoadFailed: 'The sections and lessons could not be loaded.',
-  structureSaveFailed: 'The sections and lessons could not be saved. Please try again.',
   orderDocumentMissing: 'No such document.',
   orderDocumentTooMany: 'Too many downloads in a short time. Please wait a minute and try again.',
   // issue 16: the operator's invoice register and GSTR-1 exports

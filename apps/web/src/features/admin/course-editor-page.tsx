@@ -16,6 +16,7 @@ import {
   toFormValues,
 } from './course-form-values';
 import { CurriculumEditor } from './curriculum-editor';
+import { StructureEditor } from './structure-editor';
 import { TextListEditor } from './text-list-editor';
 import { ThumbnailField } from './thumbnail-field';
 
@@ -27,6 +28,7 @@ export function CourseEditorPage() {
   return (
     <>
       <CourseForm id={id ?? null} initial={course ? toFormValues(course) : emptyCourse} />
+      {id && <StructureEditor courseId={id} />}
       {id && <CourseFilesSection courseId={id} />}
     </>
   );
@@ -53,8 +55,15 @@ function CourseForm({ id, initial }: { id: string | null; initial: CourseFormVal
 
   const onSubmit = handleSubmit(async (values) => {
     try {
+      const input = toCourseInput(values) as Record<string, unknown>;
+      // Never sent for a saved course (the field arrays may still hold an empty list): an empty
+      // curriculum would delete its lessons. Its lessons are the section editor's.
+      if (id) {
+        delete input.curriculum;
+        delete input.lessonVideos;
+      }
       // biome-ignore lint/suspicious/noExplicitAny: the resolver has checked the shape the API takes
-      const saved = await save({ id, input: toCourseInput(values) as any }).unwrap();
+      const saved = await save({ id, input: input as any }).unwrap();
       // A new course starts unpublished: the operator must not think it is already for sale.
       if (saved.published) toast.success(messages.adminCourseSaved.replace('{title}', saved.title));
       else toast.info(messages.adminCourseSavedHidden.replace('{title}', saved.title), 8000);
@@ -145,16 +154,19 @@ function CourseForm({ id, initial }: { id: string | null; initial: CourseFormVal
         itemLabel="Point"
         addLabel="Add a point"
       />
-      <CurriculumEditor form={form} array={curriculum} />
-      <TextListEditor
-        form={form}
-        array={videos}
-        name="lessonVideos"
-        legend="Lesson videos (for buyers only)"
-        itemLabel="Video"
-        addLabel="Add a lesson video"
-        hint="YouTube links shown on the buyers’ Enrolled Courses page, in this order."
-      />
+      {/* A saved course's lessons are edited in Sections and lessons below; a new one starts from this list. */}
+      {!id && <CurriculumEditor form={form} array={curriculum} />}
+      {!id && (
+        <TextListEditor
+          form={form}
+          array={videos}
+          name="lessonVideos"
+          legend="Lesson videos (for buyers only)"
+          itemLabel="Video"
+          addLabel="Add a lesson video"
+          hint="YouTube links shown on the buyers’ Enrolled Courses page, in this order."
+        />
+      )}
       <div className="admin-check">
         <input id="course-published" type="checkbox" {...register('published')} />
         <label htmlFor="course-published">Published: show this course on the shop</label>

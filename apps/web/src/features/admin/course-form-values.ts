@@ -4,7 +4,7 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 /** The form keeps list items as objects (what useFieldArray needs); the API takes plain strings. */
 export type CourseFormValues = Omit<AdminCourseInput, 'whatYoullLearn' | 'lessonVideos'> & {
   whatYoullLearn: { text: string }[];
-  lessonVideos: { text: string }[];
+  lessonVideos?: { text: string }[];
 };
 
 export const emptyCourse: CourseFormValues = {
@@ -26,19 +26,17 @@ export const emptyCourse: CourseFormValues = {
 };
 
 export function toFormValues(course: AdminCourse): CourseFormValues {
-  const { id: _id, createdAt: _created, updatedAt: _updated, ...input } = course;
-  return {
-    ...input,
-    whatYoullLearn: input.whatYoullLearn.map((text) => ({ text })),
-    lessonVideos: input.lessonVideos.map((text) => ({ text })),
-  };
+  // A saved course's curriculum and lesson videos follow its lessons (the section editor): the form
+  // neither shows nor sends them, so a save of the other fields leaves the lessons alone.
+  const { id: _id, createdAt: _created, updatedAt: _updated, curriculum: _c, lessonVideos: _v, ...input } = course;
+  return { ...input, whatYoullLearn: input.whatYoullLearn.map((text) => ({ text })) };
 }
 
 export function toCourseInput(values: CourseFormValues): unknown {
   return {
     ...values,
     whatYoullLearn: values.whatYoullLearn.map((item) => item.text),
-    lessonVideos: values.lessonVideos.map((item) => item.text),
+    lessonVideos: values.lessonVideos?.map((item) => item.text),
   };
 }
 

@@ -1,0 +1,20 @@
+import type { AdminCourseStructure, CourseStructureInput } from '@shop/shared';
+import { adminApi } from './api';
+
+export const structureApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    getCourseStructure: build.query<AdminCourseStructure, string>({
+      query: (courseId) => `/admin/courses/${courseId}/structure`,
+      transformResponse: (r: AdminCourseStructure) => ({ sections: r.sections }),
+      providesTags: ['Admin'],
+    }),
+    // The lessons are the course page's curriculum and the player's outline: both refetch.
+    saveCourseStructure: build.mutation<AdminCourseStructure, { courseId: string; input: CourseStructureInput }>({
+      query: ({ courseId, input }) => ({ url: `/admin/courses/${courseId}/structure`, method: 'PUT', body: input }),
+      transformResponse: (r: AdminCourseStructure) => ({ sections: r.sections }),
+      invalidatesTags: ['Admin', 'Course', 'Enrolled'],
+    }),
+  }),
+});
+
+export const { useGetCourseStructureQuery, useSaveCourseStructureMutation } = structureApi;
