@@ -173,6 +173,21 @@ describe(`who may read and change notes (${engine})`, () => {
     expect((await notesOf(user)).map((note) => note.text)).toEqual(['Mine']);
   });
 
+  it("refuses a write from another site's page (Origin), even with the learner's cookie, and writes nothing", async () => {
+    const { user, lessons } = await owner();
+    const noteId = (await addNote(user, lessons[0]?.id ?? '', { text: 'Mine' })).json().note.id as string;
+    const foreign = { cookie: user.cookie, origin: 'https://evil.example' };
+    for (const [method, url, payload] of [
+      ['POST', `/api/learn/${courseId}/lessons/${lessons[0]?.id}/notes`, { text: 'Planted' }],
+      ['PATCH', `/api/learn/${courseId}/notes/${noteId}`, { text: 'Changed' }],
+      ['DELETE', `/api/learn/${courseId}/notes/${noteId}`, undefined],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: foreign, ...(payload ? { payload } : {}) });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await notesOf(user)).map((note) => note.text)).toEqual(['Mine']);
+  });
+
   it('refuses a signed-in learner who does not own the course, and writes nothing', async () => {
     const { user, lessons } = await owner();
     const noteId = (await addNote(user, lessons[0]?.id ?? '', { text: 'Mine' })).json().note.id as string;
