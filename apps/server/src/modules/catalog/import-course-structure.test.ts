@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let counter = 0;
-const course = (sections: unknown) => ({
+const course = (sections: object[]) => ({
   title: `Swing Trading ${Date.now().toString(36)}${++counter}`,
   thumb: '/x.svg',
   tag: 'Swing',

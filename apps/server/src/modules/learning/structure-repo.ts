@@ -1,6 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { CourseLessonsTable } from '../../db/schema.js';
 
 // The section editor's reads and writes (issue 14): the whole structure of one course at once.
 
@@ -36,29 +34,9 @@ export async function updateSection(db: Db, id: string, values: { title: string;
   await db.updateTable('course_sections').set(values).where('id', '=', id).execute();
 }
 
-export async function insertSectionRow(
-  db: Db,
-  row: { id: string; course_id: string; position: number; title: string },
-) {
-  await db.insertInto('course_sections').values(row).execute();
-}
-
 export async function deleteSections(db: Db, ids: string[]) {
   if (ids.length === 0) return;
   await db.deleteFrom('course_sections').where('id', 'in', ids).execute();
-}
-
-export async function insertLessonRow(db: Db, row: Insertable<CourseLessonsTable>) {
-  await db.insertInto('course_lessons').values(row).execute();
-}
-
-export async function updateLessonRow(db: Db, id: string, values: Updateable<CourseLessonsTable>) {
-  await db.updateTable('course_lessons').set(values).where('id', '=', id).execute();
-}
-
-export async function deleteLessonRows(db: Db, ids: string[]) {
-  if (ids.length === 0) return;
-  await db.deleteFrom('course_lessons').where('id', 'in', ids).execute();
 }
 
 /** Replaces every attachment of the course's lessons with the given ones. */

@@ -2,17 +2,13 @@ import { type CourseStructureInput, messages } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { findLessons, findSections } from './lessons-repo.js';
+import { deleteLessons, findLessons, findSections, insertLesson, insertSection, updateLesson } from './lessons-repo.js';
 import {
-  deleteLessonRows,
   deleteSections,
   findCourseFileIds,
   findLessonsWithProgress,
-  insertLessonRow,
-  insertSectionRow,
   replaceAttachments,
   updateDerivedCourseColumns,
-  updateLessonRow,
   updateSection,
 } from './structure-repo.js';
 
@@ -64,7 +60,7 @@ export async function writeCourseStructure(
     const sectionId = section.id ?? newId();
     keptSections.add(sectionId);
     if (section.id) await updateSection(db, sectionId, { title: section.title, position: s });
-    else await insertSectionRow(db, { id: sectionId, course_id: courseId, position: s, title: section.title });
+    else await insertSection(db, { id: sectionId, course_id: courseId, position: s, title: section.title });
     for (const [l, lesson] of section.lessons.entries()) {
       const lessonId = lesson.id ?? newId();
       const values = {
@@ -77,13 +73,13 @@ export async function writeCourseStructure(
         video_link: lesson.kind === 'video' ? lesson.videoLink : '',
         preview: lesson.preview ? 1 : 0,
       };
-      if (lesson.id) await updateLessonRow(db, lessonId, values);
-      else await insertLessonRow(db, { id: lessonId, course_id: courseId, ...values });
+      if (lesson.id) await updateLesson(db, lessonId, values);
+      else await insertLesson(db, { id: lessonId, course_id: courseId, ...values });
       for (const [position, fileId] of lesson.fileIds.entries())
         attachments.push({ lesson_id: lessonId, file_id: fileId, position });
     }
   }
-  await deleteLessonRows(
+  await deleteLessons(
     db,
     removed.map((lesson) => lesson.id),
   );
