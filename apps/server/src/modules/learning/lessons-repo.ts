@@ -2,7 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CourseLessonsTable } from '../../db/schema.js';
 
-/** The old course columns the console still edits until the section editor exists (issue 14). */
+/** The old course columns the old shape of a course save still writes (issue 14; see sync-course-lessons.ts). */
 export async function findCourseSource(db: Db, courseId: string) {
   return db
     .selectFrom('courses')

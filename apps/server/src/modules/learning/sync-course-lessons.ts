@@ -26,9 +26,10 @@ function parseList(json: string): unknown[] {
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
- * Until the console has a section editor, it (and the seed and `course:import`) write a course's
- * curriculum list, lesson videos and files in the old shape. This keeps the lessons in step with
- * them: item n of the curriculum and video n are the course's n-th lesson in reading order, across
+ * The old shape (a curriculum list and lesson videos) is still written by the New course form, the
+ * seed, `course:import` without sections, and API callers that send `curriculum`/`lessonVideos`
+ * (the section editor writes lessons directly, write-course-structure.ts). This keeps the lessons
+ * in step with them: item n of the curriculum and video n are the course's n-th lesson in reading order, across
  * sections; a lesson keeps its id (and so every learner's progress) while it keeps its place, and
  * its preview flag; extra items become lessons at the end of the last section, missing ones are
  * removed from the end. Files not yet attached to a lesson go to the first lesson.
