@@ -32,7 +32,7 @@ declare module 'fastify' {
   }
 }
 
-function tokenFrom(request: FastifyRequest): string | undefined {
+export function tokenFrom(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
   return request.cookies[SESSION_COOKIE] || undefined;

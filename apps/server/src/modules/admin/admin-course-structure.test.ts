@@ -271,6 +271,18 @@ describe(`the console's section editor API (${engine})`, () => {
     expect(audits).toHaveLength(0);
   });
 
+  it('takes a course whose lesson texts together pass the 1 MB other calls are held to', async () => {
+    const { id } = await courseWithBuyer();
+    const long = 'Candles and volume. '.repeat(2_400); // 48,000 characters, under the 50,000 a lesson may hold
+    const lessons = Array.from({ length: 40 }, (_, n) => ({ ...newLesson(`Part ${n + 1}`), content: long }));
+    const input = asInput(await readStructure(id));
+    input.sections.push({ title: 'Reading', lessons });
+    expect(JSON.stringify(input).length).toBeGreaterThan(1024 * 1024);
+    const res = await call('PUT', `/api/admin/courses/${id}/structure`, input);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect((await readStructure(id)).sections[1]?.lessons).toHaveLength(40);
+  });
+
   it('refuses a lesson of another course, so one course cannot take over another’s lessons', async () => {
     const { id } = await courseWithBuyer();
     const other = await courseWithBuyer();
@@ -297,5 +309,10 @@ describe(`the console's section editor API (${engine})`, () => {
     expect(crossSite.statusCode).toBe(403);
     expect(await readStructure(id)).toEqual(before);
     expect((await call('GET', `/api/admin/courses/${'d'.repeat(24)}/structure`)).statusCode).toBe(404);
+    // The larger body this call may send is not even read for a caller without a session.
+    const unread = await callAs(t, null)('PUT', `/api/admin/courses/${id}/structure`, Buffer.from('{not json'), {
+      'content-type': 'application/json',
+    });
+    expect(unread.statusCode).toBe(401);
   });
 });

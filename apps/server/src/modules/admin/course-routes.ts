@@ -1,7 +1,7 @@
 import { messages, objectId } from '@shop/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../../auth/session.js';
+import { requireAdmin, tokenFrom } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { loadCourse } from './course-record.js';
@@ -13,6 +13,7 @@ import { readCourseStructure, saveCourseStructure } from './save-course-structur
 import { storeThumbnail, THUMBNAIL_MAX_BYTES } from './store-thumbnail.js';
 
 const idParams = z.object({ id: objectId });
+const STRUCTURE_MAX_BYTES = 8 * 1024 * 1024;
 const publishBody = z.object({ published: z.boolean({ error: 'must be true or false' }) });
 
 export const adminCourseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
@@ -38,7 +39,16 @@ export const adminCourseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
     return { ok: true as const, ...(await readCourseStructure(deps.db, id)) };
   });
 
-  app.put('/api/admin/courses/:id/structure', async (request) => {
+  // A whole course's lesson texts travel in one request: more than the 1 MB other calls may send.
+  // So that only a signed-in caller can make the server read that much, a request without a
+  // session token is refused before its body is read (the admin check itself follows as usual).
+  const structureOptions = {
+    bodyLimit: STRUCTURE_MAX_BYTES,
+    preParsing: async (request: FastifyRequest) => {
+      if (!tokenFrom(request)) throw new AppError('unauthorized', messages.pleaseLogIn);
+    },
+  };
+  app.put('/api/admin/courses/:id/structure', structureOptions, async (request) => {
     const { id } = parseInput(idParams, request.params);
     return { ok: true as const, ...(await saveCourseStructure(deps, requireAdmin(request), id, request.body)) };
   });
