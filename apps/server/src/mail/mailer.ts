@@ -109,9 +109,9 @@ const insertMail = preparedQuery<{
 export const ATTACHED_MAILS_PER_SECOND = 10;
 
 /**
- * This second's budget of attached mails, from how busy the event loop was (0 idle, 1 saturated): the
- * full budget up to half busy, then less, down to one a second when saturated, so a sale's checkout
- * keeps the CPU while its confirmations still leave.
+ * This second's budget of attached mails when a backlog waits, from how busy the event loop was (0 idle,
+ * 1 saturated): the full budget up to half busy, then less, down to one a second when saturated, so a
+ * sale's checkout keeps the CPU while its confirmations still leave.
  */
 export function attachedMailBudget(busyness: number): number {
   const share = Math.min(1, Math.max(0, 2 * (1 - busyness)));
@@ -264,14 +264,20 @@ export class MailQueue {
     const clock = Date.now();
     this.attachedTaken = this.attachedTaken.filter((at) => clock - at < 1000);
     if (this.attachedTaken.length === 0) this.attachedBudget = attachedMailBudget(this.busyness());
-    const budget = this.attachedBudget - this.attachedTaken.length;
-    if (budget > 0) {
-      const attached = await dueAttachedMail.rows(this.db, { now: now.toISOString(), limit: budget });
+    const room = ATTACHED_MAILS_PER_SECOND - this.attachedTaken.length;
+    if (room > 0) {
+      const waiting = await dueAttachedMail.rows(this.db, { now: now.toISOString(), limit: room });
+      // A few waiting mails leave at once; a backlog (a whole second's worth) goes at the pace this
+      // second's busyness allows, so a sale's checkouts keep the CPU.
+      const backlog = waiting.length === room;
+      const attached = backlog
+        ? waiting.slice(0, Math.max(0, this.attachedBudget - this.attachedTaken.length))
+        : waiting;
       for (const _row of attached) this.attachedTaken.push(clock);
       due.push(...attached);
       due.sort((a, b) => a.created_at.localeCompare(b.created_at));
       // Perhaps more are waiting: come back when this second's budget is renewed.
-      if (attached.length === budget) this.comeBackForAttachedMail();
+      if (backlog) this.comeBackForAttachedMail();
     } else {
       this.comeBackForAttachedMail();
     }
