@@ -260,6 +260,7 @@ export function StructureEditor({ courseId }: { courseId: string }) {
             </fieldset>
           );
         })}
+        {errors.form && <p className="admin-error">{errors.form}</p>}
         <div className="admin-actions structure-footer">
           <button type="button" className="btn btn-outline" onClick={addSection}>
             Add a section
