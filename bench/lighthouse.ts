@@ -15,9 +15,14 @@ export interface PageScores {
  * Lighthouse with its mobile defaults against Debian's Chromium, headless; the median of `runs`
  * runs per page, each in a fresh browser so no cache carries over.
  */
-export async function lighthouseScores(urls: string[], runs = 3): Promise<PageScores[]> {
+export async function lighthouseScores(
+  pagesToScore: (string | { url: string; headers: Record<string, string> })[],
+  runs = 3,
+): Promise<PageScores[]> {
   const pages: PageScores[] = [];
-  for (const url of urls) {
+  for (const page of pagesToScore) {
+    // A signed-in page is scored with the learner's session cookie on every request the page makes.
+    const { url, headers } = typeof page === 'string' ? { url: page, headers: undefined } : page;
     const results: { scores: Record<string, number>; failing: string[] }[] = [];
     for (let i = 0; i < runs; i++) {
       const chrome = await chromeLauncher.launch({
@@ -39,6 +44,7 @@ export async function lighthouseScores(urls: string[], runs = 3): Promise<PageSc
           output: 'json',
           logLevel: 'error',
           onlyCategories: [...CATEGORIES],
+          ...(headers ? { extraHeaders: headers } : {}),
         });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
