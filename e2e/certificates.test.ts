@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { pdfText } from '../apps/server/test/pdf';
@@ -28,6 +29,13 @@ async function buyInTestMode(page: Page) {
 }
 
 /** The same letters, whatever their order: a PDF's text layer gives shaped Devanagari in drawing order. */
+/** Screenshots for the closing note (e2e/artifacts is ignored by git). */
+const artifacts = path.resolve(import.meta.dirname, 'artifacts');
+const screenshot = async (page: Page, name: string) => {
+  fs.mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: path.join(artifacts, name), fullPage: true });
+};
+
 const letters = (text: string) => [...text.replace(/\s/g, '')].sort().join('');
 
 describe('certificates', () => {
@@ -81,6 +89,7 @@ describe('certificates', () => {
     const link = page.getByRole('link', { name: 'Download certificate' });
     await link.waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'player-complete.png');
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const id = /certificate-([a-z2-7]{16})\.pdf$/.exec(download.suggestedFilename())?.[1] ?? '';
     expect(id).not.toBe('');
@@ -123,6 +132,7 @@ describe('certificates', () => {
     });
     expect(await page.content()).not.toContain('@example.com');
     expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'certificate-page.png');
 
     // 360 px wide: nothing overflows sideways, and it stays accessible.
     await page.setViewportSize({ width: 360, height: 740 });

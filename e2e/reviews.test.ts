@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { axeViolations } from './support/axe';
@@ -82,6 +84,10 @@ describe('buyers’ reviews', () => {
     await page.locator('.review-average strong', { hasText: '5.0' }).waitFor();
     expect(await rowText(page)).toEqual(['5 stars1', '4 stars0', '3 stars0', '2 stars0', '1 stars0']);
     expect(await list.count()).toBe(1);
+    // For the closing note (e2e/artifacts is ignored by git).
+    const artifacts = path.resolve(import.meta.dirname, 'artifacts');
+    fs.mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({ path: path.join(artifacts, 'reviews-tab.png'), fullPage: true });
 
     // The card in the catalogue follows.
     await page.goto('/courses');
