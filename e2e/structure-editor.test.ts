@@ -59,7 +59,10 @@ describe('the console’s section and lesson editor', () => {
     await page.getByRole('button', { name: 'Add a lesson to section 2' }).click();
     await page.getByLabel('Title of lesson 1 in section 2').fill('Gap fills');
     await page.getByLabel('Duration of lesson 1 in section 2').fill('8 min');
-    await page.getByLabel('Text (Markdown) of lesson 1 in section 2').fill('When a gap **closes**.');
+    await page.getByLabel('Summary (shown on the course page) of lesson 1 in section 2').fill('Trading the open.');
+    await page
+      .getByLabel('Text for enrolled learners (Markdown) of lesson 1 in section 2')
+      .fill('When a gap **closes**: the paid rule.');
     expect(await axeViolations(page)).toEqual([]);
 
     // Arrow keys on the lesson's Move handle: over the section edge, then to the top; focus stays on it.
@@ -111,6 +114,9 @@ describe('the console’s section and lesson editor', () => {
     const lessons = page.locator('.curriculum .curriculum-title');
     await lessons.first().waitFor();
     expect(await lessons.allTextContents()).toEqual(['Gap fills', 'Basics intro']);
+    // The course page shows each lesson's summary; a paid lesson's text stays in the player.
+    expect(await page.locator('.curriculum li p').allTextContents()).toEqual(['Trading the open.', 'Start here.']);
+    expect(await page.content()).not.toContain('the paid rule');
   });
 
   test('is usable at 360 px: nothing runs off the side and axe finds nothing', async ({ page, context }) => {

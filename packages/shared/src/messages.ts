@@ -311,6 +311,11 @@ export const messages = {
   structureLoadFailed: 'The sections and lessons could not be loaded.',
   structureSaveFailed: 'The sections and lessons could not be saved. Please try again.',
   structureFixFields: 'Nothing was saved: please correct the fields marked below.',
+  structureSummaryLabel: 'Summary (shown on the course page)',
+  structureSummaryHint: 'Anyone may read it, as the lesson’s line in the course page’s curriculum. One line is enough.',
+  structureBodyLabel: 'Text for enrolled learners (Markdown)',
+  structureBodyHint:
+    'Only learners enrolled in the course read it, in the player; a free preview lesson’s text anyone may read.',
 
   // issue 16: billing details for the tax invoice, the disclaimer, order history
   billingState: 'State',

@@ -269,7 +269,11 @@ export interface CourseSectionsTable {
   title: string;
 }
 
-/** A section's ordered lessons; `content` is Markdown, `video_link` today's YouTube link, `preview` 0/1. */
+/**
+ * A section's ordered lessons; `summary` is the public one-line description (the course page's
+ * curriculum), `content` the Markdown body for enrolled learners only, `video_link` today's YouTube
+ * link, `preview` 0/1.
+ */
 export interface CourseLessonsTable {
   id: string;
   course_id: string;
@@ -278,6 +282,7 @@ export interface CourseLessonsTable {
   title: string;
   kind: 'video' | 'text' | 'file';
   duration: Generated<string>;
+  summary: Generated<string>;
   content: Generated<string>;
   video_link: Generated<string>;
   preview: Generated<number>;

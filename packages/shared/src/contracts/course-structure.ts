@@ -16,7 +16,12 @@ export const structureLessonInput = z
     title: required(200),
     kind: z.enum(lessonKind.options, { error: 'must be video, text or file' }),
     duration: z.string().trim().max(50, 'must be at most 50 characters').default(''),
-    /** Markdown, rendered safely by the player. */
+    /**
+     * The public description the course page's curriculum shows to anyone. As long as a curriculum
+     * item's description may be (the old course form writes it here), though one line is the idea.
+     */
+    summary: z.string().trim().max(5000, 'must be at most 5,000 characters').default(''),
+    /** The body, for enrolled learners only: Markdown, rendered safely by the player. */
     content: z.string().max(50_000, 'must be at most 50,000 characters').default(''),
     videoLink: z.union([z.literal(''), youTubeLink]).default(''),
     preview: z.boolean({ error: 'must be true or false' }).default(false),

@@ -99,6 +99,8 @@ export const previewLesson = z.object({
   title: z.string(),
   duration: z.string(),
   videoLink: z.string(),
+  /** The lesson's body: a preview lesson's is free to read; no other lesson's is ever sent here. */
+  content: z.string(),
   /** The lesson's place in the course's curriculum list. */
   index: z.number().int().nonnegative(),
 });

@@ -17,6 +17,7 @@ import * as lessonProgress from './016-lesson-progress.js';
 import * as reviews from './017-reviews.js';
 import * as certificates from './018-certificates.js';
 import * as lessonNotes from './019-lesson-notes.js';
+import * as lessonSummaries from './020-lesson-summaries.js';
 import * as mailDueIndexes from './021-mail-due-indexes.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   '017-reviews': reviews,
   '018-certificates': certificates,
   '019-lesson-notes': lessonNotes,
+  '020-lesson-summaries': lessonSummaries,
   '021-mail-due-indexes': mailDueIndexes,
 };

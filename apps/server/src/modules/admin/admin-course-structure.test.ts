@@ -75,6 +75,7 @@ const newLesson = (title: string) => ({
   title,
   kind: 'text' as const,
   duration: '5 min',
+  summary: `About ${title}`,
   content: `# ${title}`,
   videoLink: '',
   preview: false,

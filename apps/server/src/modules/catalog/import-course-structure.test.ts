@@ -129,6 +129,29 @@ describe(`course:import with sections (${engine})`, () => {
       JSON.stringify([{ ...record, curriculum: [{ title: 'Old style', duration: '5 min', content: 'x' }] }]),
     );
     expect(await curriculumOf(id)).toEqual(['Old style']);
-    expect((await structureOf(id)).sections[0]?.lessons[0]).toMatchObject({ title: 'Old style', kind: 'text' });
+    expect((await structureOf(id)).sections[0]?.lessons[0]).toMatchObject({
+      title: 'Old style',
+      kind: 'text',
+      summary: 'x',
+      content: 'x',
+    });
+  });
+
+  it('takes a lesson’s public summary apart from its body, and only the summary reaches the course page', async () => {
+    const record = course([
+      {
+        title: 'Setups',
+        lessons: [lesson('Pullbacks', { summary: 'Buying the dip.', content: 'BODY-ONLY-FOR-BUYERS' })],
+      },
+    ]);
+    const [id = ''] = await importCourses(t.database.db, JSON.stringify([record]));
+    expect((await structureOf(id)).sections[0]?.lessons[0]).toMatchObject({
+      summary: 'Buying the dip.',
+      content: 'BODY-ONLY-FOR-BUYERS',
+    });
+    t.app.deps.catalogCache.invalidate();
+    const page = await t.app.inject({ url: `/api/courses/${id}` });
+    expect(page.json().course.curriculum).toEqual([{ title: 'Pullbacks', duration: '', content: 'Buying the dip.' }]);
+    expect(page.body).not.toContain('BODY-ONLY-FOR-BUYERS');
   });
 });

@@ -186,13 +186,13 @@ describe(`POST /api/learn/{courseId}/lessons/{lessonId}/progress (${engine})`, (
 });
 
 describe(`GET /api/learn/{courseId}/previews (${engine})`, () => {
-  it("gives anyone the preview lessons' videos and nothing of the other lessons", async () => {
+  it("gives anyone the preview lessons' videos and bodies, and nothing of the other lessons", async () => {
     const res = await t.app.inject({ url: `/api/learn/${courseId}/previews` });
     expect(res.statusCode).toBe(200);
     const { lessons } = res.json();
     expect(lessons).toHaveLength(1);
     expect(lessons[0]).toMatchObject({ index: 0, title: demoCourses[0]?.curriculum[0]?.title });
-    expect(Object.keys(lessons[0]).sort()).toEqual(['duration', 'id', 'index', 'title', 'videoLink']);
+    expect(Object.keys(lessons[0]).sort()).toEqual(['content', 'duration', 'id', 'index', 'title', 'videoLink']);
     expect(res.body).not.toContain('L2');
     expect((await t.app.inject({ url: '/api/learn/ffffffffffffffffffffffff/previews' })).statusCode).toBe(404);
   });

@@ -4,6 +4,8 @@ import { createSignedInUser, createTestApp, type TestApp } from '../../../test/h
 import type { Db } from '../../db/database.js';
 import * as sectionsAndLessons from '../../db/migrations/015-sections-and-lessons.js';
 import * as lessonProgress from '../../db/migrations/016-lesson-progress.js';
+import * as lessonNotes from '../../db/migrations/019-lesson-notes.js';
+import * as lessonSummaries from '../../db/migrations/020-lesson-summaries.js';
 import { newId } from '../../ids.js';
 
 let t: TestApp;
@@ -75,6 +77,7 @@ describe(`migration 015: existing courses become one section of lessons (${engin
   it('pairs curriculum items with videos by position, attaches the files, and the spec fields keep their values', async () => {
     const db = t.database.db;
     const raw = db as unknown as Kysely<unknown>;
+    await lessonNotes.down(raw);
     await lessonProgress.down(raw);
     await sectionsAndLessons.down(raw);
     const full = await insertOldCourse(db, curriculum, videos, ['Checklist.pdf', 'Journal.pdf']);
@@ -84,6 +87,9 @@ describe(`migration 015: existing courses become one section of lessons (${engin
     await db.updateTable('courses').set({ curriculum: 'not json' }).where('id', '=', broken.id).execute();
     await sectionsAndLessons.up(raw);
     await lessonProgress.up(raw);
+    await lessonNotes.up(raw);
+    // Migration 020: every description so far is public, so each lesson's summary starts as a copy of it.
+    await lessonSummaries.up(raw);
 
     const sections = await db.selectFrom('course_sections').selectAll().where('course_id', '=', full.id).execute();
     expect(sections).toHaveLength(1);
@@ -101,6 +107,7 @@ describe(`migration 015: existing courses become one section of lessons (${engin
       ['Swing highs', 'video', '32 min', 'Structure.', videos[2], 0, sections[0]?.id],
       ['Lesson 4', 'video', '', '', videos[3], 0, sections[0]?.id],
     ]);
+    expect(lessons.map((l) => l.summary)).toEqual(['How indicators **lag**.', 'Bodies and wicks.', 'Structure.', '']);
     const attached = await db
       .selectFrom('lesson_attachments')
       .select(['lesson_id', 'file_id'])

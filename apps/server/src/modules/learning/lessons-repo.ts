@@ -30,6 +30,7 @@ export const selectLessons = (db: Db, courseId: string) =>
       'course_lessons.title',
       'course_lessons.kind',
       'course_lessons.duration',
+      'course_lessons.summary',
       'course_lessons.content',
       'course_lessons.video_link',
       'course_lessons.preview',

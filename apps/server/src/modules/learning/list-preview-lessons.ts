@@ -6,15 +6,25 @@ import { findLessons } from './lessons-repo.js';
 import { findPublishedCourseId } from './repo.js';
 
 /**
- * The lessons a published course offers as free previews, for anyone: only their title, duration
- * and video. Every other lesson's content stays with the enrolled learners.
+ * The lessons a published course offers as free previews, for anyone: their title, duration, video
+ * and body. Every other lesson's body stays with the enrolled learners (the course page shows only
+ * their summaries).
  */
 export async function listPreviewLessons(db: Db, courseId: string): Promise<PreviewLesson[]> {
   if (!(await findPublishedCourseId(db, courseId))) throw new AppError('not_found', messages.courseNotFound);
   const lessons = await findLessons(db, courseId);
   return lessons.flatMap((lesson, index) =>
     lesson.preview === 1 && lesson.video_link !== ''
-      ? [{ id: lesson.id, title: lesson.title, duration: lesson.duration, videoLink: lesson.video_link, index }]
+      ? [
+          {
+            id: lesson.id,
+            title: lesson.title,
+            duration: lesson.duration,
+            videoLink: lesson.video_link,
+            content: lesson.content,
+            index,
+          },
+        ]
       : [],
   );
 }

@@ -24,6 +24,7 @@ export async function readEditableStructure(db: Db, courseId: string): Promise<A
           title: lesson.title,
           kind: lesson.kind,
           duration: lesson.duration,
+          summary: lesson.summary,
           content: lesson.content,
           videoLink: lesson.video_link,
           preview: lesson.preview === 1,

@@ -33,6 +33,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * sections; a lesson keeps its id (and so every learner's progress) while it keeps its place, and
  * its preview flag; extra items become lessons at the end of the last section, missing ones are
  * removed from the end. Files not yet attached to a lesson go to the first lesson.
+ * An item's `content` is the lesson's public summary; it is also the body of a new lesson and of one
+ * whose body was still the same text, but a body written apart from it (the section editor) is kept.
  */
 export async function syncCourseLessons(db: Db, courseId: string): Promise<void> {
   const course = await findCourseSource(db, courseId);
@@ -54,10 +56,12 @@ export async function syncCourseLessons(db: Db, courseId: string): Promise<void>
     const item = items[index] ?? {};
     const video = videos[index] ?? '';
     const existing = lessons[index];
+    const summary = text(item.content);
     const values = {
       title: text(item.title) || existing?.title || `Lesson ${index + 1}`,
       duration: text(item.duration),
-      content: text(item.content),
+      summary,
+      content: existing && existing.content !== existing.summary ? existing.content : summary,
       video_link: video,
     };
     if (existing) {

@@ -18,7 +18,8 @@ import {
  * progress follows a lesson through moves, renames and reorders. Ids must be this course's own,
  * and attached files this course's files. A lesson left out is deleted, unless learners have
  * progress on it: then nothing is written and the operator is told which lesson (decision 0021).
- * The old `curriculum` and `lesson_videos` columns are rewritten from the lessons.
+ * The old `curriculum` and `lesson_videos` columns are rewritten from the lessons; the curriculum is
+ * public, so it carries each lesson's summary, never its body.
  */
 export async function writeCourseStructure(
   db: Db,
@@ -69,6 +70,7 @@ export async function writeCourseStructure(
         title: lesson.title,
         kind: lesson.kind,
         duration: lesson.duration,
+        summary: lesson.summary,
         content: lesson.content,
         video_link: lesson.kind === 'video' ? lesson.videoLink : '',
         preview: lesson.preview ? 1 : 0,
@@ -92,7 +94,7 @@ export async function writeCourseStructure(
   const lessons = sections.flatMap((section) => section.lessons);
   await updateDerivedCourseColumns(db, courseId, {
     curriculum: JSON.stringify(
-      lessons.map((lesson) => ({ title: lesson.title, duration: lesson.duration, content: lesson.content })),
+      lessons.map((lesson) => ({ title: lesson.title, duration: lesson.duration, content: lesson.summary })),
     ),
     // Aligned with the curriculum ('' for a lesson without a video), so the old position-by-position
     // sync (sync-course-lessons.ts, still run by the old form's API shape) finds every lesson as it is.

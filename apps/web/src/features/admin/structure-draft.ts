@@ -7,6 +7,7 @@ export interface DraftLesson {
   title: string;
   kind: LessonKind;
   duration: string;
+  summary: string;
   content: string;
   videoLink: string;
   preview: boolean;
@@ -47,6 +48,7 @@ export function toInput(draft: DraftSection[]): CourseStructureInput {
         title: lesson.title,
         kind: lesson.kind,
         duration: lesson.duration,
+        summary: lesson.summary,
         content: lesson.content,
         videoLink: lesson.kind === 'video' ? lesson.videoLink : '',
         preview: lesson.kind === 'video' && lesson.preview,
@@ -62,6 +64,7 @@ export const emptyLesson = (): DraftLesson => ({
   title: '',
   kind: 'text',
   duration: '',
+  summary: '',
   content: '',
   videoLink: '',
   preview: false,

@@ -1,4 +1,4 @@
-import type { AdminCourseFile } from '@shop/shared';
+import { type AdminCourseFile, messages } from '@shop/shared';
 import type { DragEvent, KeyboardEvent } from 'react';
 import type { DraftLesson, DraftSection } from './structure-draft';
 
@@ -147,8 +147,26 @@ export function StructureLesson({ lesson, n, sectionIndex, sections, files, firs
         </div>
       )}
       <div className="admin-field">
+        <label htmlFor={id('summary')}>
+          {messages.structureSummaryLabel}
+          <span className="visually-hidden"> of{where(n, sectionIndex)}</span>
+        </label>
+        <input
+          id={id('summary')}
+          value={lesson.summary}
+          aria-invalid={error('summary') ? true : undefined}
+          aria-describedby={described('summary', true)}
+          onChange={(event) => actions.change(lesson.key, { summary: event.target.value })}
+        />
+        <p id={id('summary-hint')} className="admin-hint">
+          {messages.structureSummaryHint}
+        </p>
+        {errorText('summary', 'Summary')}
+      </div>
+      <div className="admin-field">
         <label htmlFor={id('content')}>
-          Text (Markdown)<span className="visually-hidden"> of{where(n, sectionIndex)}</span>
+          {messages.structureBodyLabel}
+          <span className="visually-hidden"> of{where(n, sectionIndex)}</span>
         </label>
         <textarea
           id={id('content')}
@@ -159,7 +177,7 @@ export function StructureLesson({ lesson, n, sectionIndex, sections, files, firs
           onChange={(event) => actions.change(lesson.key, { content: event.target.value })}
         />
         <p id={id('content-hint')} className="admin-hint">
-          Visitors see it too, as the lesson’s description in the course page’s curriculum.
+          {messages.structureBodyHint}
         </p>
         {errorText('content', 'Text')}
       </div>
