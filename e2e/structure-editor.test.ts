@@ -87,7 +87,9 @@ describe('the console’s section and lesson editor', () => {
     await page.getByRole('button', { name: 'Move up lesson 2 in section 1', exact: true }).click();
     expect(await page.getByLabel('Title of lesson 1 in section 1').inputValue()).toBe('Gap fills');
 
-    // Drag the other lesson by its handle into the (now empty) second section.
+    // Drag the other lesson by its handle into the (now empty) second section. Playwright's drag does not
+    // scroll the page while the button is held, so both ends must be on screen at once.
+    await page.setViewportSize({ width: 1280, height: 1400 });
     await page
       .getByRole('button', { name: 'Move lesson 2 in section 1' })
       .dragTo(page.getByRole('list', { name: 'Lessons of section 2' }));
