@@ -7,11 +7,29 @@ const LANDING_ROUTES: [RegExp, string][] = [
   [/^\/$/, 'src/features/home/home-page.tsx'],
   [/^\/courses\/?$/, 'src/features/catalog/courses-page.tsx'],
   [/^\/course-details\/[^/]+\/?$/, 'src/features/catalog/course-details-page.tsx'],
+  // The player: a learner lands on it from a bookmark or the dashboard's e-mail links.
+  [/^\/learn\/[^/]+(\/[^/]+)?\/?$/, 'src/features/learning/player-page.tsx'],
 ];
+
+/** `/learn/{courseId}` and `/learn/{courseId}/{lessonId}`, with an id that needs no escaping in a URL. */
+const PLAYER_PATH = /^\/learn\/([A-Za-z0-9_-]+)(\/[^/]+)?\/?$/;
+
+/**
+ * The player's course data, asked for by the head while the scripts still load: without it the request
+ * left only after the entry and the player's chunk had run, the last step before the lesson could paint.
+ * The crossorigin mode matches the app's own `credentials: 'include'` fetch, so that fetch takes this
+ * answer (a 401 or 403 included) instead of asking again; a reload preloads afresh.
+ */
+export function dataPreload(pathname: string): string {
+  const courseId = PLAYER_PATH.exec(pathname)?.[1];
+  if (!courseId) return '';
+  return `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/learn/${courseId}" />`;
+}
 
 interface ManifestEntry {
   file: string;
   imports?: string[];
+  css?: string[];
   isEntry?: boolean;
 }
 
@@ -35,9 +53,14 @@ export function routePreloads(webDist: string | null): (pathname: string) => str
   const loaded = entry ? closure(entry, new Set()) : new Set<string>();
   const tags = LANDING_ROUTES.map(([pattern, source]) => {
     const files = [...closure(source, new Set())].filter((key) => !loaded.has(key));
-    const html = files
-      .map((key) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key]?.file ?? '')}" />`)
-      .join('\n');
+    // The page's own styles too: Vite's loader waits for them before it runs the chunk.
+    const styles = [...new Set(files.flatMap((key) => manifest[key]?.css ?? []))];
+    const html = [
+      ...files.map(
+        (key) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key]?.file ?? '')}" />`,
+      ),
+      ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}" />`),
+    ].join('\n');
     return [pattern, html] as const;
   });
   return (pathname) => tags.find(([pattern]) => pattern.test(pathname))?.[1] ?? '';

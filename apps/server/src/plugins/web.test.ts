@@ -31,6 +31,12 @@ const builtManifest = {
     imports: ['_carousel.js', '_vendor.js'],
   },
   'src/features/catalog/course-details-page.tsx': { file: 'assets/course-details-page-d1.js', isDynamicEntry: true },
+  'src/features/learning/player-page.tsx': {
+    file: 'assets/player-page-p1.js',
+    isDynamicEntry: true,
+    imports: ['_vendor.js'],
+    css: ['assets/player-page-p1.css'],
+  },
 };
 
 const PUBLIC_URL = 'https://shop.example.in';
@@ -177,5 +183,31 @@ describe('landing pages name their own code in the head', () => {
     expect(await preloads('/about-us')).toEqual([]);
     // A page whose chunk the manifest does not list gets no tag rather than a broken one.
     expect(await preloads('/courses')).toEqual([]);
+  });
+
+  it("the player preloads its chunk, its styles and the learner's course data, whatever lesson is open", async () => {
+    const courseId = demoCourses[0]?._id ?? '';
+    for (const url of [`/learn/${courseId}`, `/learn/${courseId}/abc123`]) {
+      const { body } = await t.app.inject({ url });
+      expect(await preloads(url)).toEqual(['/assets/player-page-p1.js']);
+      expect(body).toContain('<link rel="preload" as="style" crossorigin href="/assets/player-page-p1.css" />');
+      // The same credentials mode as the app's fetch, so the app takes this answer instead of asking again.
+      expect(body).toContain(
+        `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/learn/${courseId}" />`,
+      );
+    }
+    // An id that would need escaping in the URL is not preloaded; other pages preload no data.
+    expect((await t.app.inject({ url: '/learn/%22%3E%3Cscript%3E' })).body).not.toContain('as="fetch"');
+    expect((await t.app.inject({ url: '/about-us' })).body).not.toContain('as="fetch"');
+  });
+
+  it('every page goes out compressed, not only /, while unknown API paths still answer 404 in JSON', async () => {
+    for (const url of ['/', `/learn/${demoCourses[0]?._id}`, '/about-us', '/no-such-page']) {
+      const response = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.headers['content-encoding'], url).toBe('br');
+    }
+    const api = await t.app.inject({ url: '/api/no-such-call' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ ok: false, message: messages.routeNotFound });
   });
 });

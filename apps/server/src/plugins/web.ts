@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { escapeHtml } from '../html.js';
 import { renderHeadTags, resolvePageHead } from './page-head.js';
-import { routePreloads } from './route-preload.js';
+import { dataPreload, routePreloads } from './route-preload.js';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 
@@ -59,12 +59,16 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     }
     const head = await resolvePageHead(app.deps.db, config, pathname, isClientRoute(pathname));
     // A function replacement: `$&` in a course title must stay text, not become a replacement pattern.
-    const tags = [renderHeadTags(head, config), head.status === 200 ? preloadsFor(pathname) : ''].filter(Boolean);
+    const preloads = head.status === 200 ? [preloadsFor(pathname), dataPreload(pathname)] : [];
+    const tags = [renderHeadTags(head, config), ...preloads].filter(Boolean);
     const html = indexHtml.replace('</head>', () => `${tags.join('\n')}\n</head>`);
     return reply.status(head.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
   app.get('/', sendIndex);
+  // The client routes as a route rather than only the not-found handler: @fastify/compress hooks into
+  // routes, so pages other than / went out uncompressed (2.4 KB instead of 0.9 KB for the player).
+  app.get('/*', (request, reply) => (isApiPath(request.url) ? reply.callNotFound() : sendIndex(request, reply)));
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
+import { NOTE_TEXT_MAX } from '../note-rules.js';
 import { objectId } from './common.js';
 
-/** A note's longest text, after trimming. */
-export const NOTE_TEXT_MAX = 2000;
+export { formatNoteTime, NOTE_TEXT_MAX } from '../note-rules.js';
 /** The most notes one learner keeps in one course: enough for any course, a ceiling for a script. */
 export const NOTES_PER_COURSE_MAX = 1000;
 /** A note's time is a position in the lesson video; no lesson video is longer than a day. */
@@ -48,13 +48,3 @@ export type SaveNoteResponse = z.infer<typeof saveNoteResponse>;
 
 export const deleteNoteResponse = z.object({ ok: z.literal(true), message: z.string() });
 export type DeleteNoteResponse = z.infer<typeof deleteNoteResponse>;
-
-/** A note's time stamp as shown and exported: `mm:ss`, or `h:mm:ss` from the first hour on. */
-export function formatNoteTime(totalSeconds: number): string {
-  const whole = Math.max(0, Math.floor(totalSeconds));
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const seconds = whole % 60;
-  const mmss = `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
-  return hours > 0 ? `${hours}:${mmss}` : mmss;
-}

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { messages, NOTE_TEXT_MAX, type UpdateNoteInput, updateNoteInput } from '@shop/shared';
+import { messages, NOTE_TEXT_MAX, type UpdateNoteInput } from '@shop/shared';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
@@ -14,7 +13,17 @@ interface NoteTextFormProps {
   onCancel?: () => void;
 }
 
-/** A note's text, new or edited: the same rule as the server (trimmed, 1 to 2000 characters). */
+/**
+ * The server's rule for a note's text (trimmed, 1 to 2000 characters), checked here without zod: the
+ * notes panel loads on the player, and the shared schemas would bring zod (about 40 KB compressed) with it.
+ */
+function checkNoteText(text: string): true | string {
+  const trimmed = text.trim();
+  if (!trimmed) return messages.noteTextEmpty;
+  return trimmed.length > NOTE_TEXT_MAX ? messages.noteTextTooLong : true;
+}
+
+/** A note's text, new or edited. */
 export function NoteTextForm({ label, submitLabel, initialText = '', autoFocus, onSave, onCancel }: NoteTextFormProps) {
   const id = useId();
   const [failure, setFailure] = useState<string | null>(null);
@@ -25,13 +34,14 @@ export function NoteTextForm({ label, submitLabel, initialText = '', autoFocus, 
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<UpdateNoteInput>({ resolver: zodResolver(updateNoteInput), defaultValues: { text: initialText } });
+  } = useForm<UpdateNoteInput>({ defaultValues: { text: initialText } });
 
   useEffect(() => {
     if (autoFocus) setFocus('text');
   }, [autoFocus, setFocus]);
 
-  const submit = handleSubmit(async ({ text }) => {
+  const submit = handleSubmit(async (values) => {
+    const text = values.text.trim();
     setFailure(null);
     try {
       if (await onSave(text)) reset({ text: onCancel ? text : '' });
@@ -57,7 +67,7 @@ export function NoteTextForm({ label, submitLabel, initialText = '', autoFocus, 
         maxLength={NOTE_TEXT_MAX}
         aria-invalid={errors.text ? true : undefined}
         aria-describedby={errors.text ? errorId : undefined}
-        {...register('text')}
+        {...register('text', { validate: checkNoteText })}
       />
       {errors.text && (
         <p className="notes-error" id={errorId}>
