@@ -20,6 +20,7 @@ import {
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { RouteEntry } from '../apps/server/src/plugins/route-table';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../apps/server/test/helpers';
 import { hostileBody, hostileSegment, hostileValue } from './support/hostile-values';
 import { recordTally } from './support/tally';
@@ -32,6 +33,7 @@ const runs = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 200);
 
 let t: TestApp;
 let user: TestUser;
+let admin: TestUser;
 let origin: string;
 let requests = 0;
 const secretMarker = `outside-the-web-root-${Date.now()}`;
@@ -70,20 +72,22 @@ const leaks =
   /\n\s+at |node_modules|\/src\/|SQLITE_|sqlite3|syntax error at|relation "|violates|constraint failed|kysely|ReferenceError|TypeError|Cannot read prop/i;
 
 interface Probe {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   payload?: string | Buffer;
   headers?: Record<string, string>;
   signedIn?: boolean;
+  /** Whose session `signedIn` uses: the learner unless said. */
+  as?: TestUser;
 }
 
 /** Sends one request and checks what every answer must satisfy; resolves to the status. */
 async function probe(request: Probe): Promise<number> {
-  const before = request.method === 'POST' ? await rowCounts() : null;
+  const before = request.method !== 'GET' ? await rowCounts() : null;
   const headers: Record<string, string> = { ...request.headers };
   // Signing out would end the session the other probes use.
   if (request.signedIn && request.url !== '/api/logout') {
-    headers.cookie = user.cookie;
+    headers.cookie = (request.as ?? user).cookie;
     headers.origin ??= origin;
   }
   requests += 1;
@@ -145,6 +149,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(path.dirname(webDist), 'secret.txt'), secretMarker);
   t = await createTestApp({ WEB_DIST: webDist });
   user = await createSignedInUser(t.database.db);
+  admin = await createSignedInUser(t.database.db, { role: 'admin' });
   origin = new URL(t.config.publicUrl).origin;
   // A cart with a course, so checkout is reached past the empty-cart check.
   const course = await t.database.db.selectFrom('courses').select('id').executeTakeFirst();
@@ -336,4 +341,62 @@ describe('malformed requests', () => {
       expect(status, url).toBe(403);
     }
   });
+});
+
+/**
+ * Every route the server registers (Fastify's `onRoute`, apps/server/src/plugins/route-table.ts), the
+ * console's included, each called by a visitor, a learner and an admin with hostile path parameters and
+ * bodies. A new endpoint cannot be left out: it is in the table the moment it is registered.
+ */
+describe('every registered route', () => {
+  const routeRuns = Number(process.env.RELIABILITY_ROUTE_RUNS ?? 12);
+  // Sign-out and account deletion would end the sessions the other probes use; each has its own probes above.
+  const ownSession = new Set(['/api/logout', '/api/me/delete', '/api/me/delete/confirm']);
+  const routes = () => t.app.routeTable.filter((route) => !ownSession.has(route.url));
+  const urlWith = (route: RouteEntry, segment: string) =>
+    route.url.replace(/:[A-Za-z]+/g, segment).replace(/\*$/, segment);
+
+  test('the table holds every kind of route: the console, path parameters, and each method', () => {
+    const table = t.app.routeTable;
+    expect(table.length).toBeGreaterThan(80);
+    expect(table.some((route) => route.url.startsWith('/api/admin/'))).toBe(true);
+    expect(new Set(table.map((route) => route.method))).toEqual(new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
+    expect(table.find((route) => route.url === '/api/create-order' && route.method === 'POST')?.bodyFields).toEqual(
+      Object.keys(createOrderBody.shape),
+    );
+  });
+
+  for (const role of ['visitor', 'learner', 'admin'] as const) {
+    test(`as ${role === 'admin' ? 'an' : 'a'} ${role}: ${routeRuns} hostile requests on each route`, async () => {
+      const as = role === 'admin' ? admin : user;
+      const statuses = new Map<string, number>();
+      for (const route of routes()) {
+        const method = route.method as Probe['method'];
+        await fc.assert(
+          fc.asyncProperty(hostileSegment, hostileBody(route.bodyFields), async (segment, body) => {
+            const status = await probe({
+              method,
+              url: urlWith(route, segment),
+              signedIn: role !== 'visitor',
+              as,
+              ...(method === 'GET' || method === 'DELETE' ? {} : json(body)),
+            });
+            const key = `${route.url.startsWith('/api/admin/') ? 'console' : 'shop'} ${status}`;
+            statuses.set(key, (statuses.get(key) ?? 0) + 1);
+            // The console answers only its operators.
+            if (role !== 'admin' && route.url.startsWith('/api/admin/')) {
+              expect(status, `${method} ${route.url} as a ${role}`).toBeGreaterThanOrEqual(400);
+            }
+          }),
+          { numRuns: routeRuns },
+        );
+      }
+      console.info(role, Object.fromEntries([...statuses].sort()));
+      // The walk reached the handlers: some calls got past validation, and the console let its operator in.
+      expect([...statuses.keys()].some((key) => /^shop 2\d\d$/.test(key))).toBe(true);
+      if (role === 'admin')
+        expect([...statuses.keys()].some((key) => /^console (2\d\d|400|404|409)$/.test(key))).toBe(true);
+      else expect([...statuses.keys()].filter((key) => /^console 2/.test(key))).toEqual([]);
+    }, 600_000);
+  }
 });

@@ -19,6 +19,7 @@ import { registerNoStoreForSessions } from './plugins/no-store.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerRejectNul } from './plugins/reject-nul.js';
 import { REQUEST_CEILING_MS, registerRequestTimeout } from './plugins/request-timeout.js';
+import { registerRouteTable } from './plugins/route-table.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -50,6 +51,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true },
   });
   if (!database) app.addHook('onClose', () => handle.close());
+  registerRouteTable(app);
 
   registerRequestTimeout(app, config.requestTimeoutMs);
   app.setValidatorCompiler(validatorCompiler);
