@@ -15,6 +15,8 @@ import { AccountLink } from '../../features/account/account-link';
 import { CartLink } from '../../features/cart/cart-link';
 import { WishlistLink } from '../../features/wishlist/wishlist-link';
 import { siteConfig } from '../site-config';
+// Built into the page (384 bytes): no request, and no day-long cache of a file that may change.
+import logoUrl from './logo.svg';
 import { useScrolledPast } from './use-scrolled-past';
 
 const STICKY_AFTER_PX = 200;
@@ -106,7 +108,7 @@ export function Header() {
       <div className={`main-bar${sticky ? ' is-sticky' : ''}`} data-sticky={sticky ? 'true' : 'false'}>
         <div className="container main-bar-inner">
           <Link to="/" className="logo" aria-label={`${siteConfig.siteName} home`}>
-            <img src="/logo.svg" alt="" width="36" height="36" />
+            <img src={logoUrl} alt="" width="36" height="36" />
             <span>{siteConfig.siteName}</span>
           </Link>
           <nav className="main-nav" aria-label="Main">

@@ -1,9 +1,14 @@
 import { extractVideoId, type LearnLesson, messages } from '@shop/shared';
-import { type Ref, useImperativeHandle, useRef, useState } from 'react';
+import { lazy, type Ref, Suspense, useImperativeHandle, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { LessonMarkdown } from './lesson-markdown';
 import { type LessonVideoControl, seekEmbed } from './lesson-video-control';
 import { useVideoPosition } from './use-video-position';
+
+/**
+ * The Markdown renderer and its sanitiser (marked + DOMPurify, two thirds of the player's code) load
+ * only for a lesson with text, after the player has painted.
+ */
+const LessonMarkdown = lazy(() => import('./lesson-markdown').then((module) => ({ default: module.LessonMarkdown })));
 
 interface LessonViewProps {
   lesson: LearnLesson;
@@ -52,7 +57,11 @@ export function LessonView({ lesson, onPosition, control }: LessonViewProps) {
           />
         </div>
       )}
-      {lesson.content && <LessonMarkdown text={lesson.content} />}
+      {lesson.content && (
+        <Suspense fallback={null}>
+          <LessonMarkdown text={lesson.content} />
+        </Suspense>
+      )}
       {lesson.attachments.length > 0 && (
         <section className="lesson-attachments" aria-labelledby="attachments-title">
           <h2 id="attachments-title">{messages.lessonAttachments}</h2>
