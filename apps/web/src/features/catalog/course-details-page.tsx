@@ -2,6 +2,7 @@ import type { Course, PreviewLesson } from '@shop/shared';
 import { formatIndianNumber, messages } from '@shop/shared';
 import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { formatDay } from '../../components/ui/format-day';
 import { PlayIcon, ShieldIcon } from '../../components/ui/icons';
 import { Price } from '../../components/ui/price';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
@@ -14,13 +15,6 @@ import { useGetCourseQuery } from './api';
 import { CourseRating } from './course-rating';
 import { CourseReviews } from './course-reviews';
 import { ShareLinks } from './share-links';
-
-/** `31/01/2025`, as en-GB writes it; by hand, because an Intl formatter costs a phone ~50 ms to build. */
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
-}
 
 const tabs = ['Overview', 'Reviews'] as const;
 
@@ -180,7 +174,7 @@ export default function CourseDetailsPage() {
               <li>
                 By <strong>{course.instructor}</strong>
               </li>
-              <li>{formatDate(course.createdAt)}</li>
+              <li>{formatDay(course.createdAt)}</li>
               <li>{formatIndianNumber(course.students)} Students</li>
             </ul>
           </header>

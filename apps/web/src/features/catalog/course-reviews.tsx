@@ -5,16 +5,10 @@ import { Stars } from '../../components/ui/stars';
 import { useGetProfileQuery } from '../account/api';
 import { useGetCourseReviewsQuery, useGetMyReviewQuery } from './reviews-api';
 import './reviews.css';
+import { formatDay } from '../../components/ui/format-day';
 
 // Only owners see the form: visitors' course pages do not load the form library for it.
 const ReviewForm = lazy(() => import('./review-form').then((module) => ({ default: module.ReviewForm })));
-
-/** `31/01/2025`, as en-GB writes it, in the reader's time zone. */
-function formatDay(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
-}
 
 export function reviewCountText(count: number): string {
   return count === 1 ? messages.reviewsCountOne : messages.reviewsCount.replace('{count}', String(count));
