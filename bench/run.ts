@@ -11,11 +11,11 @@ import { pinning, pinSelf, type Running, root, start, startShop, tempDir, unpinS
  * `npm run bench`: every throughput figure is a ratio to a bare Fastify route measured in the same run,
  * so the numbers compare across machines. Writes bench/results.json and prints tables.
  * BENCH_SECONDS (default 10) sets each HTTP load's length; purchases run 3x that (30 s by default).
- * BENCH_ROUNDS (default 3): each endpoint is loaded that many times, each time after its own baseline load.
+ * BENCH_ROUNDS (default 5): each endpoint is loaded that many times, each time after its own baseline load.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 100;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const GROWTH = {
   courses: Number(process.env.BENCH_GROWTH_COURSES ?? 1_000),
   learners: Number(process.env.BENCH_GROWTH_LEARNERS ?? 100_000),
