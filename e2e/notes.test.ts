@@ -52,6 +52,7 @@ describe('lesson notes', () => {
     expect(await notes.getByLabel('Your note').getAttribute('aria-invalid')).toBe('true');
 
     // Written while the video is at 42.7 s: the note keeps second 42.
+    await page.getByRole('button', { name: `Play the video: ${lessonTitle}` }).click();
     await expect.poll(() => embedListenedTo(page)).toBe(true);
     await notes.getByLabel('Your note').fill('Gap up above the *prior day* high <b>');
     await notes.getByRole('button', { name: 'Save note' }).click();
@@ -69,6 +70,10 @@ describe('lesson notes', () => {
     await page.reload();
     await here.getByText('Gap up above the *prior day* high <b>').waitFor();
     await here.getByRole('button', { name: 'Play from 00:42' }).waitFor();
+    // Before the video is played, a note's time loads it from that second.
+    expect(await page.locator('.player-video iframe').count()).toBe(0);
+    await here.getByRole('button', { name: 'Play from 00:42' }).click();
+    expect(await page.locator('.player-video iframe').getAttribute('src')).toMatch(/start=42&.*&autoplay=1$/);
 
     // Edit it: the form opens with the text, focused; the change is saved and kept.
     await notes.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -121,6 +126,7 @@ describe('lesson notes', () => {
     await second.waitFor();
     const secondTitle = (await second.textContent()) ?? '';
     const secondPath = new URL(page.url()).pathname;
+    await page.getByRole('button', { name: `Play the video: ${secondTitle}` }).click();
     await expect.poll(() => embedListenedTo(page)).toBe(true);
     const notes = page.getByRole('region', { name: 'Notes' });
     await notes.getByLabel('Your note').fill('Volume dries up before the breakout');
@@ -160,6 +166,8 @@ describe('lesson notes', () => {
       return route.fulfill({ status: 200, body: fakeEmbed, contentType: 'text/html' });
     });
     await page.goto(`/learn/${course.id}`);
+    // Nothing of YouTube loads before Play; Play resumes at the saved second.
+    await page.getByRole('button', { name: /^Play the video: / }).click();
     const frame = page.locator('.player-video iframe');
     expect(await frame.getAttribute('src')).toContain('start=30&');
     await expect.poll(() => embedListenedTo(page)).toBe(true);

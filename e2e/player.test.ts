@@ -60,7 +60,10 @@ describe('the course player', () => {
     await first.waitFor();
     const firstTitle = (await first.textContent()) ?? '';
     expect(await outlineLink(page, firstTitle).getAttribute('aria-current')).toBe('page');
+    // The video is a facade until played (no YouTube request before); Play loads the embed.
     const frame = page.locator('.player-video iframe');
+    expect(await frame.count()).toBe(0);
+    await page.getByRole('button', { name: `Play the video: ${firstTitle}` }).click();
     expect(await frame.getAttribute('src')).toMatch(
       /^https:\/\/www\.youtube-nocookie\.com\/embed\/[A-Za-z0-9_-]{11}\?/,
     );
@@ -87,6 +90,7 @@ describe('the course player', () => {
     await page.getByRole('heading', { level: 1 }).filter({ hasNotText: firstTitle }).waitFor();
     const secondTitle = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
     const secondId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    await page.getByRole('button', { name: `Play the video: ${secondTitle}` }).click();
     const saved = page.waitForResponse(
       (res) => res.url().endsWith(`/lessons/${secondId}/progress`) && res.request().method() === 'POST',
     );
@@ -100,6 +104,7 @@ describe('the course player', () => {
     await card.getByRole('link', { name: 'Continue', exact: true }).click();
     await page.waitForURL(new RegExp(`/learn/${course.id}$`));
     await page.getByRole('heading', { level: 1, name: secondTitle }).waitFor();
+    await page.getByRole('button', { name: `Play the video: ${secondTitle}` }).click();
     expect(await frame.getAttribute('src')).toContain('start=42');
     expect(await axeViolations(page)).toEqual([]);
 

@@ -185,6 +185,7 @@ export const messages = {
   previewBadge: 'Free preview',
   viewCourse: 'View the course',
   playerTitle: 'Course player',
+  playLessonVideo: 'Play the video: {title}',
   // issue 4: accounts (sign-up, e-mail verification, password and link sign-in, Google, profile, logout)
   welcomeBack: 'Welcome back!',
   createYourAccount: 'Create Your Account',

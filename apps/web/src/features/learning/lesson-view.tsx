@@ -1,5 +1,5 @@
 import { extractVideoId, type LearnLesson, messages } from '@shop/shared';
-import { lazy, type Ref, Suspense, useImperativeHandle, useRef, useState } from 'react';
+import { lazy, type Ref, Suspense, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type LessonVideoControl, seekEmbed } from './lesson-video-control';
 import { useVideoPosition } from './use-video-position';
@@ -27,7 +27,31 @@ function requestedStart(value: string | null): number | null {
 export function LessonView({ lesson, onPosition, control }: LessonViewProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const videoId = extractVideoId(lesson.videoLink);
-  const position = useVideoPosition(frame, lesson.id, onPosition);
+  const [search] = useSearchParams();
+  const requested = requestedStart(search.get('t'));
+  // Fixed when the lesson opens: the saves every few seconds update the lesson's position, and a
+  // changed src would reload the playing video.
+  const [start, setStart] = useState(() => requested ?? (lesson.completed ? 0 : lesson.positionSeconds));
+  // A facade until the learner plays: YouTube's embed (its frame and about 1 MB of player) cost the
+  // player page about 5 Lighthouse points. A note's link (?t=) asks for the video, so it loads at once.
+  const [embedded, setEmbedded] = useState(requested !== null);
+  const [autoplay, setAutoplay] = useState(false);
+  // Played from the facade: the focus goes on to the video; from a note: the video scrolls into view.
+  const playedFrom = useRef<'button' | 'note' | null>(null);
+  const play = useCallback((from: number, by: 'button' | 'note') => {
+    playedFrom.current = by;
+    setStart(from);
+    setAutoplay(true);
+    setEmbedded(true);
+  }, []);
+  useEffect(() => {
+    if (!embedded || !frame.current) return;
+    if (playedFrom.current === 'button') frame.current.focus();
+    if (playedFrom.current === 'note') frame.current.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    playedFrom.current = null;
+  }, [embedded]);
+  // The position is followed (and saved) once the embed is there.
+  const position = useVideoPosition(frame, embedded ? lesson.id : '', onPosition);
   useImperativeHandle(
     control,
     () => ({
@@ -35,26 +59,30 @@ export function LessonView({ lesson, onPosition, control }: LessonViewProps) {
         const seconds = position.current?.seconds ?? 0;
         return videoId && seconds > 0 ? Math.floor(seconds) : null;
       },
-      seek: (seconds) => seekEmbed(frame.current, seconds),
+      // A note's time before the video was played loads it from that second.
+      seek: (seconds) => (embedded ? seekEmbed(frame.current, seconds) : play(seconds, 'note')),
     }),
-    [position, videoId],
+    [position, videoId, embedded, play],
   );
-  const [search] = useSearchParams();
-  // Fixed when the lesson opens: the saves every few seconds update the lesson's position, and a
-  // changed src would reload the playing video.
-  const [start] = useState(() => requestedStart(search.get('t')) ?? (lesson.completed ? 0 : lesson.positionSeconds));
   return (
     <>
       {videoId && (
         <div className="video-frame player-video">
-          <iframe
-            ref={frame}
-            key={lesson.id}
-            src={`https://www.youtube-nocookie.com/embed/${videoId}?rel=0&enablejsapi=1&start=${start}&origin=${encodeURIComponent(window.location.origin)}`}
-            title={`Video: ${lesson.title}`}
-            allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
-            allowFullScreen
-          />
+          {embedded ? (
+            <iframe
+              ref={frame}
+              key={lesson.id}
+              src={`https://www.youtube-nocookie.com/embed/${videoId}?rel=0&enablejsapi=1&start=${start}&origin=${encodeURIComponent(window.location.origin)}${autoplay ? '&autoplay=1' : ''}`}
+              title={`Video: ${lesson.title}`}
+              allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture"
+              allowFullScreen
+            />
+          ) : (
+            <button type="button" className="video-facade" onClick={() => play(start, 'button')}>
+              <span className="video-facade-icon" aria-hidden="true" />
+              <span className="visually-hidden">{messages.playLessonVideo.replace('{title}', lesson.title)}</span>
+            </button>
+          )}
         </div>
       )}
       {lesson.content && (
