@@ -2,6 +2,7 @@ import { extractVideoId, type LearnLesson, messages } from '@shop/shared';
 import { lazy, type Ref, Suspense, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type LessonVideoControl, seekEmbed } from './lesson-video-control';
+import { plainParagraphs } from './plain-text';
 import { useVideoPosition } from './use-video-position';
 
 /**
@@ -15,6 +16,26 @@ interface LessonViewProps {
   onPosition: (positionSeconds: number, completed: boolean) => void;
   /** For the notes: the video's current second, and a jump to a note's second. */
   control?: Ref<LessonVideoControl>;
+}
+
+/** A lesson's text: plain prose at once, anything Markdown would change through the lazily loaded renderer. */
+function LessonText({ text }: { text: string }) {
+  const paragraphs = plainParagraphs(text);
+  if (paragraphs) {
+    return (
+      <div className="lesson-text">
+        {paragraphs.map((paragraph, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one text, in their order
+          <p key={index}>{paragraph}</p>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <Suspense fallback={null}>
+      <LessonMarkdown text={text} />
+    </Suspense>
+  );
 }
 
 /** `?t=75` (a note's link from another lesson) starts the video at that second. */
@@ -85,11 +106,7 @@ export function LessonView({ lesson, onPosition, control }: LessonViewProps) {
           )}
         </div>
       )}
-      {lesson.content && (
-        <Suspense fallback={null}>
-          <LessonMarkdown text={lesson.content} />
-        </Suspense>
-      )}
+      {lesson.content && <LessonText text={lesson.content} />}
       {lesson.attachments.length > 0 && (
         <section className="lesson-attachments" aria-labelledby="attachments-title">
           <h2 id="attachments-title">{messages.lessonAttachments}</h2>
