@@ -260,6 +260,8 @@ async function main() {
   // measured in ROUNDS rounds, each right after a baseline load of its own; the figure is the median of
   // the rounds' ratios (and of their req/s and p99).
   const rows: (LoadResult & { ratio: number; baselineRps: number; ratios: number[] })[] = [];
+  /** The server's peak memory (VmHWM, MB) after each phase, to see which one raises it. */
+  const peakAfter: Record<string, number | null> = { start: shop.peakRssMb() };
   const run = async (name: string, url: string, options?: Parameters<typeof load>[2]) => {
     const rounds: { base: LoadResult; own: LoadResult }[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
@@ -267,6 +269,7 @@ async function main() {
       const base = await load('baseline', `${baseline.url}/`);
       rounds.push({ base, own: await load(name, url, options) });
     }
+    peakAfter[name] = shop.peakRssMb();
     const ratios = rounds.map((r) => Math.round((r.own.requestsPerSecond / r.base.requestsPerSecond) * 100) / 100);
     rows.push({
       name,
@@ -345,13 +348,17 @@ async function main() {
   report.http = rows;
   console.log('certificate PDFs: 20 learners complete the course, then each downloads their certificate...');
   report.certificatePdf = await certificateDownloads(shop, learnCourse, data.lessons(learnCourse), learners.slice(-20));
+  peakAfter['certificate PDFs'] = shop.peakRssMb();
 
   console.log(`purchases for ${SECONDS * 3} s...`);
   const { bought, ...purchased } = await purchases(shop, data, SECONDS * 3);
   report.purchases = purchased;
+  peakAfter.purchases = shop.peakRssMb();
   console.log(`${bought.length} invoice PDFs, each rendered then downloaded again...`);
   report.invoicePdf = await invoiceDownloads(shop, bought);
   report.serverPeakRssMb = shop.peakRssMb();
+  peakAfter['invoice PDFs'] = shop.peakRssMb();
+  report.serverPeakRssMbAfter = peakAfter;
   const smallProbe = probeFor(shop, data);
 
   // Growth: the same per-request latencies on a database filled to size.
@@ -421,7 +428,7 @@ async function main() {
   console.log('purchases:', report.purchases);
   console.log('invoice PDF (target: under 150 ms):', report.invoicePdf);
   console.log('certificate PDF (target: under 200 ms):', report.certificatePdf);
-  console.log(`server peak RSS under load: ${report.serverPeakRssMb} MB`);
+  console.log(`server peak RSS under load: ${report.serverPeakRssMb} MB; after each phase:`, peakAfter);
   console.table((report.growth as { medianMs: Record<string, object> }).medianMs);
   const web = report.web as ReturnType<typeof bundleSizes>;
   if (web) {
