@@ -70,7 +70,7 @@ async function purchases(shop: Running, data: BenchData, seconds: number, concur
   let completed = 0;
   let errors = 0;
   const firstError: string[] = [];
-  /** The first purchases' own order ids with their buyers, for the invoice figure. */
+  /** The last purchases' own order ids with their buyers, for the invoice figure. */
   const bought: { orderId: string; token: string }[] = [];
   const deadline = Date.now() + seconds * 1000;
   const worker = async () => {
@@ -94,7 +94,10 @@ async function purchases(shop: Running, data: BenchData, seconds: number, concur
         const verified = await post(`${shop.url}/api/verify-payment`, buyer.token, paid.json);
         if (verified.status !== 200) throw new Error(`verify ${verified.status}`);
         completed++;
-        if (bought.length < INVOICES) bought.push({ orderId: String(verified.json.orderId), token: buyer.token });
+        // The last purchases: their confirmations wait at the end of the mail queue, so their invoices are
+        // not yet rendered (the pass takes the oldest first) and the invoice figure measures a render.
+        bought.push({ orderId: String(verified.json.orderId), token: buyer.token });
+        if (bought.length > INVOICES) bought.shift();
       } catch (error) {
         errors++;
         if (firstError.length < 3) firstError.push((error as Error).message);
