@@ -5,28 +5,12 @@ import { describe } from 'vitest';
 import { pdfText } from '../apps/server/test/pdf';
 import { axeViolations } from './support/axe';
 import { allowFailedResources, baseURL, expect, test } from './support/browser';
+import { buyInTestMode } from './support/checkout';
 import { signIn } from './support/users';
 
 // Issue 14: finish a course and get its certificate, then check it on its public page.
 const course = { id: '64a1f0c2b7e4d1a2c3e50012', title: 'F&O Trading Software Masterclass for Windows' };
 const name = 'अर्जुन शर्मा';
-
-async function buyInTestMode(page: Page) {
-  await page.goto(`/course-details/${course.id}`);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await page.waitForURL(/\/cart$/);
-  await page.getByRole('button', { name: 'Proceed to checkout' }).click();
-  await page.waitForURL(/\/check-out$/);
-  await page.getByLabel('First name').fill('Arjun');
-  await page.getByLabel('Last name').fill('Sharma');
-  await page.getByLabel('State').selectOption({ label: 'Gujarat' });
-  await page.getByLabel('PIN code').fill('380015');
-  await page.getByLabel('I have read this').check();
-  await page.getByRole('button', { name: 'Place order' }).click();
-  const widget = page.getByRole('dialog', { name: 'Sandbox payment (test mode)' });
-  await widget.getByRole('button', { name: /^Pay ₹/ }).click();
-  await page.waitForURL(/\/enrolled-courses$/);
-}
 
 /** The same letters, whatever their order: a PDF's text layer gives shaped Devanagari in drawing order. */
 /** Screenshots for the issue's closing note (e2e/artifacts is ignored by git). */
@@ -57,7 +41,7 @@ describe('certificates', () => {
     await page.getByText('Your certificate name has been saved.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
-    await buyInTestMode(page);
+    await buyInTestMode(page, course.id, { first: 'Arjun', last: 'Sharma' });
     const card = page.getByRole('article', { name: course.title });
     expect(await card.getByRole('link', { name: 'Download certificate' }).count()).toBe(0);
     await card.getByRole('link', { name: 'Start course', exact: true }).click();

@@ -4,6 +4,7 @@ import { describe, inject } from 'vitest';
 import { newId } from '../apps/server/src/ids';
 import { axeViolations } from './support/axe';
 import { allowFailedResources, expect, test } from './support/browser';
+import { buyInTestMode } from './support/checkout';
 import { grantCourse, signIn } from './support/users';
 
 // Issue 14: buy a course in test mode, learn in the player, and come back where you left off.
@@ -19,23 +20,6 @@ addEventListener('message', () => {
 });
 </script>`;
 
-async function buyInTestMode(page: Page) {
-  await page.goto(`/course-details/${course.id}`);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await page.waitForURL(/\/cart$/);
-  await page.getByRole('button', { name: 'Proceed to checkout' }).click();
-  await page.waitForURL(/\/check-out$/);
-  await page.getByLabel('First name').fill('Asha');
-  await page.getByLabel('Last name').fill('Patel');
-  await page.getByLabel('State').selectOption({ label: 'Gujarat' });
-  await page.getByLabel('PIN code').fill('380015');
-  await page.getByLabel('I have read this').check();
-  await page.getByRole('button', { name: 'Place order' }).click();
-  const widget = page.getByRole('dialog', { name: 'Sandbox payment (test mode)' });
-  await widget.getByRole('button', { name: /^Pay ₹/ }).click();
-  await page.waitForURL(/\/enrolled-courses$/);
-}
-
 const outlineLink = (page: Page, name: string | RegExp) =>
   page.getByRole('navigation', { name: 'Course outline' }).getByRole('link', { name });
 
@@ -48,7 +32,7 @@ describe('the course player', () => {
     await page.route(/youtube-nocookie\.com/, (route) =>
       route.fulfill({ status: 200, body: fakeEmbed, contentType: 'text/html' }),
     );
-    await buyInTestMode(page);
+    await buyInTestMode(page, course.id, { first: 'Asha', last: 'Patel' });
 
     const card = page.getByRole('article', { name: course.title });
     await card.getByText('0% complete').waitFor();
