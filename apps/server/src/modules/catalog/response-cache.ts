@@ -80,6 +80,12 @@ export class ResponseCache {
     return value;
   }
 
+  /** The value `memo` keeps under `key`, if it is kept and alive; never loads. */
+  peek<T>(key: string, now = Date.now()): Promise<T> | undefined {
+    const hit = this.values.get(key);
+    return hit && hit.expiresAt > now ? (hit.value as Promise<T>) : undefined;
+  }
+
   invalidate(): void {
     this.entries.clear();
     this.values.clear();

@@ -67,3 +67,11 @@ export function courseStructure(
 ): Promise<CourseStructure> {
   return catalogCache.memo(`learn:${courseId}`, () => loadCourseStructure(db, courseId));
 }
+
+/** The course's structure if it is in the cache now, without reading it (see saveLessonProgress). */
+export function cachedCourseStructure(
+  { catalogCache }: Pick<AppDeps, 'catalogCache'>,
+  courseId: string,
+): Promise<CourseStructure> | undefined {
+  return catalogCache.peek(`learn:${courseId}`);
+}

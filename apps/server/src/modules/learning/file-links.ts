@@ -19,12 +19,34 @@ function signedText(fileId: string, userId: string, expiry: string): string {
   return `${fileId}|${userId}|${expiry}`;
 }
 
-/** A download link for one learner and one file: HMAC-SHA256 over file, user and expiry. */
+/** Signed links by secret, then by file and learner: the same link is handed out while its expiry stays the same. */
+const signedLinks = new Map<string, Map<string, { expiry: string; link: string }>>();
+const MAX_KEPT_LINKS = 20_000;
+
+/**
+ * A download link for one learner and one file: HMAC-SHA256 over file, user and expiry. The expiry is
+ * rounded down to the minute, so a link works for 9 to 10 minutes after the page asked for it, and the
+ * player's every opening within one minute gets the same link without signing it again.
+ */
 export function signFileLink(secret: string, fileId: string, userId: string, now = new Date()): string {
-  const expiry = String(Math.floor(now.getTime() / 1000) + FILE_LINK_SECONDS);
+  const expirySeconds = Math.floor(now.getTime() / 1000) + FILE_LINK_SECONDS;
+  const expiry = String(expirySeconds - (expirySeconds % 60));
+  let links = signedLinks.get(secret);
+  if (!links) {
+    // One secret per installation; a test run makes many.
+    if (signedLinks.size >= 16) signedLinks.clear();
+    links = new Map();
+    signedLinks.set(secret, links);
+  }
+  const key = `${fileId}|${userId}`;
+  const kept = links.get(key);
+  if (kept?.expiry === expiry) return kept.link;
   const signature = hmacHex(secret, signedText(fileId, userId, expiry));
   // Written out rather than through URLSearchParams: the player asks for these on every opening.
-  return `/api/files/${encodeURIComponent(fileId)}?u=${encodeURIComponent(userId)}&e=${expiry}&s=${signature}`;
+  const link = `/api/files/${encodeURIComponent(fileId)}?u=${encodeURIComponent(userId)}&e=${expiry}&s=${signature}`;
+  if (links.size >= MAX_KEPT_LINKS) links.clear();
+  links.set(key, { expiry, link });
+  return link;
 }
 
 /** The signature is checked first (in constant time), so an expired link is only reported as such when genuine. */

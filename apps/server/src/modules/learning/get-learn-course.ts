@@ -1,12 +1,12 @@
-import type { LearnCourseResponse } from '@shop/shared';
+import { type LearnCourseResponse, messages } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
 import { findCertificateIdOf } from '../certificates/repo.js';
 import { summariseProgress } from './course-progress.js';
 import { courseStructure } from './course-structure.js';
 import { signFileLink } from './file-links.js';
-import { readProgress } from './player-queries.js';
-import { requireEnrolment } from './require-enrolment.js';
+import { readProgressIfEnrolled } from './player-queries.js';
 
 /** The player's course: sections, lessons with their content and the learner's ticks, and where they left off. */
 export async function getLearnCourse(
@@ -16,11 +16,14 @@ export async function getLearnCourse(
   courseId: string,
   now = new Date(),
 ): Promise<LearnCourseResponse> {
-  const user = await requireEnrolment(deps.db, caller, courseId);
-  const [structure, rows] = await Promise.all([
-    courseStructure(deps, courseId),
-    readProgress(deps.db, user.id, courseId),
-  ]);
+  // As requireEnrolment: a visitor is asked to sign in, anyone not owning the course now is refused
+  // (whether or not it exists); the ownership check and the ticks are one query.
+  if (!caller) throw new AppError('unauthorized', messages.pleaseLogIn);
+  const user = caller;
+  const rows = await readProgressIfEnrolled(deps.db, user.id, courseId);
+  if (!rows) throw new AppError('forbidden', messages.learnNotEnrolled);
+  // Read after the check: only an owner's call may fill the cache for a course id.
+  const structure = await courseStructure(deps, courseId);
   const byLesson = new Map(rows.map((row) => [row.lesson_id, row]));
   const progress = summariseProgress(structure.lessonIds, rows);
   // Only a finished course can have a certificate: the others' calls make no query for it.

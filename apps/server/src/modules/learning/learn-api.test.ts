@@ -106,6 +106,13 @@ describe(`GET /api/learn/{courseId} (${engine})`, () => {
     await refundInFull(t, opened.orderId);
     expect((await learn(opened.user)).statusCode).toBe(403);
     expect((await save(opened.user, lessonId, { positionSeconds: 9, completed: true })).statusCode).toBe(403);
+    // The refused save wrote nothing: the ownership check is part of the write itself.
+    const kept = await t.database.db
+      .selectFrom('lesson_progress')
+      .select(['position_seconds', 'completed_at'])
+      .where('user_id', '=', opened.user.id)
+      .execute();
+    expect(kept).toEqual([{ position_seconds: 5, completed_at: null }]);
   });
 });
 
@@ -166,6 +173,8 @@ describe(`POST /api/learn/{courseId}/lessons/{lessonId}/progress (${engine})`, (
     const body = { positionSeconds: 30, completed: true };
     expect((await save(null, lessonId, body)).statusCode).toBe(401);
     expect((await save(other.user, lessonId, body)).statusCode).toBe(403);
+    // A non-owner learns nothing of which lessons a course has: another course's lesson is refused alike.
+    expect((await save(other.user, otherLesson, body, courseId)).statusCode).toBe(403);
     const foreign = await save(user, otherLesson, body);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe('This lesson is not part of the course.');

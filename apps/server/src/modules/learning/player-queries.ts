@@ -33,24 +33,54 @@ const progressOfCourse = preparedQuery<{ userId: string; courseId: string }>()((
     .orderBy('updated_at', 'desc'),
 );
 
-const saveProgress = preparedQuery<{
+// The learner's ticks read through their enrolment: no row at all when they do not own the course now,
+// one row of nulls when they own it and have opened nothing. One query where a check and a read were two.
+const progressIfEnrolled = preparedQuery<{ userId: string; courseId: string }>()((db, value) =>
+  db
+    .selectFrom('enrolments')
+    .leftJoin('lesson_progress', (join) =>
+      join
+        .onRef('lesson_progress.user_id', '=', 'enrolments.user_id')
+        .onRef('lesson_progress.course_id', '=', 'enrolments.course_id'),
+    )
+    .select(['lesson_progress.lesson_id', 'lesson_progress.position_seconds', 'lesson_progress.completed_at'])
+    .where('enrolments.user_id', '=', value('userId'))
+    .where('enrolments.course_id', '=', value('courseId'))
+    .where('enrolments.revoked_at', 'is', null)
+    .orderBy('lesson_progress.updated_at', 'desc'),
+);
+
+type ProgressWrite = {
   userId: string;
   lessonId: string;
   courseId: string;
   position: number;
   completedAt: string | null;
   now: string;
-}>()((db, value) =>
+};
+
+// The save writes only for a learner who owns the course now: the enrolment check is part of the insert,
+// so a save is one statement, and "no row written" means "not enrolled".
+const saveProgressIfEnrolled = preparedQuery<ProgressWrite>()((db, value) =>
   db
     .insertInto('lesson_progress')
-    .values({
-      user_id: value('userId'),
-      lesson_id: value('lessonId'),
-      course_id: value('courseId'),
-      position_seconds: value('position'),
-      completed_at: value('completedAt'),
-      updated_at: value('now'),
-    })
+    .columns(['user_id', 'lesson_id', 'course_id', 'position_seconds', 'completed_at', 'updated_at'])
+    .expression(
+      db
+        .selectFrom('enrolments')
+        .select((eb) => [
+          eb.val(value('userId')).as('user_id'),
+          eb.val(value('lessonId')).as('lesson_id'),
+          eb.val(value('courseId')).as('course_id'),
+          // PostgreSQL reads a bare parameter in a select list as text.
+          eb.cast<number>(eb.val(value('position')), 'integer').as('position_seconds'),
+          eb.val(value('completedAt')).as('completed_at'),
+          eb.val(value('now')).as('updated_at'),
+        ])
+        .where('enrolments.user_id', '=', value('userId'))
+        .where('enrolments.course_id', '=', value('courseId'))
+        .where('enrolments.revoked_at', 'is', null),
+    )
     .onConflict((oc) =>
       oc.columns(['user_id', 'lesson_id']).doUpdateSet((eb) => ({
         position_seconds: eb.ref('excluded.position_seconds'),
@@ -67,14 +97,18 @@ export const readLessons = (db: Db, courseId: string) => lessonsOfCourse.rows(db
 export const readAttachments = (db: Db, courseId: string) => attachmentsOfCourse.rows(db, { courseId });
 export const readProgress = (db: Db, userId: string, courseId: string) =>
   progressOfCourse.rows(db, { userId, courseId });
-export const writeProgress = (
-  db: Db,
-  row: {
-    userId: string;
-    courseId: string;
-    lessonId: string;
-    position: number;
-    completedAt: string | null;
-    now: string;
-  },
-) => saveProgress.execute(db, row);
+
+/** The learner's progress rows, newest first, or null when they do not own the course now. */
+export async function readProgressIfEnrolled(db: Db, userId: string, courseId: string) {
+  const rows = await progressIfEnrolled.rows(db, { userId, courseId });
+  if (rows.length === 0) return null;
+  return rows.filter((row): row is ProgressRow => row.lesson_id !== null);
+}
+
+/** Saves a position for a learner who owns the course now; false (and nothing written) for anyone else. */
+export async function writeProgressIfEnrolled(db: Db, row: ProgressWrite): Promise<boolean> {
+  const result = await saveProgressIfEnrolled.execute(db, row);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+type ProgressRow = { lesson_id: string; position_seconds: number; completed_at: string | null };

@@ -4,8 +4,8 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { issueCertificate } from '../certificates/issue-certificate.js';
 import { summariseProgress } from './course-progress.js';
-import { courseStructure } from './course-structure.js';
-import { readProgress, writeProgress } from './player-queries.js';
+import { cachedCourseStructure, courseStructure } from './course-structure.js';
+import { readProgress, writeProgressIfEnrolled } from './player-queries.js';
 import { requireEnrolment } from './require-enrolment.js';
 
 /**
@@ -23,11 +23,24 @@ export async function saveLessonProgress(
   now = new Date(),
 ): Promise<SaveProgressResponse> {
   const { db } = deps;
-  const user = await requireEnrolment(db, caller, courseId);
-  const { lessonIds, heading } = await courseStructure(deps, courseId);
-  if (!lessonIds.includes(lessonId)) throw new AppError('not_found', messages.lessonNotFound);
+  if (!caller) throw new AppError('unauthorized', messages.pleaseLogIn);
+  const user = caller;
+  // The common save finds the course in the cache (the player's opening read it) and is then one
+  // statement that writes only for an owner. A cold cache is filled only after the caller is found to
+  // own the course, so no one else's calls can fill it.
+  let structure = cachedCourseStructure(deps, courseId);
+  if (!structure) {
+    await requireEnrolment(db, caller, courseId);
+    structure = courseStructure(deps, courseId);
+  }
+  const { lessonIds, heading } = await structure;
+  if (!lessonIds.includes(lessonId)) {
+    // Not this course's lesson: a caller who does not own the course is refused as for any other call.
+    await requireEnrolment(db, caller, courseId);
+    throw new AppError('not_found', messages.lessonNotFound);
+  }
   const stamp = now.toISOString();
-  await writeProgress(db, {
+  const written = await writeProgressIfEnrolled(db, {
     userId: user.id,
     courseId,
     lessonId,
@@ -35,6 +48,7 @@ export async function saveLessonProgress(
     completedAt: input.completed ? stamp : null,
     now: stamp,
   });
+  if (!written) throw new AppError('forbidden', messages.learnNotEnrolled);
   const rows = await readProgress(db, user.id, courseId);
   const row = rows.find((candidate) => candidate.lesson_id === lessonId);
   const progress = summariseProgress(lessonIds, rows);
