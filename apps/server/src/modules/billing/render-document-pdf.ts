@@ -2,19 +2,20 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { formatPaise } from '@shop/shared';
+import { create as openFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { TaxDocumentData } from './tax-document.js';
 
 // DejaVu Sans has the rupee sign (U+20B9); it comes from npm so every machine has the same file.
 const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 // pdfkit takes a font fontkit has opened (anything with `layout`); opening one decodes its tables, which
-// costs most of a render, so each font is opened once and shared by every document.
-const fontkit = createRequire(import.meta.url)('fontkit') as { create(data: Uint8Array): PDFKit.Mixins.PDFFontSource };
+// costs most of a render, so each font is opened once and shared by every document. fontkit is imported
+// as pdfkit imports it (its ES module): a require() here loaded a second copy, 2 MB of code at start.
 let fonts: { regular: PDFKit.Mixins.PDFFontSource; bold: PDFKit.Mixins.PDFFontSource } | undefined;
 const loadFonts = () => {
   fonts ??= {
-    regular: fontkit.create(fs.readFileSync(path.join(fontDir, 'DejaVuSans.ttf'))),
-    bold: fontkit.create(fs.readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf'))),
+    regular: openFont(fs.readFileSync(path.join(fontDir, 'DejaVuSans.ttf'))),
+    bold: openFont(fs.readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf'))),
   };
   return fonts;
 };

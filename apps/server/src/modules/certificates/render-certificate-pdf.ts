@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { create as openFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 const require = createRequire(import.meta.url);
@@ -9,16 +10,16 @@ const require = createRequire(import.meta.url);
 // shaper and also carries Latin and the rupee sign, so a line with any Devanagari is set in it whole.
 const dejavu = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const noto = path.dirname(require.resolve('@expo-google-fonts/noto-sans-devanagari/package.json'));
-const fontkit = require('fontkit') as { create(data: Uint8Array): PDFKit.Mixins.PDFFontSource };
+// The ES module pdfkit imports too (see billing/render-document-pdf.ts): one copy of fontkit in memory.
 type FontName = 'regular' | 'bold' | 'devanagari' | 'devanagari-bold';
 let fonts: Record<FontName, PDFKit.Mixins.PDFFontSource> | undefined;
 // Opening a font decodes its tables, most of a render's cost: each is opened once and shared.
 const loadFonts = () => {
   fonts ??= {
-    regular: fontkit.create(fs.readFileSync(path.join(dejavu, 'DejaVuSans.ttf'))),
-    bold: fontkit.create(fs.readFileSync(path.join(dejavu, 'DejaVuSans-Bold.ttf'))),
-    devanagari: fontkit.create(fs.readFileSync(path.join(noto, '400Regular', 'NotoSansDevanagari_400Regular.ttf'))),
-    'devanagari-bold': fontkit.create(fs.readFileSync(path.join(noto, '700Bold', 'NotoSansDevanagari_700Bold.ttf'))),
+    regular: openFont(fs.readFileSync(path.join(dejavu, 'DejaVuSans.ttf'))),
+    bold: openFont(fs.readFileSync(path.join(dejavu, 'DejaVuSans-Bold.ttf'))),
+    devanagari: openFont(fs.readFileSync(path.join(noto, '400Regular', 'NotoSansDevanagari_400Regular.ttf'))),
+    'devanagari-bold': openFont(fs.readFileSync(path.join(noto, '700Bold', 'NotoSansDevanagari_700Bold.ttf'))),
   };
   return fonts;
 };
