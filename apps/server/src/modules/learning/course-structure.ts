@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps.js';
+import { byLesson, lessonsInSections } from './group-lessons.js';
 import { readAttachments, readCourseHeading, readLessons, readSections } from './player-queries.js';
 
 /** A course as every learner sees it; only the ticks and the signed file links are the learner's own. */
@@ -29,29 +30,18 @@ async function loadCourseStructure(db: AppDeps['db'], courseId: string): Promise
     readLessons(db, courseId),
     readAttachments(db, courseId),
   ]);
-  const filesOf = new Map<string, { id: string; name: string }[]>();
-  for (const file of attachments) {
-    const files = filesOf.get(file.lesson_id) ?? [];
-    files.push({ id: file.id, name: file.name });
-    filesOf.set(file.lesson_id, files);
-  }
+  const filesOf = byLesson(attachments, (file) => ({ id: file.id, name: file.name }));
   return {
     heading: { title: course?.title ?? '', thumb: course?.thumb ?? '', instructor: course?.instructor ?? '' },
-    sections: sections.map((section) => ({
-      id: section.id,
-      title: section.title,
-      lessons: lessons
-        .filter((lesson) => lesson.section_id === section.id)
-        .map((lesson) => ({
-          id: lesson.id,
-          title: lesson.title,
-          kind: lesson.kind,
-          duration: lesson.duration,
-          preview: lesson.preview === 1,
-          content: lesson.content,
-          videoLink: lesson.video_link,
-          files: filesOf.get(lesson.id) ?? [],
-        })),
+    sections: lessonsInSections(sections, lessons, (lesson) => ({
+      id: lesson.id,
+      title: lesson.title,
+      kind: lesson.kind,
+      duration: lesson.duration,
+      preview: lesson.preview === 1,
+      content: lesson.content,
+      videoLink: lesson.video_link,
+      files: filesOf.get(lesson.id) ?? [],
     })),
     lessonIds: lessons.map((lesson) => lesson.id),
   };

@@ -1,5 +1,6 @@
 import type { AdminCourseStructure } from '@shop/shared';
 import type { Db } from '../../db/database.js';
+import { byLesson, lessonsInSections } from './group-lessons.js';
 import { findLessons, findSections } from './lessons-repo.js';
 import { findAttachmentIds, findLessonsWithProgress } from './structure-repo.js';
 
@@ -11,26 +12,19 @@ export async function readEditableStructure(db: Db, courseId: string): Promise<A
     findAttachmentIds(db, courseId),
     findLessonsWithProgress(db, courseId),
   ]);
-  const filesOf = new Map<string, string[]>();
-  for (const row of attachments) filesOf.set(row.lesson_id, [...(filesOf.get(row.lesson_id) ?? []), row.file_id]);
+  const filesOf = byLesson(attachments, (row) => row.file_id);
   return {
-    sections: sections.map((section) => ({
-      id: section.id,
-      title: section.title,
-      lessons: lessons
-        .filter((lesson) => lesson.section_id === section.id)
-        .map((lesson) => ({
-          id: lesson.id,
-          title: lesson.title,
-          kind: lesson.kind,
-          duration: lesson.duration,
-          summary: lesson.summary,
-          content: lesson.content,
-          videoLink: lesson.video_link,
-          preview: lesson.preview === 1,
-          fileIds: filesOf.get(lesson.id) ?? [],
-          hasProgress: begun.has(lesson.id),
-        })),
+    sections: lessonsInSections(sections, lessons, (lesson) => ({
+      id: lesson.id,
+      title: lesson.title,
+      kind: lesson.kind,
+      duration: lesson.duration,
+      summary: lesson.summary,
+      content: lesson.content,
+      videoLink: lesson.video_link,
+      preview: lesson.preview === 1,
+      fileIds: filesOf.get(lesson.id) ?? [],
+      hasProgress: begun.has(lesson.id),
     })),
   };
 }
