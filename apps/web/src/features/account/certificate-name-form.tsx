@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
 import { useGetCertificateNameQuery, useSaveCertificateNameMutation } from './certificate-name-api';
+import { FormField, FormOutcome } from './form-field';
 
 /** The profile's 'name to print on certificates': empty prints the username. */
 export function CertificateNameForm() {
@@ -34,41 +35,20 @@ export function CertificateNameForm() {
     }
   });
 
-  const error = errors.certificateName?.message;
   return (
     <section className="dashboard-panel" aria-labelledby="certificate-name-title">
       <h2 id="certificate-name-title">{messages.certificateNameTitle}</h2>
       <form className="auth-form" onSubmit={submit} noValidate aria-labelledby="certificate-name-title">
-        <div className="form-field">
-          <label htmlFor="certificate-name">{messages.certificateNameLabel}</label>
-          <input
-            id="certificate-name"
-            type="text"
-            autoComplete="name"
-            maxLength={CERTIFICATE_NAME_MAX * 2}
-            aria-describedby={`certificate-name-hint${error ? ' certificate-name-error' : ''}`}
-            aria-invalid={error ? true : undefined}
-            {...register('certificateName')}
-          />
-          <p id="certificate-name-hint" className="auth-hint">
-            {messages.certificateNameHint}
-          </p>
-          {error && (
-            <p id="certificate-name-error" className="field-error">
-              {error}
-            </p>
-          )}
-        </div>
-        {failure && (
-          <p className="form-error" role="alert">
-            {failure}
-          </p>
-        )}
-        {done && (
-          <p className="form-notice" role="status">
-            {done}
-          </p>
-        )}
+        <FormField
+          id="certificate-name"
+          label={messages.certificateNameLabel}
+          autoComplete="name"
+          maxLength={CERTIFICATE_NAME_MAX * 2}
+          hint={messages.certificateNameHint}
+          error={errors.certificateName?.message}
+          registration={register('certificateName')}
+        />
+        <FormOutcome failure={failure} done={done} />
         <button type="submit" className="btn" disabled={isLoading}>
           {messages.certificateNameSave}
         </button>

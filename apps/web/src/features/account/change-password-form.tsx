@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
 import { fieldErrors, useChangePasswordMutation } from './api';
-import { FormField } from './form-field';
+import { FormField, FormOutcome } from './form-field';
 
 const fieldNames = ['currentPassword', 'password', 'cpassword'] as const;
 
@@ -67,16 +67,7 @@ export function ChangePasswordForm() {
           error={errors.cpassword?.message}
           registration={register('cpassword')}
         />
-        {failure && (
-          <p className="form-error" role="alert">
-            {failure}
-          </p>
-        )}
-        {done && (
-          <p className="form-notice" role="status">
-            {done}
-          </p>
-        )}
+        <FormOutcome failure={failure} done={done} />
         <button type="submit" className="btn" disabled={isLoading}>
           {messages.changePasswordButton}
         </button>

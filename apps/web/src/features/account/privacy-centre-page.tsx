@@ -12,6 +12,7 @@ import {
   useUnsubscribeNewsletterMutation,
 } from './api';
 import { DashboardLayout } from './dashboard-sidebar';
+import { FormOutcome } from './form-field';
 
 function NewsletterConsent({ subscribed }: { subscribed: boolean }) {
   const [unsubscribe, { isLoading }] = useUnsubscribeNewsletterMutation();
@@ -91,16 +92,7 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
             )}
           </div>
         )}
-        {failure && (
-          <p className="form-error" role="alert">
-            {failure}
-          </p>
-        )}
-        {notice && (
-          <p className="form-notice" role="status">
-            {notice}
-          </p>
-        )}
+        <FormOutcome failure={failure} done={notice} />
         <button type="submit" className="btn" disabled={isLoading}>
           {hasPassword ? messages.deleteAccountButton : messages.deleteAccountByMail}
         </button>
