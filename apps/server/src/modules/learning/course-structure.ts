@@ -21,6 +21,14 @@ export interface CourseStructure {
   }[];
   /** Every lesson id in reading order. */
   lessonIds: string[];
+  /**
+   * The player's answer is the same for every learner but for the ticks and the file links: its shared
+   * parts are serialized once with the structure (see learnCourseJson), not on every opening.
+   */
+  json: {
+    heading: string;
+    sections: { head: string; lessons: { id: string; head: string; files: { id: string; head: string }[] }[] }[];
+  };
 }
 
 async function loadCourseStructure(db: AppDeps['db'], courseId: string): Promise<CourseStructure> {
@@ -31,19 +39,33 @@ async function loadCourseStructure(db: AppDeps['db'], courseId: string): Promise
     readAttachments(db, courseId),
   ]);
   const filesOf = byLesson(attachments, (file) => ({ id: file.id, name: file.name }));
+  const heading = { title: course?.title ?? '', thumb: course?.thumb ?? '', instructor: course?.instructor ?? '' };
+  const inSections = lessonsInSections(sections, lessons, (lesson) => ({
+    id: lesson.id,
+    title: lesson.title,
+    kind: lesson.kind,
+    duration: lesson.duration,
+    preview: lesson.preview === 1,
+    content: lesson.content,
+    videoLink: lesson.video_link,
+    files: filesOf.get(lesson.id) ?? [],
+  }));
   return {
-    heading: { title: course?.title ?? '', thumb: course?.thumb ?? '', instructor: course?.instructor ?? '' },
-    sections: lessonsInSections(sections, lessons, (lesson) => ({
-      id: lesson.id,
-      title: lesson.title,
-      kind: lesson.kind,
-      duration: lesson.duration,
-      preview: lesson.preview === 1,
-      content: lesson.content,
-      videoLink: lesson.video_link,
-      files: filesOf.get(lesson.id) ?? [],
-    })),
+    heading,
+    sections: inSections,
     lessonIds: lessons.map((lesson) => lesson.id),
+    json: {
+      heading: JSON.stringify({ _id: courseId, ...heading }),
+      sections: inSections.map((section) => ({
+        head: `{"id":${JSON.stringify(section.id)},"title":${JSON.stringify(section.title)},"lessons":[`,
+        lessons: section.lessons.map(({ files, ...lesson }) => ({
+          id: lesson.id,
+          // The lesson's own fields, its object left open for the attachments and the learner's ticks.
+          head: `${JSON.stringify(lesson).slice(0, -1)},"attachments":[`,
+          files: files.map((file) => ({ id: file.id, head: `{"name":${JSON.stringify(file.name)},"fileUrl":"` })),
+        })),
+      })),
+    },
   };
 }
 

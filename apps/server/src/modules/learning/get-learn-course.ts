@@ -1,4 +1,4 @@
-import { type LearnCourseResponse, messages } from '@shop/shared';
+import { messages } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -8,14 +8,19 @@ import { courseStructure } from './course-structure.js';
 import { signFileLink } from './file-links.js';
 import { readProgressIfEnrolled } from './player-queries.js';
 
-/** The player's course: sections, lessons with their content and the learner's ticks, and where they left off. */
-export async function getLearnCourse(
+/**
+ * The player's course, as the JSON text of a `LearnCourseResponse`: sections, lessons with their content
+ * and the learner's ticks, and where they left off. The parts every learner shares come serialized with
+ * the cached structure; only the learner's own are written here. Signed links hold only URL-safe
+ * characters, so they go between quotes as they are. learn-api.test.ts holds the answer to the contract.
+ */
+export async function learnCourseJson(
   deps: Pick<AppDeps, 'db' | 'catalogCache'>,
   linkSecret: string,
   caller: SessionUser | null,
   courseId: string,
   now = new Date(),
-): Promise<LearnCourseResponse> {
+): Promise<string> {
   // As requireEnrolment: a visitor is asked to sign in, anyone not owning the course now is refused
   // (whether or not it exists); the ownership check and the ticks are one query.
   if (!caller) throw new AppError('unauthorized', messages.pleaseLogIn);
@@ -28,33 +33,14 @@ export async function getLearnCourse(
   const progress = summariseProgress(structure.lessonIds, rows);
   // Only a finished course can have a certificate: the others' calls make no query for it.
   const finished = progress.total > 0 && progress.completed === progress.total;
-  return {
-    ok: true,
-    course: { _id: courseId, ...structure.heading },
-    sections: structure.sections.map((section) => ({
-      id: section.id,
-      title: section.title,
-      // Each property named: copying a lesson with rest and spread cost more than the rest of this call.
-      lessons: section.lessons.map((lesson) => {
-        const row = byLesson.get(lesson.id);
-        return {
-          id: lesson.id,
-          title: lesson.title,
-          kind: lesson.kind,
-          duration: lesson.duration,
-          preview: lesson.preview,
-          content: lesson.content,
-          videoLink: lesson.videoLink,
-          attachments: lesson.files.map((file) => ({
-            name: file.name,
-            fileUrl: signFileLink(linkSecret, file.id, user.id, now),
-          })),
-          completed: Boolean(row?.completed_at),
-          positionSeconds: row?.position_seconds ?? 0,
-        };
-      }),
-    })),
-    progress,
-    certificateId: finished ? await findCertificateIdOf(deps.db, user.id, courseId) : null,
-  };
+  const certificateId = finished ? await findCertificateIdOf(deps.db, user.id, courseId) : null;
+  const sections = structure.json.sections.map((section) => {
+    const lessons = section.lessons.map((lesson) => {
+      const row = byLesson.get(lesson.id);
+      const files = lesson.files.map((file) => `${file.head}${signFileLink(linkSecret, file.id, user.id, now)}"}`);
+      return `${lesson.head}${files.join(',')}],"completed":${Boolean(row?.completed_at)},"positionSeconds":${row?.position_seconds ?? 0}}`;
+    });
+    return `${section.head}${lessons.join(',')}]}`;
+  });
+  return `{"ok":true,"course":${structure.json.heading},"sections":[${sections.join(',')}],"progress":${JSON.stringify(progress)},"certificateId":${JSON.stringify(certificateId)}}`;
 }

@@ -19,7 +19,7 @@ import type { AppDeps } from '../../deps.js';
 import { sendCached } from '../catalog/response-cache.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { FILE_LINK_SECRET_NAME } from './file-links.js';
-import { getLearnCourse } from './get-learn-course.js';
+import { learnCourseJson } from './get-learn-course.js';
 import { listEnrolledCourses } from './list-enrolled-courses.js';
 import { listPreviewLessons } from './list-preview-lessons.js';
 import { openCourseFile } from './open-course-file.js';
@@ -67,8 +67,8 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      const answer = await getLearnCourse({ db, catalogCache }, linkSecret, request.user, request.params.courseId);
-      return sendBuilt(reply, answer);
+      const answer = await learnCourseJson({ db, catalogCache }, linkSecret, request.user, request.params.courseId);
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(answer);
     },
   );
 
