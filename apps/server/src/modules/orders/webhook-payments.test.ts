@@ -340,6 +340,44 @@ describe('refunds and buying again', () => {
       .execute();
     expect(revoked).toEqual([{ from_status: 'paid', source: 'webhook' }]);
   });
+
+  it('a partial refund keeps the order paid and the access; the refund that completes it revokes', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    const entity = captured(order.order_id);
+    await deliver(fake.webhook('payment.captured', { payment: entity }));
+    const part = Math.floor(entity.amount / 3);
+    // Razorpay sends the payment as it stands after the refund: amount_refunded is the running total.
+    const partial = (refundId: string, amount: number, refundedSoFar?: number) =>
+      fake.webhook('refund.processed', {
+        refund: { id: refundId, payment_id: entity.id, amount },
+        payment: { ...entity, status: 'captured', amount_refunded: refundedSoFar },
+      });
+    expect((await deliver(partial('rfnd_part00000001', part, part))).statusCode).toBe(200);
+    expect(await status(order.orderId)).toBe('paid');
+    expect(await enrolled(user.id)).toEqual([c1.id]);
+    // Without the running total, the refund's own amount decides: a part is still a part.
+    expect((await deliver(partial('rfnd_part00000002', part))).statusCode).toBe(200);
+    expect(await status(order.orderId)).toBe('paid');
+    expect(await enrolled(user.id)).toEqual([c1.id]);
+    // The last part: this refund alone is less than the payment, but the running total is all of it.
+    const rest = entity.amount - 2 * part;
+    expect((await deliver(partial('rfnd_part00000003', rest, entity.amount))).statusCode).toBe(200);
+    expect(await status(order.orderId)).toBe('refunded');
+    expect(await enrolled(user.id)).toEqual([]);
+  });
+
+  it('a refund of the whole payment revokes even when the payment does not say how much is refunded', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const order = await checkedOut(user, [c1]);
+    const entity = captured(order.order_id);
+    await deliver(fake.webhook('payment.captured', { payment: entity }));
+    const refund = { id: 'rfnd_whole0000001', payment_id: entity.id, amount: entity.amount };
+    const payment = { ...entity, amount_refunded: undefined };
+    expect((await deliver(fake.webhook('refund.processed', { refund, payment }))).statusCode).toBe(200);
+    expect(await status(order.orderId)).toBe('refunded');
+    expect(await enrolled(user.id)).toEqual([]);
+  });
 });
 
 describe('a paid coupon order', () => {
