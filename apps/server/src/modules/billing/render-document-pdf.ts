@@ -1,3 +1,4 @@
+/// <reference path="./fontkit.d.ts" />
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
