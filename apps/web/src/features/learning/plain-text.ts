@@ -8,6 +8,7 @@ const markdownLines = [
   /^ {4}|^\t/m, // an indented code block
   /^\s*-(\s|$)/m, // a bullet list, or a setext underline
   /^\s*-+\s*$/m, // a setext underline or a rule
+  /^[ \t:]*-[ \t:-]*$/m, // a table's delimiter row (`:-`, `-:`, `:-:`): GFM makes the line above a table
   /^\s*\d+[.)](\s|$)/m, // a numbered list
   / {2,}\n/, // a hard line break
   /www\.|https?:/i, // an autolink
