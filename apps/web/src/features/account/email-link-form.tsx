@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
 import { useSendSignInLinkMutation } from './api';
-import { FormField } from './form-field';
+import { FormField, FormOutcome } from './form-field';
 
 /** The login page's 'Email Signin' mode: mails a sign-in link, then says to check spam or try again. */
 export function EmailLinkForm({ onPasswordMode }: { onPasswordMode: () => void }) {
@@ -42,11 +42,7 @@ export function EmailLinkForm({ onPasswordMode }: { onPasswordMode: () => void }
         error={errors.email?.message}
         registration={register('email')}
       />
-      {failure && (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormOutcome failure={failure} done={null} />
       {sent && (
         <div className="form-notice" role="status">
           <p>{messages.linkSent}</p>

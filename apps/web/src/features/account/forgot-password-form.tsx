@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
 import { useForgotPasswordMutation } from './api';
-import { FormField } from './form-field';
+import { FormField, FormOutcome } from './form-field';
 
 /** The login page's 'Forgot password?' mode: mails a link to choose a new password. */
 export function ForgotPasswordForm({ onPasswordMode }: { onPasswordMode: () => void }) {
@@ -40,11 +40,7 @@ export function ForgotPasswordForm({ onPasswordMode }: { onPasswordMode: () => v
         error={errors.email?.message}
         registration={register('email')}
       />
-      {failure && (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormOutcome failure={failure} done={null} />
       {sent && (
         <div className="form-notice" role="status">
           <p>{sent}</p>
