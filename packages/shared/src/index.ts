@@ -1,3 +1,4 @@
+export * from './api-paths.js';
 export * from './contracts/accounts.js';
 export * from './contracts/admin.js';
 export * from './contracts/cart.js';
