@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, waitUntilAnswering } from '../apps/server/test/processes';
 import serverNodeFlags from '../scripts/server-node-flags.json' with { type: 'json' };
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -23,35 +23,12 @@ export function unpinSelf(): void {
   if (hasTaskset) spawnSync('taskset', ['-cp', `0-${os.cpus().length - 1}`, String(process.pid)]);
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 export interface Running {
   url: string;
   child: ChildProcess;
   stop(): Promise<void>;
   /** Peak resident memory so far, from /proc (VmHWM), in MB. */
   peakRssMb(): number | null;
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer in 120 s`);
 }
 
 /**
@@ -76,7 +53,7 @@ export async function start(
     stdio: ['ignore', logFile ? fs.openSync(logFile, 'a') : 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}${healthPath}`, child);
+  await waitUntilAnswering(`${url}${healthPath}`, child, { seconds: 120 });
   return {
     url,
     child,

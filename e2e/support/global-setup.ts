@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { collectOutput, freePort, waitUntilAnswering } from '../../apps/server/test/processes';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -12,32 +12,6 @@ declare module 'vitest' {
     baseURL: string;
     dataDir: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}:\n${log()}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not become healthy in 60 s:\n${log()}`);
 }
 
 /**
@@ -63,7 +37,6 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
-  let output = '';
   const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/server.mjs')], {
     cwd: root,
     env: {
@@ -77,20 +50,15 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  server.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  await waitForHealth(baseURL, server, () => output);
+  const output = collectOutput(server);
+  await waitUntilAnswering(`${baseURL}/api/health`, server, { log: output });
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
-    if (/"level":(50|60)/.test(output)) console.error(`server logged errors during the browser tests:\n${output}`);
+    if (/"level":(50|60)/.test(output())) console.error(`server logged errors during the browser tests:\n${output()}`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

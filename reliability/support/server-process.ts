@@ -1,21 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, waitUntilAnswering } from '../../apps/server/test/processes';
 
 export const root = path.resolve(import.meta.dirname, '../..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export interface ServerProcess {
   url: string;
@@ -88,7 +77,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       proc.stderr?.on('data', (chunk) => {
         output += chunk;
       });
-      await waitForHealth(url, proc, () => output);
+      await waitUntilAnswering(`${url}/api/health`, proc, { log: () => output });
     },
     async kill() {
       if (!child) return;
@@ -110,19 +99,4 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
   await server.start();
   return server;
-}
-
-async function waitForHealth(url: string, proc: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`the server exited with ${proc.exitCode}:\n${log()}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server did not become healthy in 60 s:\n${log()}`);
 }

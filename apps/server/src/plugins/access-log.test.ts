@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/processes.js';
 import { serverRoot } from '../paths.js';
 
 const started: ChildProcess[] = [];
@@ -13,17 +13,6 @@ afterAll(() => {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Runs `node --import tsx <args>` and collects its standard output. */
 function run(args: string[], env: Record<string, string>) {
