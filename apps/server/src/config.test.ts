@@ -48,8 +48,8 @@ describe('loadConfig', () => {
       /RAZORPAY_WEBHOOK_SECRET is required/,
     );
     expect(
-      loadConfig({ RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' }).raw.RAZORPAY_KEY_ID,
-    ).toBe('k');
+      loadConfig({ RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' }).razorpay,
+    ).toEqual({ keyId: 'k', keySecret: 's', webhookSecret: 'w', apiUrl: 'https://api.razorpay.com/v1' });
   });
 
   it('stops the server process with that line and exit code 1', () => {

@@ -95,12 +95,12 @@ export class GoogleSignIn {
 
 /** Google sign-in as configured, or null when GOOGLE_CLIENT_ID is not set. */
 export function createGoogleSignIn(config: Config): GoogleSignIn | null {
-  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_ISSUER } = config.raw;
-  if (!GOOGLE_CLIENT_ID) return null;
+  const { google } = config;
+  if (!google) return null;
   return new GoogleSignIn(
-    GOOGLE_ISSUER,
-    GOOGLE_CLIENT_ID,
-    GOOGLE_CLIENT_SECRET,
+    google.issuer,
+    google.clientId,
+    google.clientSecret,
     `${config.publicUrl}/auth/google/callback`,
   );
 }

@@ -343,8 +343,7 @@ export class MailQueue {
 }
 
 export function createMailQueue(db: Db, config: Config, log: FastifyBaseLogger): MailQueue {
-  const smtpUrl = config.raw.SMTP_URL;
+  const { smtpUrl } = config;
   const transport = smtpUrl ? smtpTransport(smtpUrl) : outboxTransport(path.join(config.dataDir, 'outbox'), log);
-  const from = config.raw.MAIL_FROM ?? `${config.siteName} <no-reply@${new URL(config.publicUrl).hostname}>`;
-  return new MailQueue(db, transport, from, log);
+  return new MailQueue(db, transport, config.mailFrom, log);
 }

@@ -1,10 +1,8 @@
-import { formatPaise } from '@shop/shared';
 import type { Db, DbKind } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { OrderStatus } from '../../db/schema.js';
-import { escapeHtml } from '../../html.js';
 import { newId } from '../../ids.js';
-import type { MailMessage, MailQueue } from '../../mail/mailer.js';
+import type { MailQueue } from '../../mail/mailer.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
 import { issueInvoice } from '../billing/issue-invoice.js';
 import type { TaxSettings } from '../billing/tax-settings.js';
@@ -12,6 +10,7 @@ import { findCartId, removeCartItem } from '../cart/repo.js';
 import { describeUnfulfillable, findUnfulfillable } from './find-unfulfillable.js';
 import { lockRow } from './lock-row.js';
 import { type OrderEventSource, recordOrderEvent } from './order-events.js';
+import { confirmationMail } from './order-mails.js';
 import { refundDue, refundUnfulfillable } from './refund-unfulfillable.js';
 
 export interface VerifiedPayment {
@@ -252,48 +251,4 @@ export async function fulfilOrder(
   if (result.mail) ctx.mail.kick();
   if (result.refunded) await refundUnfulfillable(ctx, orderId, source, now);
   return { orderId, granted: result.granted, refunded: result.refunded };
-}
-
-function confirmationMail(
-  ctx: FulfilContext,
-  order: {
-    id: string;
-    subtotal_paise: number;
-    discount_paise: number;
-    total_paise: number;
-    lines: { title: string; unit_price_paise: number }[];
-  },
-  email: string,
-  name: string,
-  invoiceNumber: string | null,
-): MailMessage {
-  const link = `${ctx.publicUrl}/enrolled-courses`;
-  const orders = `${ctx.publicUrl}/orders`;
-  const lines = order.lines.map((line) => `- ${line.title}: ${formatPaise(line.unit_price_paise)}`);
-  const text = [
-    `Hello ${name},`,
-    '',
-    `Thank you for your order ${order.id} at ${ctx.siteName}.`,
-    '',
-    ...lines,
-    `Subtotal: ${formatPaise(order.subtotal_paise)}`,
-    `Discount: ${formatPaise(order.discount_paise)}`,
-    `Total paid: ${formatPaise(order.total_paise)}`,
-    '',
-    `Your courses are ready: ${link}`,
-    ...(invoiceNumber ? ['', `Your tax invoice ${invoiceNumber} is under My Orders: ${orders}`] : []),
-  ].join('\n');
-  const html = `<p>Hello ${escapeHtml(name)},</p><p>Thank you for your order <strong>${order.id}</strong> at ${escapeHtml(ctx.siteName)}.</p><ul>${order.lines
-    .map((line) => `<li>${escapeHtml(line.title)}: ${formatPaise(line.unit_price_paise)}</li>`)
-    .join(
-      '',
-    )}</ul><p>Subtotal: ${formatPaise(order.subtotal_paise)}<br>Discount: ${formatPaise(order.discount_paise)}<br><strong>Total paid: ${formatPaise(order.total_paise)}</strong></p><p><a href="${link}">Open your courses</a></p>${invoiceNumber ? `<p>Your tax invoice ${invoiceNumber} is under <a href="${orders}">My Orders</a>.</p>` : ''}`;
-  return {
-    to: email,
-    subject: `Your ${ctx.siteName} order ${order.id}`,
-    text,
-    html,
-    // A reference only: the mail pass renders the PDF when it sends, never this transaction (decision 0018).
-    ...(invoiceNumber ? { attachments: [{ orderId: order.id, kind: 'invoice' as const, number: invoiceNumber }] } : {}),
-  };
 }

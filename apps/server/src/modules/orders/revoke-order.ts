@@ -1,12 +1,11 @@
-import { formatPaise } from '@shop/shared';
 import type { Db, DbKind } from '../../db/database.js';
-import { escapeHtml } from '../../html.js';
 import { newId } from '../../ids.js';
-import type { MailMessage, MailQueue } from '../../mail/mailer.js';
+import type { MailQueue } from '../../mail/mailer.js';
 import { issueCreditNote } from '../billing/issue-credit-note.js';
 import type { TaxSettings } from '../billing/tax-settings.js';
 import { lockRow } from './lock-row.js';
 import { type OrderEventSource, recordOrderEvent } from './order-events.js';
+import { refundMail } from './order-mails.js';
 
 export interface RefundRecord {
   gatewayPaymentId: string;
@@ -177,36 +176,4 @@ export async function revokeRefundedOrder(
   // Stryker disable next-line ConditionalExpression: a kick with nothing queued delivers nothing
   if (result.mail) ctx.mail.kick();
   return { revoked: result.revoked };
-}
-
-function refundMail(
-  ctx: RefundContext,
-  orderId: string,
-  amountPaise: number,
-  email: string,
-  name: string,
-  reason: string | undefined,
-  creditNote: string | null,
-): MailMessage {
-  const orders = `${ctx.publicUrl}/orders`;
-  const access =
-    reason ?? 'Access that came with this order has ended, except for any course another order of yours still covers.';
-  const text = [
-    `Hello ${name},`,
-    '',
-    `We have refunded ${formatPaise(amountPaise)} for your order ${orderId} at ${ctx.siteName}.`,
-    access,
-    '',
-    'The money goes back to the account or card you paid with; banks usually take 5 to 7 working days to show it.',
-    `Your courses: ${ctx.publicUrl}/enrolled-courses`,
-    ...(creditNote ? ['', `Your credit note ${creditNote} is under My Orders: ${orders}`] : []),
-  ].join('\n');
-  const html = `<p>Hello ${escapeHtml(name)},</p><p>We have refunded <strong>${formatPaise(amountPaise)}</strong> for your order <strong>${orderId}</strong> at ${escapeHtml(ctx.siteName)}.</p><p>${escapeHtml(access)}</p><p>The money goes back to the account or card you paid with; banks usually take 5 to 7 working days to show it.</p><p><a href="${ctx.publicUrl}/enrolled-courses">Your courses</a></p>${creditNote ? `<p>Your credit note ${creditNote} is under <a href="${orders}">My Orders</a>.</p>` : ''}`;
-  return {
-    to: email,
-    subject: `Your ${ctx.siteName} order ${orderId} has been refunded`,
-    text,
-    html,
-    ...(creditNote ? { attachments: [{ orderId, kind: 'credit_note' as const, number: creditNote }] } : {}),
-  };
 }
