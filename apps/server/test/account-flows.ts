@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { TestApp } from './helpers.js';
 import { mailText, type ReceivedMail, type TestSmtp } from './smtp.js';
 
 /**
@@ -62,4 +64,51 @@ export function newPerson(prefix = 'user') {
     password: `correct horse ${suffix}`,
     ip: `198.51.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`,
   };
+}
+
+type Person = ReturnType<typeof newPerson>;
+
+/**
+ * The account calls a test makes as one browser on the shop's own pages (so every POST names the
+ * shop's origin): `cookie` is a session token, `cookies` a raw cookie header (the sign-up proof, say).
+ */
+export function accountCalls(shop: () => { t: TestApp; smtp: TestSmtp }) {
+  function post(url: string, payload: object, options: { ip?: string; cookie?: string; cookies?: string } = {}) {
+    const { t } = shop();
+    const cookie = [options.cookie && `token=${options.cookie}`, options.cookies].filter(Boolean).join('; ');
+    return t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      remoteAddress: options.ip,
+      headers: { origin: new URL(t.config.publicUrl).origin, ...(cookie ? { cookie } : {}) },
+    });
+  }
+  async function profile(token: string | undefined) {
+    const res = await shop().t.app.inject({ url: '/api/profile', headers: token ? { cookie: `token=${token}` } : {} });
+    return res.json();
+  }
+  function signUp(person: Person, overrides: object = {}) {
+    const { username, email, password } = person;
+    return post('/api/signup', { username, email, password, cpassword: password, ...overrides }, { ip: person.ip });
+  }
+  /**
+   * Signs up and follows the mailed verification link in the same browser: a verified account that
+   * keeps its password; the session token the verification opened.
+   */
+  async function signUpVerified(person: Person): Promise<string> {
+    const { t, smtp } = shop();
+    const signedUp = await signUp(person);
+    expect(signedUp.statusCode).toBe(200);
+    const res = await post(
+      '/api/verify-email-token',
+      { token: linkToken(await waitForMail(t.app, smtp, person.email)) },
+      { cookies: signUpProofCookie(signedUp) },
+    );
+    expect(res.statusCode).toBe(200);
+    const token = sessionCookie(res);
+    if (!token) throw new Error('no session after verification');
+    return token;
+  }
+  return { post, profile, signUp, signUpVerified };
 }

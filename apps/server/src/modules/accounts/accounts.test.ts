@@ -1,6 +1,7 @@
 import { messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accountCalls,
   linkToken,
   mailsTo,
   newPerson,
@@ -8,71 +9,21 @@ import {
   signUpProofCookie,
   waitForMail,
 } from '../../../test/account-flows.js';
-import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
-import { mailText, startSmtp, type TestSmtp } from '../../../test/smtp.js';
+import { createSignedInUser, type TestApp } from '../../../test/helpers.js';
+import { startShopWithMail } from '../../../test/mail-shop.js';
+import { mailText, type TestSmtp } from '../../../test/smtp.js';
 import { createSession } from '../../auth/session.js';
 
 let smtp: TestSmtp;
 let t: TestApp;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url, SITE_NAME: 'TradeSkool Test' });
+  ({ t, smtp, close } = await startShopWithMail({ seed: false, env: { SITE_NAME: 'TradeSkool Test' } }));
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => close());
+const { post, profile, signUp, signUpVerified } = accountCalls(() => ({ t, smtp }));
 
 type Person = ReturnType<typeof newPerson>;
-
-/** `cookie` is a session token; `cookies` a raw cookie header (the sign-up proof, say). */
-function post(url: string, payload: object, options: { ip?: string; cookie?: string; cookies?: string } = {}) {
-  const cookie = [options.cookie && `token=${options.cookie}`, options.cookies].filter(Boolean).join('; ');
-  return t.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    remoteAddress: options.ip,
-    headers: cookie ? { cookie, origin: new URL(t.config.publicUrl).origin } : {},
-  });
-}
-
-async function profile(token: string | undefined) {
-  const res = await t.app.inject({ url: '/api/profile', headers: token ? { cookie: `token=${token}` } : {} });
-  return res.json();
-}
-
-function signUp(person: Person, overrides: object = {}) {
-  return post(
-    '/api/signup',
-    {
-      username: person.username,
-      email: person.email,
-      password: person.password,
-      cpassword: person.password,
-      ...overrides,
-    },
-    { ip: person.ip },
-  );
-}
-
-/**
- * Signs up and follows the mailed verification link in the same browser: a verified account that
- * keeps its password, with an open session.
- */
-async function signUpVerified(person: Person): Promise<string> {
-  const signedUp = await signUp(person);
-  expect(signedUp.statusCode).toBe(200);
-  const res = await post(
-    '/api/verify-email-token',
-    { token: linkToken(await waitForMail(t.app, smtp, person.email)) },
-    { cookies: signUpProofCookie(signedUp) },
-  );
-  expect(res.statusCode).toBe(200);
-  const token = sessionCookie(res);
-  if (!token) throw new Error('no session after verification');
-  return token;
-}
 
 describe('sign-up and e-mail verification', () => {
   it('sign-up mails a link that verifies the address and signs the user in', async () => {

@@ -1,63 +1,28 @@
 import { messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accountCalls,
   linkToken,
   mailsTo,
   newPerson,
   sessionCookie,
-  signUpProofCookie,
   waitForMail,
 } from '../../../test/account-flows.js';
-import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
-import { mailText, startSmtp, type TestSmtp } from '../../../test/smtp.js';
+import { createSignedInUser, type TestApp } from '../../../test/helpers.js';
+import { startShopWithMail } from '../../../test/mail-shop.js';
+import { mailText, type TestSmtp } from '../../../test/smtp.js';
 import { createSession } from '../../auth/session.js';
 
 let smtp: TestSmtp;
 let t: TestApp;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url, SITE_NAME: 'TradeSkool Test' });
+  ({ t, smtp, close } = await startShopWithMail({ seed: false, env: { SITE_NAME: 'TradeSkool Test' } }));
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => close());
+const { post, profile, signUpVerified } = accountCalls(() => ({ t, smtp }));
 
 type Person = ReturnType<typeof newPerson>;
-
-function post(url: string, payload: object, options: { ip?: string; cookie?: string; cookies?: string } = {}) {
-  const cookie = [options.cookie && `token=${options.cookie}`, options.cookies].filter(Boolean).join('; ');
-  return t.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    remoteAddress: options.ip,
-    headers: { origin: new URL(t.config.publicUrl).origin, ...(cookie ? { cookie } : {}) },
-  });
-}
-
-async function profile(token: string | undefined) {
-  const res = await t.app.inject({ url: '/api/profile', headers: token ? { cookie: `token=${token}` } : {} });
-  return res.json();
-}
-
-/** A verified account with its sign-up password and an open session. */
-async function signUpVerified(person: Person): Promise<string> {
-  const signedUp = await post(
-    '/api/signup',
-    { username: person.username, email: person.email, password: person.password, cpassword: person.password },
-    { ip: person.ip },
-  );
-  expect(signedUp.statusCode).toBe(200);
-  const res = await post(
-    '/api/verify-email-token',
-    { token: linkToken(await waitForMail(t.app, smtp, person.email)) },
-    { cookies: signUpProofCookie(signedUp) },
-  );
-  const token = sessionCookie(res);
-  if (!token) throw new Error('no session after verification');
-  return token;
-}
 
 function signIn(person: Person, password: string) {
   return post('/api/signin', { email: person.email, password }, { ip: person.ip });
