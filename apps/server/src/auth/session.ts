@@ -143,8 +143,9 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
 export function registerSessions(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
   // Callback style, not async: the reads that need no session (static files, the catalogue) and the
-  // callers without a token then cost no promise on every request.
-  app.addHook('preHandler', (request, _reply, done) => {
+  // callers without a token then cost no promise on every request. Before validation, so a route that
+  // needs a session answers a visitor 401 before telling them about fields.
+  app.addHook('preValidation', (request, _reply, done) => {
     // Static files and public catalogue reads never need the session: no query for them.
     if (request.routeOptions.config.skipSession || !/^\/(api|auth)\//.test(request.url)) return done();
     const token = tokenFrom(request);

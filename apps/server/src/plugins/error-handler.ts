@@ -9,7 +9,8 @@ interface FieldIssue {
   params?: { issue?: { path?: PropertyKey[]; message?: string } };
 }
 
-function fieldMessages(issues: FieldIssue[]): Record<string, string> {
+/** Each invalid field's first message, by its dotted path ('body' for the whole). */
+export function fieldMessages(issues: readonly FieldIssue[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const path = issue.params?.issue?.path ?? issue.instancePath?.split('/').filter(Boolean) ?? [];

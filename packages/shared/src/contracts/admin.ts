@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import { levels, orderStatuses } from '../field-rules.js';
 import { extractVideoId } from '../video.js';
+import type {
+  adminAuditEntry,
+  adminCoupon,
+  adminCourse,
+  adminCourseFile,
+  adminCourseRow,
+  adminDashboard,
+  adminDeletion,
+  adminLearnerDetail,
+  adminLearnerRow,
+  adminMessage,
+  adminOrderDetail,
+  adminOrderRow,
+} from './admin-answers.js';
 import { curriculumItem } from './catalog.js';
 import { couponCode } from './coupons.js';
 
@@ -57,31 +71,11 @@ export const adminCourseInput = z.object({
 });
 export type AdminCourseInput = z.infer<typeof adminCourseInput>;
 
-export interface AdminCourseRow {
-  id: string;
-  title: string;
-  thumb: string;
-  price: number;
-  level: string;
-  published: boolean;
-  buyers: number;
-  updatedAt: string;
-}
+export type AdminCourseRow = z.infer<typeof adminCourseRow>;
 
-/** A downloadable file of a course, as the console lists it. */
-export interface AdminCourseFile {
-  id: string;
-  name: string;
-  sizeBytes: number;
-  contentType: string;
-  createdAt: string;
-}
+export type AdminCourseFile = z.infer<typeof adminCourseFile>;
 
-export interface AdminCourse extends AdminCourseInput {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type AdminCourse = z.infer<typeof adminCourse>;
 
 const calendarDate = z.union([z.literal(''), z.iso.date('must be a date written YYYY-MM-DD')]);
 const optionalWhole = z.union([
@@ -113,11 +107,7 @@ export const adminCouponInput = z
   });
 export type AdminCouponInput = z.infer<typeof adminCouponInput>;
 
-export interface AdminCoupon extends AdminCouponInput {
-  id: string;
-  uses: number;
-  createdAt: string;
-}
+export type AdminCoupon = z.infer<typeof adminCoupon>;
 
 export const adminOrderQuery = z.object({
   q: z.string().trim().max(200).optional(),
@@ -127,108 +117,28 @@ export const adminOrderQuery = z.object({
 });
 export type AdminOrderQuery = z.infer<typeof adminOrderQuery>;
 
-export interface AdminOrderRow {
-  id: string;
-  createdAt: string;
-  email: string;
-  billingName: string;
-  status: string;
-  totalPaise: number;
-  couponCode: string | null;
-  courses: string[];
-}
+export type AdminOrderRow = z.infer<typeof adminOrderRow>;
 
-export interface AdminOrderDetail extends AdminOrderRow {
-  userId: string;
-  subtotalPaise: number;
-  discountPaise: number;
-  discountPercent: number;
-  gateway: string;
-  gatewayOrderId: string | null;
-  paidAt: string | null;
-  refundedAt: string | null;
-  lines: { courseId: string; title: string; unitPricePaise: number }[];
-  payments: { gatewayPaymentId: string; amountPaise: number; status: string; createdAt: string }[];
-  refunds: { gatewayRefundId: string | null; amountPaise: number; status: string; createdAt: string }[];
-  events: { fromStatus: string | null; toStatus: string; source: string; note: string; createdAt: string }[];
-}
+export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
 
 export const learnerStatuses = ['active', 'suspended', 'terminated'] as const;
+export type LearnerStatus = (typeof learnerStatuses)[number];
 export const learnerStatusInput = z.object({
   status: z.enum(learnerStatuses, { error: 'must be active, suspended or terminated' }),
 });
 export const grantCourseInput = z.object({ courseId: z.string().regex(/^[a-f0-9]{24}$/, 'must be a course id') });
 
-export interface AdminLearnerRow {
-  id: string;
-  username: string;
-  email: string;
-  role: string;
-  status: string;
-  createdAt: string;
-}
+export type AdminLearnerRow = z.infer<typeof adminLearnerRow>;
 
-export interface AdminLearnerDetail extends AdminLearnerRow {
-  verified: boolean;
-  orders: AdminOrderRow[];
-  enrolments: {
-    courseId: string;
-    title: string;
-    orderId: string | null;
-    grantedAt: string;
-    revokedAt: string | null;
-  }[];
-}
+export type AdminLearnerDetail = z.infer<typeof adminLearnerDetail>;
 
-export interface AdminMessage {
-  id: string;
-  name: string;
-  email: string;
-  website: string | null;
-  message: string;
-  handled: boolean;
-  createdAt: string;
-}
+export type AdminMessage = z.infer<typeof adminMessage>;
 
-/** Takings count only orders still paid: a refunded order's money is in the refunds figures instead. */
-export interface AdminDashboard {
-  revenueByDay: { day: string; paise: number }[];
-  ordersToday: number;
-  revenueTodayPaise: number;
-  /** Orders refunded in the last 30 India days (counted on the day of the refund) and their total. */
-  refundsLast30Days: number;
-  refundedLast30DaysPaise: number;
-  /**
-   * The last 30 India days' takings net of refunds (orders still paid) and of tax: the taxable value of
-   * their invoices, as frozen when issued (issue 16). Orders without an invoice (free) add nothing.
-   */
-  netOfTaxLast30DaysPaise: number;
-  bestSellers: { courseId: string; title: string; sold: number; paise: number }[];
-  couponUse: { code: string; uses: number; active: boolean }[];
-}
+export type AdminDashboard = z.infer<typeof adminDashboard>;
 
-export interface AdminAuditEntry {
-  id: string;
-  actorEmail: string;
-  action: string;
-  entity: string;
-  entityId: string;
-  before: string | null;
-  after: string | null;
-  createdAt: string;
-}
+export type AdminAuditEntry = z.infer<typeof adminAuditEntry>;
 
-/** A completed account deletion, from the audit log (decision 0019: deletion is immediate). */
-export interface AdminDeletion {
-  id: string;
-  userId: string;
-  /** The tombstone the account became. */
-  account: string;
-  deletedAt: string;
-  /** "the learner", or the e-mail of the operator who carried it out. */
-  by: string;
-  status: 'completed';
-}
+export type AdminDeletion = z.infer<typeof adminDeletion>;
 
 /** A month in India time, `YYYY-MM`: the tax period of the invoice register and GSTR-1 exports (issue 16). */
 export const taxMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month written YYYY-MM');

@@ -102,6 +102,27 @@ describe('admin API access', () => {
     expect(still?.status).toBe('active');
   });
 
+  it('answers a visitor who posts invalid fields 401 and a learner 403, never which field is wrong', async () => {
+    const invalid = [
+      { method: 'POST' as const, url: '/api/admin/courses', payload: { title: 'x', price: -1 } },
+      { method: 'PUT' as const, url: '/api/admin/courses/not-an-id', payload: {} },
+      { method: 'POST' as const, url: '/api/admin/coupons', payload: { code: '!', percent: 500 } },
+      { method: 'GET' as const, url: '/api/admin/orders?status=bogus&from=yesterday' },
+      { method: 'POST' as const, url: `/api/admin/learners/${learner.id}/grant`, payload: { courseId: 'nope' } },
+      { method: 'PUT' as const, url: `/api/admin/courses/${courseId}/structure`, payload: { sections: 'none' } },
+    ];
+    for (const { method, url, payload } of invalid) {
+      const visitor = await callAs(t, null)(method, url, payload);
+      expect(visitor.statusCode, `${method} ${url} as visitor`).toBe(401);
+      expect(visitor.json()).toEqual({ ok: false, message: 'Please log in.' });
+      const asLearner = await callAs(t, learner)(method, url, payload);
+      expect(asLearner.statusCode, `${method} ${url} as learner`).toBe(403);
+      expect(asLearner.json()).toEqual({ ok: false, message: 'This page is for the shop operator only.' });
+      const asAdmin = await callAs(t, admin)(method, url, payload);
+      expect(asAdmin.statusCode, `${method} ${url} as admin`).toBe(400);
+    }
+  });
+
   it('allows every call for an admin', async () => {
     for (const { method, url, payload, adminStatus } of endpoints()) {
       const res = await callAs(t, admin)(method, url, payload);

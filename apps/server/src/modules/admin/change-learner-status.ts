@@ -1,10 +1,9 @@
 import type { AdminLearnerDetail } from '@shop/shared';
-import { learnerStatusInput, messages } from '@shop/shared';
+import { type LearnerStatus, messages } from '@shop/shared';
 import { forgetSessions, revokeUserSessions, type SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { getLearner } from './learners.js';
-import { parseInput } from './parse-input.js';
 import { writeAudit } from './write-audit.js';
 
 /**
@@ -16,10 +15,9 @@ export async function changeLearnerStatus(
   db: Db,
   actor: SessionUser,
   id: string,
-  body: unknown,
+  status: LearnerStatus,
   now = new Date(),
 ): Promise<AdminLearnerDetail> {
-  const { status } = parseInput(learnerStatusInput, body);
   if (id === actor.id) throw new AppError('bad_request', messages.adminOwnStatus);
   const before = await getLearner(db, id);
   await db.transaction().execute(async (trx) => {

@@ -1,41 +1,63 @@
-import { adminOrderQuery, objectId } from '@shop/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import {
+  adminCouponInput,
+  adminCouponResponse,
+  adminCouponsResponse,
+  adminOrderQuery,
+  adminOrderResponse,
+  adminOrdersResponse,
+  adminPaths,
+  objectId,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
+import { refundOrder } from '../orders/refund-order.js';
 import { listCoupons } from './coupon-record.js';
 import { getOrder } from './get-order.js';
-import { parseInput } from './parse-input.js';
-import { refundOrder } from './refund-order.js';
 import { deactivateCoupon, saveCoupon } from './save-coupon.js';
 import { searchOrders } from './search-orders.js';
+import { writeAudit } from './write-audit.js';
 import { indiaDateTime, writeCsv } from './write-csv.js';
 
 const idParams = z.object({ id: objectId });
 
-export const adminCommerceRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+export const adminCommerceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
 
-  app.get('/api/admin/coupons', async () => ({ ok: true as const, coupons: await listCoupons(db) }));
-  app.post('/api/admin/coupons', async (request) => ({
+  app.get(adminPaths.coupons, { schema: { response: { 200: adminCouponsResponse } } }, async () => ({
     ok: true as const,
-    coupon: await saveCoupon(db, requireAdmin(request), null, request.body),
+    coupons: await listCoupons(db),
   }));
-  app.put('/api/admin/coupons/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return { ok: true as const, coupon: await saveCoupon(db, requireAdmin(request), id, request.body) };
-  });
-  app.post('/api/admin/coupons/:id/deactivate', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return { ok: true as const, coupon: await deactivateCoupon(db, requireAdmin(request), id) };
-  });
+  app.post(
+    adminPaths.coupons,
+    { schema: { body: adminCouponInput, response: { 200: adminCouponResponse } } },
+    async (request) => ({ ok: true as const, coupon: await saveCoupon(db, requireAdmin(request), null, request.body) }),
+  );
+  app.put(
+    adminPaths.coupon,
+    { schema: { params: idParams, body: adminCouponInput, response: { 200: adminCouponResponse } } },
+    async (request) => ({
+      ok: true as const,
+      coupon: await saveCoupon(db, requireAdmin(request), request.params.id, request.body),
+    }),
+  );
+  app.post(
+    adminPaths.deactivateCoupon,
+    { schema: { params: idParams, response: { 200: adminCouponResponse } } },
+    async (request) => ({
+      ok: true as const,
+      coupon: await deactivateCoupon(db, requireAdmin(request), request.params.id),
+    }),
+  );
 
-  app.get('/api/admin/orders', async (request) => ({
-    ok: true as const,
-    orders: await searchOrders(db, parseInput(adminOrderQuery, request.query)),
-  }));
-  app.get('/api/admin/orders.csv', async (request, reply) => {
-    const orders = await searchOrders(db, parseInput(adminOrderQuery, request.query));
+  app.get(
+    adminPaths.orders,
+    { schema: { querystring: adminOrderQuery, response: { 200: adminOrdersResponse } } },
+    async (request) => ({ ok: true as const, orders: await searchOrders(db, request.query) }),
+  );
+  app.get(adminPaths.ordersCsv, { schema: { querystring: adminOrderQuery } }, async (request, reply) => {
+    const orders = await searchOrders(db, request.query);
     const csv = writeCsv(
       ['order id', 'created at (IST)', 'e-mail', 'name', 'status', 'total (INR)', 'coupon', 'courses'],
       orders.map((o) => [
@@ -55,12 +77,38 @@ export const adminCommerceRoutes: FastifyPluginAsync<AppDeps> = async (app, deps
       .header('cache-control', 'no-store')
       .send(csv);
   });
-  app.get('/api/admin/orders/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return { ok: true as const, order: await getOrder(db, id) };
-  });
-  app.post('/api/admin/orders/:id/refund', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return { ok: true as const, order: await refundOrder(deps, requireAdmin(request), id) };
-  });
+  app.get(
+    adminPaths.order,
+    { schema: { params: idParams, response: { 200: adminOrderResponse } } },
+    async (request) => ({ ok: true as const, order: await getOrder(db, request.params.id) }),
+  );
+  // The refund itself is the orders module's; the console adds its audit row to the same transaction.
+  app.post(
+    adminPaths.refund,
+    { schema: { params: idParams, response: { 200: adminOrderResponse } } },
+    async (request) => {
+      const actor = requireAdmin(request);
+      const before = await getOrder(db, request.params.id);
+      const now = new Date();
+      await refundOrder(
+        deps,
+        before,
+        (trx, refund) =>
+          writeAudit(
+            trx,
+            actor,
+            {
+              action: 'order.refund',
+              entity: 'order',
+              entityId: before.id,
+              before: { status: before.status },
+              after: { status: 'refunded', gatewayRefundId: refund.id, amountPaise: refund.amount },
+            },
+            now,
+          ),
+        now,
+      );
+      return { ok: true as const, order: await getOrder(db, before.id) };
+    },
+  );
 };

@@ -1,12 +1,21 @@
-import { messages, objectId } from '@shop/shared';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  adminCourseInput,
+  adminCourseResponse,
+  adminCoursesResponse,
+  adminPaths,
+  adminThumbnailResponse,
+  courseStructureInput,
+  messages,
+  objectId,
+} from '@shop/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, tokenFrom } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { loadCourse } from './course-record.js';
 import { listCourses } from './list-courses.js';
-import { parseInput } from './parse-input.js';
 import { publishCourse } from './publish-course.js';
 import { saveCourse } from './save-course.js';
 import { readCourseStructure, saveCourseStructure } from './save-course-structure.js';
@@ -16,48 +25,67 @@ const idParams = z.object({ id: objectId });
 const STRUCTURE_MAX_BYTES = 8 * 1024 * 1024;
 const publishBody = z.object({ published: z.boolean({ error: 'must be true or false' }) });
 
-export const adminCourseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  app.get('/api/admin/courses', async () => ({ ok: true as const, courses: await listCourses(deps.db) }));
-
-  app.get('/api/admin/courses/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return { ok: true as const, course: await loadCourse(deps.db, id) };
-  });
-
-  app.post('/api/admin/courses', async (request) => ({
+export const adminCourseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(adminPaths.courses, { schema: { response: { 200: adminCoursesResponse } } }, async () => ({
     ok: true as const,
-    course: await saveCourse(deps, requireAdmin(request), null, request.body),
+    courses: await listCourses(deps.db),
   }));
 
-  app.put('/api/admin/courses/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return { ok: true as const, course: await saveCourse(deps, requireAdmin(request), id, request.body) };
-  });
+  app.get(
+    adminPaths.course,
+    { schema: { params: idParams, response: { 200: adminCourseResponse } } },
+    async (request) => ({ ok: true as const, course: await loadCourse(deps.db, request.params.id) }),
+  );
 
-  app.get('/api/admin/courses/:id/structure', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return { ok: true as const, ...(await readCourseStructure(deps.db, id)) };
-  });
+  app.post(
+    adminPaths.courses,
+    { schema: { body: adminCourseInput, response: { 200: adminCourseResponse } } },
+    async (request) => ({
+      ok: true as const,
+      course: await saveCourse(deps, requireAdmin(request), null, request.body),
+    }),
+  );
+
+  app.put(
+    adminPaths.course,
+    { schema: { params: idParams, body: adminCourseInput, response: { 200: adminCourseResponse } } },
+    async (request) => ({
+      ok: true as const,
+      course: await saveCourse(deps, requireAdmin(request), request.params.id, request.body),
+    }),
+  );
+
+  app.get(adminPaths.structure, { schema: { params: idParams } }, async (request) => ({
+    ok: true as const,
+    ...(await readCourseStructure(deps.db, request.params.id)),
+  }));
 
   // A whole course's lesson texts travel in one request: more than the 1 MB other calls may send.
   // So that only a signed-in caller can make the server read that much, a request without a
   // session token is refused before its body is read (the admin check itself follows as usual).
-  const structureOptions = {
-    bodyLimit: STRUCTURE_MAX_BYTES,
-    preParsing: async (request: FastifyRequest) => {
-      if (!tokenFrom(request)) throw new AppError('unauthorized', messages.pleaseLogIn);
+  app.put(
+    adminPaths.structure,
+    {
+      bodyLimit: STRUCTURE_MAX_BYTES,
+      preParsing: async (request: FastifyRequest) => {
+        if (!tokenFrom(request)) throw new AppError('unauthorized', messages.pleaseLogIn);
+      },
+      schema: { params: idParams, body: courseStructureInput },
     },
-  };
-  app.put('/api/admin/courses/:id/structure', structureOptions, async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return { ok: true as const, ...(await saveCourseStructure(deps, requireAdmin(request), id, request.body)) };
-  });
+    async (request) => ({
+      ok: true as const,
+      ...(await saveCourseStructure(deps, requireAdmin(request), request.params.id, request.body)),
+    }),
+  );
 
-  app.post('/api/admin/courses/:id/publish', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const { published } = parseInput(publishBody, request.body);
-    return { ok: true as const, course: await publishCourse(deps, requireAdmin(request), id, published) };
-  });
+  app.post(
+    adminPaths.publish,
+    { schema: { params: idParams, body: publishBody, response: { 200: adminCourseResponse } } },
+    async (request) => ({
+      ok: true as const,
+      course: await publishCourse(deps, requireAdmin(request), request.params.id, request.body.published),
+    }),
+  );
 
   // The browser sends the image file itself as the body, so this scope takes any content type as raw bytes.
   await app.register(async (scope) => {
@@ -70,7 +98,7 @@ export const adminCourseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
         throw new AppError('payload_too_large', messages.adminImageTooLarge);
       throw error;
     });
-    scope.post('/api/admin/thumbnails', async (request) => {
+    scope.post(adminPaths.thumbnails, { schema: { response: { 200: adminThumbnailResponse } } }, async (request) => {
       requireAdmin(request);
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       return { ok: true as const, thumb: await storeThumbnail(deps.config.dataDir, bytes) };

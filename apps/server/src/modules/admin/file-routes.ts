@@ -1,30 +1,34 @@
-import { messages, objectId } from '@shop/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import { adminDoneResponse, adminFileResponse, adminFilesResponse, adminPaths, messages, objectId } from '@shop/shared';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { addCourseFile, COURSE_FILE_MAX_BYTES, listCourseFiles, removeCourseFile } from './course-files.js';
-import { parseInput } from './parse-input.js';
 
 const idParams = z.object({ id: objectId });
 const fileParams = z.object({ id: objectId, fileId: objectId });
 const uploadQuery = z.object({ name: z.string().max(300, 'must be at most 300 characters').default('') });
 
 /** Downloadable course files: the browser sends the file itself as the body, its name in the query. */
-export const adminFileRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+export const adminFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, config, catalogCache } = deps;
-  app.get('/api/admin/courses/:id/files', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return { ok: true as const, files: await listCourseFiles(db, id) };
-  });
-  app.delete('/api/admin/courses/:id/files/:fileId', async (request) => {
-    const { id, fileId } = parseInput(fileParams, request.params);
-    await removeCourseFile(db, config.dataDir, requireAdmin(request), id, fileId);
-    // The player's course structure (lesson attachments) is kept with the catalogue's answers.
-    catalogCache.invalidate();
-    return { ok: true as const };
-  });
+  app.get(
+    adminPaths.files,
+    { schema: { params: idParams, response: { 200: adminFilesResponse } } },
+    async (request) => ({ ok: true as const, files: await listCourseFiles(db, request.params.id) }),
+  );
+  app.delete(
+    adminPaths.file,
+    { schema: { params: fileParams, response: { 200: adminDoneResponse } } },
+    async (request) => {
+      const { id, fileId } = request.params;
+      await removeCourseFile(db, config.dataDir, requireAdmin(request), id, fileId);
+      // The player's course structure (lesson attachments) is kept with the catalogue's answers.
+      catalogCache.invalidate();
+      return { ok: true as const };
+    },
+  );
 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -36,9 +40,10 @@ export const adminFileRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
         throw new AppError('payload_too_large', messages.adminFileTooLarge);
       throw error;
     });
-    scope.post('/api/admin/courses/:id/files', async (request) => {
-      const { id } = parseInput(idParams, request.params);
-      const { name } = parseInput(uploadQuery, request.query);
+    const upload = { params: idParams, querystring: uploadQuery, response: { 200: adminFileResponse } };
+    scope.withTypeProvider<ZodTypeProvider>().post(adminPaths.files, { schema: upload }, async (request) => {
+      const { id } = request.params;
+      const { name } = request.query;
       const file = await addCourseFile(db, config.dataDir, requireAdmin(request), id, {
         name,
         contentType: String(request.headers['content-type'] ?? ''),

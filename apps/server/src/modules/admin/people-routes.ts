@@ -1,5 +1,16 @@
-import { objectId } from '@shop/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import {
+  adminAuditResponse,
+  adminDashboardResponse,
+  adminDoneResponse,
+  adminLearnerResponse,
+  adminLearnersResponse,
+  adminMessagesResponse,
+  adminPaths,
+  grantCourseInput,
+  learnerStatusInput,
+  objectId,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
@@ -9,47 +20,57 @@ import { getDashboard } from './get-dashboard.js';
 import { grantCourse, revokeCourse } from './grant-course.js';
 import { getLearner, listLearners } from './learners.js';
 import { listAudit } from './list-audit.js';
-import { parseInput } from './parse-input.js';
 import { indiaDateTime, writeCsv } from './write-csv.js';
 
 const idParams = z.object({ id: objectId });
 const searchQuery = z.object({ q: z.string().trim().max(200).optional() });
 const handledBody = z.object({ handled: z.boolean({ error: 'must be true or false' }) });
+const learner = { params: idParams, response: { 200: adminLearnerResponse } };
 
-export const adminPeopleRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+export const adminPeopleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
 
-  app.get('/api/admin/dashboard', async () => ({ ok: true as const, dashboard: await getDashboard(db) }));
-  app.get('/api/admin/audit', async () => ({ ok: true as const, entries: await listAudit(db) }));
-
-  app.get('/api/admin/learners', async (request) => ({
+  app.get(adminPaths.dashboard, { schema: { response: { 200: adminDashboardResponse } } }, async () => ({
     ok: true as const,
-    learners: await listLearners(db, parseInput(searchQuery, request.query).q),
+    dashboard: await getDashboard(db),
   }));
-  app.get('/api/admin/learners/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return { ok: true as const, learner: await getLearner(db, id) };
-  });
-  app.post('/api/admin/learners/:id/status', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return { ok: true as const, learner: await changeLearnerStatus(db, requireAdmin(request), id, request.body) };
-  });
-  app.post('/api/admin/learners/:id/grant', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return { ok: true as const, learner: await grantCourse(db, requireAdmin(request), id, request.body) };
-  });
-  app.post('/api/admin/learners/:id/revoke', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return { ok: true as const, learner: await revokeCourse(db, requireAdmin(request), id, request.body) };
-  });
+  app.get(adminPaths.audit, { schema: { response: { 200: adminAuditResponse } } }, async () => ({
+    ok: true as const,
+    entries: await listAudit(db),
+  }));
 
-  app.get('/api/admin/messages', async () => ({ ok: true as const, messages: await listContactMessages(db) }));
-  app.post('/api/admin/messages/:id/handled', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const { handled } = parseInput(handledBody, request.body);
-    return markMessageHandled(db, requireAdmin(request), id, handled);
-  });
-  app.get('/api/admin/subscribers.csv', async (_request, reply) => {
+  app.get(
+    adminPaths.learners,
+    { schema: { querystring: searchQuery, response: { 200: adminLearnersResponse } } },
+    async (request) => ({ ok: true as const, learners: await listLearners(db, request.query.q) }),
+  );
+  app.get(adminPaths.learner, { schema: learner }, async (request) => ({
+    ok: true as const,
+    learner: await getLearner(db, request.params.id),
+  }));
+  app.post(adminPaths.learnerStatus, { schema: { ...learner, body: learnerStatusInput } }, async (request) => ({
+    ok: true as const,
+    learner: await changeLearnerStatus(db, requireAdmin(request), request.params.id, request.body.status),
+  }));
+  app.post(adminPaths.grant, { schema: { ...learner, body: grantCourseInput } }, async (request) => ({
+    ok: true as const,
+    learner: await grantCourse(db, requireAdmin(request), request.params.id, request.body.courseId),
+  }));
+  app.post(adminPaths.revoke, { schema: { ...learner, body: grantCourseInput } }, async (request) => ({
+    ok: true as const,
+    learner: await revokeCourse(db, requireAdmin(request), request.params.id, request.body.courseId),
+  }));
+
+  app.get(adminPaths.messages, { schema: { response: { 200: adminMessagesResponse } } }, async () => ({
+    ok: true as const,
+    messages: await listContactMessages(db),
+  }));
+  app.post(
+    adminPaths.messageHandled,
+    { schema: { params: idParams, body: handledBody, response: { 200: adminDoneResponse } } },
+    async (request) => markMessageHandled(db, requireAdmin(request), request.params.id, request.body.handled),
+  );
+  app.get(adminPaths.subscribersCsv, async (_request, reply) => {
     const rows = await listSubscribers(db);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

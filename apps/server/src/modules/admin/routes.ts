@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { fieldMessages } from '../../plugins/error-handler.js';
 import { taxSettingsRoutes } from '../billing/tax-settings-routes.js';
 import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
 import { reviewAdminRoutes } from '../reviews/admin-routes.js';
@@ -14,13 +17,21 @@ import { adminPeopleRoutes } from './people-routes.js';
 import { uploadsDir } from './store-thumbnail.js';
 
 /**
- * The operator's console API. Every route in this scope checks the admin role before its handler runs
- * (401 for visitors, 403 for learners), so no route can forget it.
+ * The operator's console API. Every route in this scope checks the admin role before its schemas
+ * validate anything (401 for visitors, 403 for learners), so no route can forget it and a visitor
+ * learns nothing about fields.
  */
 export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(async (scope) => {
-    scope.addHook('preHandler', async (request) => {
+    scope.addHook('preValidation', async (request) => {
       requireAdmin(request);
+    });
+    // The console shows a refusal beside its field: the message starts with the field's name.
+    scope.setErrorHandler((error) => {
+      if (!hasZodFastifySchemaValidationErrors(error)) throw error;
+      const fields = fieldMessages(error.validation);
+      const [name, message] = Object.entries(fields)[0] ?? ['body', 'is not valid'];
+      throw new AppError('bad_request', `${name} ${message}`, fields);
     });
     await scope.register(adminCourseRoutes, deps);
     await scope.register(adminFileRoutes, deps);

@@ -1,4 +1,4 @@
-import { type AdminCoupon, adminCouponInput, messages } from '@shop/shared';
+import { type AdminCoupon, type AdminCouponInput, messages } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -6,7 +6,6 @@ import { newId } from '../../ids.js';
 import { endOfIndianDay, startOfIndianDay } from '../coupons/coupon-dates.js';
 import { findCouponByCode, normaliseCode } from '../coupons/repo.js';
 import { loadCoupon } from './coupon-record.js';
-import { parseInput } from './parse-input.js';
 import { writeAudit } from './write-audit.js';
 
 /** Creates a coupon (no id) or changes one; a code another coupon already has is a conflict. */
@@ -14,10 +13,9 @@ export async function saveCoupon(
   db: Db,
   actor: SessionUser,
   id: string | null,
-  body: unknown,
+  input: AdminCouponInput,
   now = new Date(),
 ): Promise<AdminCoupon> {
-  const input = parseInput(adminCouponInput, body);
   const before = id ? await loadCoupon(db, id) : null;
   const taken = await findCouponByCode(db, input.code);
   if (taken && taken.id !== id) throw new AppError('conflict', messages.couponExists, { code: messages.couponExists });

@@ -1,10 +1,9 @@
-import { type AdminCourseStructure, courseStructureInput } from '@shop/shared';
+import type { AdminCourseStructure, CourseStructureInput } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { readEditableStructure } from '../learning/read-editable-structure.js';
 import { writeCourseStructure } from '../learning/write-course-structure.js';
 import { loadCourse } from './course-record.js';
-import { parseInput } from './parse-input.js';
 import { writeAudit } from './write-audit.js';
 
 /** A course's sections and lessons for the console's section editor. */
@@ -21,10 +20,9 @@ export async function saveCourseStructure(
   deps: Pick<AppDeps, 'db' | 'catalogCache'>,
   actor: SessionUser,
   courseId: string,
-  body: unknown,
+  input: CourseStructureInput,
   now = new Date(),
 ): Promise<AdminCourseStructure> {
-  const input = parseInput(courseStructureInput, body);
   await loadCourse(deps.db, courseId);
   await deps.db.transaction().execute(async (trx) => {
     const before = await readEditableStructure(trx, courseId);

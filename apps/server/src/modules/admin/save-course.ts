@@ -1,10 +1,9 @@
-import { type AdminCourse, adminCourseInput } from '@shop/shared';
+import type { AdminCourse, AdminCourseInput } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { newId } from '../../ids.js';
 import { syncCourseLessons } from '../learning/sync-course-lessons.js';
 import { loadCourse, toCourseColumns } from './course-record.js';
-import { parseInput } from './parse-input.js';
 import { writeAudit } from './write-audit.js';
 
 /**
@@ -15,10 +14,9 @@ export async function saveCourse(
   deps: Pick<AppDeps, 'db' | 'catalogCache'>,
   actor: SessionUser,
   id: string | null,
-  body: unknown,
+  input: AdminCourseInput,
   now = new Date(),
 ): Promise<AdminCourse> {
-  const input = parseInput(adminCourseInput, body);
   const before = id ? await loadCourse(deps.db, id) : null;
   const courseId = id ?? newId();
   const stamp = now.toISOString();

@@ -1,27 +1,39 @@
-import type { AdminOrderDetail } from '@shop/shared';
 import { messages } from '@shop/shared';
-import type { SessionUser } from '../../auth/session.js';
+import type { Db } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { GatewayRejectedError, GatewayUnavailableError } from '../../payments/gateway.js';
-import { fulfilContext } from '../orders/fulfil-context.js';
-import { refundIdempotencyKey, revokeRefundedOrder } from '../orders/revoke-order.js';
-import { getOrder } from './get-order.js';
-import { writeAudit } from './write-audit.js';
+import { fulfilContext } from './fulfil-context.js';
+import { refundIdempotencyKey, revokeRefundedOrder } from './revoke-order.js';
+
+/** What a refund needs to know of the order, as the console has just read it. */
+export interface RefundableOrder {
+  id: string;
+  status: string;
+  totalPaise: number;
+  payments: { gatewayPaymentId: string; amountPaise: number; status: string }[];
+}
+
+/** The refund the gateway made, for the caller's record (the console's audit row). */
+export interface MadeRefund {
+  id: string;
+  amount: number;
+}
 
 /**
  * A full refund through the gateway, then the same revocation the refund webhook performs: whichever
  * arrives first revokes access, the other finds the order refunded already. The idempotency key is
  * per order (shared with the automatic refund of an unfulfillable payment), so a double click, a retry
  * after a timeout or both paths together never refund twice. The buyer is e-mailed (revoke-order.ts).
+ * `record` runs inside the revocation's transaction (the console writes its audit row there).
  */
 export async function refundOrder(
   deps: AppDeps,
-  actor: SessionUser,
-  orderId: string,
+  before: RefundableOrder,
+  record: (trx: Db, refund: MadeRefund) => Promise<void>,
   now = new Date(),
-): Promise<AdminOrderDetail> {
-  const before = await getOrder(deps.db, orderId);
+): Promise<void> {
+  const orderId = before.id;
   if (before.status !== 'paid') throw new AppError('conflict', messages.adminRefundNotPaid);
   const payment = before.payments.find((p) => p.status === 'captured');
   if (!payment || before.totalPaise === 0) throw new AppError('conflict', messages.adminRefundNoPayment);
@@ -45,19 +57,6 @@ export async function refundOrder(
     { gatewayPaymentId: payment.gatewayPaymentId, gatewayRefundId: refund.id, amountPaise: refund.amount },
     'admin',
     now,
-    (trx) =>
-      writeAudit(
-        trx,
-        actor,
-        {
-          action: 'order.refund',
-          entity: 'order',
-          entityId: orderId,
-          before: { status: before.status },
-          after: { status: 'refunded', gatewayRefundId: refund.id, amountPaise: refund.amount },
-        },
-        now,
-      ),
+    (trx) => record(trx, refund),
   );
-  return getOrder(deps.db, orderId);
 }
