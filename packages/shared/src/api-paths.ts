@@ -3,7 +3,7 @@
  * web's API files call them, so `/api/cart/add` (what the browser's network panel shows) is the
  * string a search finds. Plain strings, no zod: one `const` per module so a page's bundle keeps only
  * the groups it uses. Parameters keep Fastify's form (`:id`); `pathWith` fills them in.
- * apps/server/src/api-paths.test.ts fails when a registered route is missing here or an entry here is
+ * apps/server/src/modules/api-paths.test.ts fails when a registered route is missing here or an entry here is
  * not registered.
  */
 

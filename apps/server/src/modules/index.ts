@@ -18,24 +18,24 @@ import { orderRoutes } from './orders/routes.js';
 import { reviewRoutes } from './reviews/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 
-/** Each module's routes (most under /api). One line per module. */
+/** Each module's routes, each written with its full path from @shop/shared's api-paths. One line per module. */
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  await app.register(healthRoutes, { prefix: '/api', ...deps });
-  await app.register(catalogRoutes, { prefix: '/api', ...deps });
-  await app.register(reviewRoutes, { prefix: '/api', ...deps });
+  await app.register(healthRoutes, deps);
+  await app.register(catalogRoutes, deps);
+  await app.register(reviewRoutes, deps);
   await app.register(sessionRoutes, deps);
   await app.register(sandboxRoutes, deps);
   await app.register(orderRoutes, deps);
   await app.register(billingRoutes, deps);
-  await app.register(cartRoutes, { prefix: '/api', ...deps });
-  await app.register(couponRoutes, { prefix: '/api', ...deps });
-  await app.register(accountRoutes, { prefix: '/api', ...deps });
-  await app.register(privacyRoutes, { prefix: '/api', ...deps });
+  await app.register(cartRoutes, deps);
+  await app.register(couponRoutes, deps);
+  await app.register(accountRoutes, deps);
+  await app.register(privacyRoutes, deps);
   await app.register(googleRoutes, deps);
   await app.register(learningRoutes, deps);
   await app.register(certificateRoutes, deps);
   await app.register(noteRoutes, deps);
-  await app.register(contactRoutes, { prefix: '/api', ...deps });
-  await app.register(newsletterRoutes, { prefix: '/api', ...deps });
+  await app.register(contactRoutes, deps);
+  await app.register(newsletterRoutes, deps);
   await app.register(adminRoutes, deps);
 }

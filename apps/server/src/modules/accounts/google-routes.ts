@@ -1,4 +1,4 @@
-import { messages } from '@shop/shared';
+import { googlePaths, messages } from '@shop/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createGoogleSignIn, type PendingGoogleSignIn } from '../../auth/google.js';
@@ -33,7 +33,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
   const google = createGoogleSignIn(config);
   const secure = config.publicUrl.startsWith('https:');
 
-  app.get('/auth/google', async (request, reply) => {
+  app.get(googlePaths.start, async (request, reply) => {
     if (!google) return reply.redirect('/login?error=google-unavailable');
     try {
       const { url, pending } = await google.start();
@@ -52,7 +52,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
     }
   });
 
-  app.get('/auth/google/callback', async (request, reply) => {
+  app.get(googlePaths.callback, async (request, reply) => {
     if (!google) return reply.redirect('/login?error=google-unavailable');
     const pending = readPending(request);
     // The pending values are single use, whatever the outcome.

@@ -1,23 +1,19 @@
 import { messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkToken, newPerson, sessionCookie, signUpProofCookie, waitForMail } from '../../../test/account-flows.js';
-import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
+import type { TestApp } from '../../../test/helpers.js';
+import { startShopWithMail } from '../../../test/mail-shop.js';
+import type { TestSmtp } from '../../../test/smtp.js';
 import { argonQueueStats } from '../../auth/argon-queue.js';
 import { createAdmin } from './create-admin.js';
 
 /** Issue 12 item 6 (attack report F8, R5): password guessing and argon2 load. */
 
-let smtp: TestSmtp;
-let t: TestApp;
+let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  ({ t, smtp, close } = await startShopWithMail({ seed: false }));
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 type Person = ReturnType<typeof newPerson>;
 

@@ -13,9 +13,7 @@ import { startShopWithMail } from '../../../test/mail-shop.js';
 import { mailText, type TestSmtp } from '../../../test/smtp.js';
 import { createSession } from '../../auth/session.js';
 
-let smtp: TestSmtp;
-let t: TestApp;
-let close: () => Promise<void>;
+let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
 beforeAll(async () => {
   ({ t, smtp, close } = await startShopWithMail({ seed: false, env: { SITE_NAME: 'TradeSkool Test' } }));
 });

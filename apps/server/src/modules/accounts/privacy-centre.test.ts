@@ -10,9 +10,7 @@ import { demoCourses } from '../../db/seed-courses.js';
 import { newId } from '../../ids.js';
 import { buy } from '../billing/test-purchases.js';
 
-let smtp: TestSmtp;
-let t: TestApp;
-let close: () => Promise<void>;
+let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
 const [c1, c2] = demoCourses;
 const password = 'my own long passphrase';
 

@@ -5,6 +5,7 @@ import {
   errorResponse,
   messages,
   myDataExport,
+  privacyPaths,
   privacyStatusResponse,
   verifyEmailTokenRequest,
 } from '@shop/shared';
@@ -23,7 +24,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   const { db, config } = deps;
 
   app.get(
-    '/me/privacy',
+    privacyPaths.privacy,
     { schema: { response: { 200: privacyStatusResponse, 401: errorResponse } } },
     async (request) => {
       const user = requireUser(request);
@@ -36,15 +37,19 @@ export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
   );
 
-  app.get('/me/export', { schema: { response: { 200: myDataExport, 401: errorResponse } } }, async (request, reply) => {
-    const user = requireUser(request);
-    reply.header('content-disposition', 'attachment; filename="my-data.json"');
-    reply.header('cache-control', 'no-store');
-    return exportMyData(db, user);
-  });
+  app.get(
+    privacyPaths.export,
+    { schema: { response: { 200: myDataExport, 401: errorResponse } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.header('content-disposition', 'attachment; filename="my-data.json"');
+      reply.header('cache-control', 'no-store');
+      return exportMyData(db, user);
+    },
+  );
 
   app.post(
-    '/me/newsletter/unsubscribe',
+    privacyPaths.newsletterUnsubscribe,
     { schema: { response: { 200: doneResponse, ...refusals } } },
     async (request) => {
       const user = requireUser(request);
@@ -54,7 +59,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   );
 
   app.post(
-    '/me/delete',
+    privacyPaths.delete,
     { schema: { body: deleteAccountRequest, response: { 200: deleteAccountResponse, ...refusals } } },
     async (request, reply) => {
       const user = requireUser(request);
@@ -66,7 +71,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   );
 
   app.post(
-    '/me/delete/confirm',
+    privacyPaths.deleteConfirm,
     { schema: { body: verifyEmailTokenRequest, response: { 200: deleteAccountResponse, ...refusals } } },
     async (request, reply) => {
       const deletedId = await confirmAccountDeletion(deps, request.body.token);

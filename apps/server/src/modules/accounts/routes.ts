@@ -1,5 +1,6 @@
 import {
   acceptedResponse,
+  accountPaths,
   changePasswordRequest,
   doneResponse,
   emailLinkRequest,
@@ -58,7 +59,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
    * The header's profile check. A visitor without a session gets 200 `{ ok: false }` rather than a 401:
    * the spec's client reads `ok`, and an expected "not signed in" should not show as a failed request.
    */
-  app.get('/api/profile', { schema: { response: { 200: profileResponse } } }, async (request) => {
+  app.get(accountPaths.profile, { schema: { response: { 200: profileResponse } } }, async (request) => {
     const user = request.user;
     if (!user) return { ok: false as const, message: messages.pleaseLogIn };
     return { ok: true as const, username: user.username, email: user.email, role: user.role };
@@ -68,9 +69,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
    * The spec's GET call stays as a harmless page that only goes home: SameSite=Lax cookies ride
    * top-level GETs from any site, so a link elsewhere must not end anyone's session.
    */
-  app.get('/auth/logout', { config: { skipSession: true } }, (_request, reply) => reply.redirect('/', 303));
+  app.get(accountPaths.logoutLink, { config: { skipSession: true } }, (_request, reply) => reply.redirect('/', 303));
   /** Logout is a POST, so the origin check stands in front of it. */
-  app.post('/api/logout', { schema: { response: { 200: logoutResponse } } }, async (request, reply) => {
+  app.post(accountPaths.logout, { schema: { response: { 200: logoutResponse } } }, async (request, reply) => {
     if (request.user) await revokeSession(db, request.user.sessionId);
     clearSessionCookie(reply, config);
     return { ok: true as const, message: messages.loggedOut };
@@ -88,7 +89,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   });
 
   app.post(
-    '/signup',
+    accountPaths.signUp,
     { schema: { body: signUpRequest, response: { 200: acceptedResponse, ...refusals } } },
     async (request, reply) => {
       const token = await signUp(deps, request.body, request.ip);
@@ -98,7 +99,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   );
 
   app.post(
-    '/signin',
+    accountPaths.signIn,
     { schema: { body: signInRequest, response: { 200: signedInResponse, ...refusals } } },
     async (request, reply) => {
       const outcome = await signInWithPassword(deps, request.body, request.ip);
@@ -112,7 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   );
 
   app.post(
-    '/email',
+    accountPaths.emailLink,
     { schema: { body: emailLinkRequest, response: { 200: acceptedResponse, ...refusals } } },
     async (request) => {
       await sendSignInLink(deps, request.body, request.ip);
@@ -121,7 +122,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   );
 
   app.post(
-    '/verify-email-token',
+    accountPaths.verifyEmailToken,
     { schema: { body: verifyEmailTokenRequest, response: { 200: signedInResponse, ...refusals } } },
     async (request, reply) => {
       const { token } = request.body;
@@ -140,7 +141,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   );
 
   app.post(
-    '/change-password',
+    accountPaths.changePassword,
     { schema: { body: changePasswordRequest, response: { 200: doneResponse, ...refusals } } },
     async (request, reply) => {
       const user = requireUser(request);
@@ -152,7 +153,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   );
 
   app.post(
-    '/forgot-password',
+    accountPaths.forgotPassword,
     { schema: { body: forgotPasswordRequest, response: { 200: acceptedResponse, ...refusals } } },
     async (request) => {
       const { mailing } = await sendPasswordReset(deps, request.body, request.ip);
@@ -162,7 +163,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   );
 
   app.post(
-    '/reset-password',
+    accountPaths.resetPassword,
     { schema: { body: resetPasswordRequest, response: { 200: signedInResponse, ...refusals } } },
     async (request, reply) => {
       const user = await resetPassword(db, request.body, request.ip);
@@ -172,7 +173,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   );
 
   app.post(
-    '/preview-email-token',
+    accountPaths.previewEmailToken,
     { schema: { body: verifyEmailTokenRequest, response: { 200: linkPreviewResponse, ...refusals } } },
     async (request) => previewLink(db, request.body.token, request.user),
   );

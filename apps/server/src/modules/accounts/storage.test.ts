@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkToken, newPerson, sessionCookie, signUpProofCookie, waitForMail } from '../../../test/account-flows.js';
-import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
+import type { TestApp } from '../../../test/helpers.js';
+import { startShopWithMail } from '../../../test/mail-shop.js';
+import type { TestSmtp } from '../../../test/smtp.js';
 
-let smtp: TestSmtp;
-let t: TestApp;
+let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  ({ t, smtp, close } = await startShopWithMail({ seed: false }));
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 async function dump(table: 'users' | 'sessions' | 'auth_tokens' | 'rate_limits' | 'mail_outbox'): Promise<string> {
   return JSON.stringify(await t.database.db.selectFrom(table).selectAll().execute());

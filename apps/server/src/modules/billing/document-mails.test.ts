@@ -7,9 +7,7 @@ import { demoCourses } from '../../db/seed-courses.js';
 import { issuedDocument } from './test-documents.js';
 import { buy } from './test-purchases.js';
 
-let smtp: TestSmtp;
-let t: TestApp;
-let close: () => Promise<void>;
+let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
 
 beforeAll(async () => {
   ({ t, smtp, close } = await startShopWithMail());

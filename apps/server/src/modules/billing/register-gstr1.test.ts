@@ -8,9 +8,7 @@ import { callAs, courseForm } from '../admin/admin-test-client.js';
 import type { TaxDocumentData } from './tax-document.js';
 import { buy } from './test-purchases.js';
 
-let smtp: TestSmtp;
-let t: TestApp;
-let close: () => Promise<void>;
+let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
 let admin: TestUser;
 let asAdmin: ReturnType<typeof callAs>;
 const [c1, c2, c3] = demoCourses.map((course) => course._id ?? '');

@@ -1,4 +1,4 @@
-import { gstr1Query, invoiceRegisterQuery, messages, resendDocumentInput } from '@shop/shared';
+import { billingPaths, gstr1Query, invoiceRegisterQuery, messages, resendDocumentInput } from '@shop/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
@@ -19,12 +19,12 @@ export const registerRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     requireAdmin(request);
   });
 
-  app.get('/api/admin/invoices', async (request) => {
+  app.get(billingPaths.adminInvoices, async (request) => {
     const { month, q } = parseInput(invoiceRegisterQuery, request.query);
     return { ok: true as const, register: await listRegister(deps.db, month, q) };
   });
 
-  app.get('/api/admin/gstr1', async (request, reply) => {
+  app.get(billingPaths.adminGstr1, async (request, reply) => {
     const { month, section } = parseInput(gstr1Query, request.query);
     const table = gstr1Table(await documentsOfMonth(deps.db, month), section);
     return reply
@@ -35,7 +35,7 @@ export const registerRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
   });
 
   app.post(
-    '/api/admin/invoices/resend',
+    billingPaths.adminResendInvoices,
     { config: { rateLimit: perIpLimit(30, '1 minute', messages.registerResendTooMany) } },
     async (request) => {
       const { orderId, kind } = parseInput(resendDocumentInput, request.body);

@@ -1,4 +1,4 @@
-import { errorResponse, messages, myOrdersResponse } from '@shop/shared';
+import { billingPaths, errorResponse, messages, myOrdersResponse } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.js';
@@ -13,14 +13,18 @@ const orderParams = z.object({ id: z.string().min(1).max(100) });
 export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   await app.register(registerRoutes, deps);
 
-  app.get('/api/orders', { schema: { response: { 200: myOrdersResponse, 401: errorResponse } } }, async (request) => ({
-    ok: true as const,
-    orders: await listMyOrders(deps.db, requireUser(request)),
-  }));
+  app.get(
+    billingPaths.orders,
+    { schema: { response: { 200: myOrdersResponse, 401: errorResponse } } },
+    async (request) => ({
+      ok: true as const,
+      orders: await listMyOrders(deps.db, requireUser(request)),
+    }),
+  );
 
   for (const [path, kind] of [
-    ['/api/orders/:id/invoice', 'invoice'],
-    ['/api/orders/:id/credit-note', 'credit_note'],
+    [billingPaths.invoice, 'invoice'],
+    [billingPaths.creditNote, 'credit_note'],
   ] as const) {
     app.get(
       path,

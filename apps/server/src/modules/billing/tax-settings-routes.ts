@@ -1,4 +1,4 @@
-import { messages } from '@shop/shared';
+import { billingPaths, messages } from '@shop/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
@@ -9,19 +9,19 @@ import { loadSignature, SIGNATURE_MAX_BYTES } from './tax-settings-signature.js'
 
 /** The console's tax settings page. Registered inside the admin scope, which checks the role first. */
 export const taxSettingsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  app.get('/api/admin/tax-settings', async () => ({ ok: true as const, settings: await getTaxSettings(deps) }));
-  app.put('/api/admin/tax-settings', async (request) => ({
+  app.get(billingPaths.adminTaxSettings, async () => ({ ok: true as const, settings: await getTaxSettings(deps) }));
+  app.put(billingPaths.adminTaxSettings, async (request) => ({
     ok: true as const,
     message: messages.taxSettingsSaved,
     settings: await saveTaxSettings(deps, requireAdmin(request), request.body),
   }));
-  app.get('/api/admin/tax-settings/signature', async (_request, reply) => {
+  app.get(billingPaths.adminSignature, async (_request, reply) => {
     const { signature } = await currentTaxSettings(deps.db, deps.config.tax);
     const png = signature ? await loadSignature(deps.config.dataDir, signature) : undefined;
     if (!png) throw new AppError('not_found', messages.taxSignatureRemoved);
     return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
   });
-  app.delete('/api/admin/tax-settings/signature', async (request) => ({
+  app.delete(billingPaths.adminSignature, async (request) => ({
     ok: true as const,
     message: messages.taxSignatureRemoved,
     settings: await removeSignature(deps, requireAdmin(request)),
@@ -38,7 +38,7 @@ export const taxSettingsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
         throw new AppError('payload_too_large', messages.taxSignatureTooLarge);
       throw error;
     });
-    scope.post('/api/admin/tax-settings/signature', async (request) => {
+    scope.post(billingPaths.adminSignature, async (request) => {
       const admin = requireAdmin(request);
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       return {

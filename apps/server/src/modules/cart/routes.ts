@@ -1,6 +1,7 @@
 import {
   cartChangeResponse,
   cartCourseBody,
+  cartPaths,
   errorResponse,
   getCartResponse,
   mergeCartBody,
@@ -23,7 +24,7 @@ const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 4
 /** The signed-in learner's own cart; nobody reaches another user's cart (there is no user id in any path). */
 export const cartRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
-    '/cart',
+    cartPaths.cart,
     { ...small, schema: { response: { 200: getCartResponse, 401: errorResponse } } },
     async (request) => {
       const user = requireUser(request);
@@ -32,7 +33,7 @@ export const cartRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
   );
 
   app.post(
-    '/cart/add',
+    cartPaths.add,
     {
       ...small,
       schema: { body: cartCourseBody, response: { 200: cartChangeResponse, ...refusals, 409: errorResponse } },
@@ -45,7 +46,7 @@ export const cartRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
   );
 
   app.post(
-    '/cart/remove',
+    cartPaths.remove,
     { ...small, schema: { body: cartCourseBody, response: { 200: cartChangeResponse, ...refusals } } },
     async (request) => {
       const user = requireUser(request);
@@ -55,7 +56,7 @@ export const cartRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
   );
 
   app.post(
-    '/cart/merge',
+    cartPaths.merge,
     { ...small, schema: { body: mergeCartBody, response: { 200: mergeCartResponse, ...refusals } } },
     async (request) => {
       const user = requireUser(request);

@@ -1,4 +1,11 @@
-import { courseParams, errorResponse, getCourseResponse, listCoursesQuery, listCoursesResponse } from '@shop/shared';
+import {
+  catalogPaths,
+  courseParams,
+  errorResponse,
+  getCourseResponse,
+  listCoursesQuery,
+  listCoursesResponse,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
 import { sendCached } from './response-cache.js';
@@ -7,7 +14,7 @@ import { getPublishedCourse, listCourses } from './service.js';
 export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, catalogCache }) => {
   // The contracts document and validate these answers in tests; at run time the cached string is sent as is.
   app.get(
-    '/courses',
+    catalogPaths.courses,
     {
       config: { skipSession: true },
       schema: { querystring: listCoursesQuery, response: { 200: listCoursesResponse, 400: errorResponse } },
@@ -23,7 +30,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   );
 
   app.get(
-    '/courses/:id',
+    catalogPaths.course,
     {
       config: { skipSession: true },
       schema: {

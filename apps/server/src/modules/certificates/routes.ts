@@ -2,6 +2,7 @@ import {
   certificateNameRequest,
   certificateNameResponse,
   certificateParams,
+  certificatePaths,
   certificateResponse,
   errorResponse,
   messages,
@@ -18,7 +19,7 @@ import { verifyCertificate } from './verify-certificate.js';
 /** Certificates: the public verification, the learner's PDF, and the name the learner prints on them. */
 export const certificateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get(
-    '/api/certificates/:id',
+    certificatePaths.certificate,
     {
       config: { skipSession: true },
       schema: { params: certificateParams, response: { 200: certificateResponse, 404: errorResponse } },
@@ -27,7 +28,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   );
 
   app.get(
-    '/api/certificates/:id/pdf',
+    certificatePaths.pdf,
     {
       // A first render costs tens of milliseconds of CPU: plenty for a learner, too little to keep the server busy.
       config: { rateLimit: perIpLimit(60, '1 minute', messages.orderDocumentTooMany) },
@@ -54,7 +55,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   );
 
   app.get(
-    '/api/profile/certificate-name',
+    certificatePaths.name,
     { schema: { response: { 200: certificateNameResponse, 401: errorResponse } } },
     async (request) => ({
       ok: true as const,
@@ -63,7 +64,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   );
 
   app.post(
-    '/api/profile/certificate-name',
+    certificatePaths.name,
     {
       schema: {
         body: certificateNameRequest,

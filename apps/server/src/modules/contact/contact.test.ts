@@ -1,12 +1,12 @@
 import { messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { mailText, startSmtp, type TestSmtp } from '../../../test/smtp.js';
+import type { TestApp } from '../../../test/helpers.js';
+import { startShopWithMail } from '../../../test/mail-shop.js';
+import { mailText, type TestSmtp } from '../../../test/smtp.js';
 
 const CONTACT_TO = 'desk@tradeskool.test';
 
-let smtp: TestSmtp;
-let t: TestApp;
+let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
 let ipCounter = 0;
 
 /** Each test writes from its own address, so the per-IP limit of one test never touches another. */
@@ -32,13 +32,9 @@ function receivedMailWith(text: string) {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url, CONTACT_TO });
+  ({ t, smtp, close } = await startShopWithMail({ seed: false, env: { CONTACT_TO } }));
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 describe('POST /api/contact', () => {
   it('takes the spec’s fields (user_name, user_email, message, web), stores the message and mails it to CONTACT_TO', async () => {

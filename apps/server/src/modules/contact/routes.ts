@@ -1,4 +1,4 @@
-import { contactRequest, contactResponse, errorResponse, messages } from '@shop/shared';
+import { contactPaths, contactRequest, contactResponse, errorResponse, messages } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
 import { perIpLimit } from '../../plugins/rate-limit-options.js';
@@ -6,7 +6,7 @@ import { sendContactMessage } from './send-contact-message.js';
 
 export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, mail, config }) => {
   app.post(
-    '/contact',
+    contactPaths.contact,
     {
       config: { skipSession: true, rateLimit: perIpLimit(5, '1 hour', messages.contactTooMany) },
       schema: {

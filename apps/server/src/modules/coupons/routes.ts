@@ -1,4 +1,4 @@
-import { couponParams, couponResponse, errorResponse, messages } from '@shop/shared';
+import { couponParams, couponPaths, couponResponse, errorResponse, messages } from '@shop/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/session.js';
@@ -11,7 +11,7 @@ const LOOKUPS_PER_MINUTE = 30;
 
 export const couponRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
-    '/coupon/:code',
+    couponPaths.coupon,
     {
       config: {
         rateLimit: {

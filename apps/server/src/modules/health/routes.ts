@@ -1,3 +1,4 @@
+import { healthPaths } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isReachable } from '../../db/database.js';
@@ -7,7 +8,7 @@ const healthResponse = z.object({ ok: z.boolean(), database: z.enum(['up', 'down
 
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
-    '/health',
+    healthPaths.health,
     { schema: { response: { 200: healthResponse, 503: healthResponse } } },
     async (_request, reply) => {
       const up = await isReachable(db);

@@ -4,6 +4,7 @@ import {
   enrolledCoursesResponse,
   errorResponse,
   learnCourseResponse,
+  learningPaths,
   learnParams,
   lessonProgressParams,
   previewLessonsResponse,
@@ -47,7 +48,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   const linkSecret = loadOrCreateSecret(config.dataDir, FILE_LINK_SECRET_NAME);
 
   app.get(
-    '/api/enrolled-courses',
+    learningPaths.enrolledCourses,
     { schema: { response: { 200: enrolledCoursesResponse, 401: errorResponse } } },
     async (request, reply) => {
       const user = requireUser(request);
@@ -58,7 +59,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   );
 
   app.get(
-    '/api/learn/:courseId',
+    learningPaths.course,
     {
       schema: {
         params: learnParams,
@@ -73,7 +74,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   );
 
   app.post(
-    '/api/learn/:courseId/lessons/:lessonId/progress',
+    learningPaths.progress,
     {
       schema: {
         params: lessonProgressParams,
@@ -103,7 +104,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 
   // Public: a visitor plays a course's free preview lessons from its page; nothing of the other lessons.
   app.get(
-    '/api/learn/:courseId/previews',
+    learningPaths.previews,
     {
       config: { skipSession: true },
       schema: {
@@ -123,7 +124,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   );
 
   app.get(
-    '/api/files/:fileId',
+    learningPaths.file,
     {
       schema: {
         params: fileParams,

@@ -1,4 +1,4 @@
-import { messages } from '@shop/shared';
+import { messages, newsletterPaths } from '@shop/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
@@ -6,7 +6,7 @@ import { sendNewsletter } from './send-newsletter.js';
 
 /** The operator's newsletter call, inside the admin scope (role checked first). */
 export const newsletterAdminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  app.post('/api/admin/newsletter/send', async (request) => {
+  app.post(newsletterPaths.adminSend, async (request) => {
     const count = await sendNewsletter(deps, requireAdmin(request), request.body);
     return { ok: true as const, queued: count, message: messages.newsletterSent.replace('{count}', String(count)) };
   });

@@ -1,6 +1,7 @@
 import {
   errorResponse,
   messages,
+  newsletterPaths,
   newsletterRequest,
   newsletterResponse,
   newsletterTokenRequest,
@@ -18,7 +19,7 @@ import { subscribe } from './subscribe.js';
 export const newsletterRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
   app.post(
-    '/newsletter',
+    newsletterPaths.subscribe,
     {
       config: { skipSession: true, rateLimit: perIpLimit(5, '1 hour', messages.newsletterTooMany) },
       schema: {
@@ -35,7 +36,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
 
   // The landing page's button, never the link itself (mail scanners follow links).
   app.post(
-    '/newsletter/confirm',
+    newsletterPaths.confirm,
     {
       config: { skipSession: true, rateLimit: perIpLimit(30, '1 hour', tooManyAttemptsMessage(60 * 60_000)) },
       schema: {
@@ -62,7 +63,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         done(null, {}),
       );
     scope.withTypeProvider<ZodTypeProvider>().post(
-      '/newsletter/unsubscribe',
+      newsletterPaths.unsubscribe,
       {
         config: {
           skipSession: true,

@@ -5,6 +5,7 @@ import {
   learnParams,
   lessonProgressParams,
   noteParams,
+  notePaths,
   saveNoteResponse,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,13 +31,13 @@ export const noteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   });
 
   app.get(
-    '/api/learn/:courseId/notes',
+    notePaths.notes,
     { schema: { params: learnParams, response: { 200: courseNotesResponse, ...refusals } } },
     async (request) => listCourseNotes(deps, request.user, request.params.courseId),
   );
 
   app.get(
-    '/api/learn/:courseId/notes.md',
+    notePaths.markdown,
     { schema: { params: learnParams, response: { 200: z.string(), ...refusals } } },
     async (request, reply) => {
       const { fileName, markdown } = await exportNotesMarkdown(deps, request.user, request.params.courseId);
@@ -49,7 +50,7 @@ export const noteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   );
 
   app.post(
-    '/api/learn/:courseId/lessons/:lessonId/notes',
+    notePaths.lessonNotes,
     { schema: { params: lessonProgressParams, response: { 200: saveNoteResponse, ...refusals, 409: errorResponse } } },
     async (request) => {
       const { courseId, lessonId } = request.params;
@@ -58,13 +59,13 @@ export const noteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   );
 
   app.patch(
-    '/api/learn/:courseId/notes/:noteId',
+    notePaths.note,
     { schema: { params: noteParams, response: { 200: saveNoteResponse, ...refusals } } },
     async (request) => updateNote(deps, request.user, request.params.courseId, request.params.noteId, request.body),
   );
 
   app.delete(
-    '/api/learn/:courseId/notes/:noteId',
+    notePaths.note,
     { schema: { params: noteParams, response: { 200: deleteNoteResponse, ...refusals } } },
     async (request) => deleteNote(deps, request.user, request.params.courseId, request.params.noteId),
   );

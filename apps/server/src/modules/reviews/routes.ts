@@ -3,6 +3,7 @@ import {
   errorResponse,
   myReviewResponse,
   reviewParams,
+  reviewPaths,
   reviewsQuery,
   saveReviewResponse,
 } from '@shop/shared';
@@ -18,7 +19,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const { db } = deps;
 
   app.get(
-    '/courses/:id/reviews',
+    reviewPaths.reviews,
     {
       config: { skipSession: true },
       schema: {
@@ -31,14 +32,14 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   );
 
   app.get(
-    '/courses/:id/reviews/mine',
+    reviewPaths.mine,
     { schema: { params: reviewParams, response: { 200: myReviewResponse, 400: errorResponse, 401: errorResponse } } },
     async (request) => getMyReview(db, requireUser(request).id, request.params.id),
   );
 
   // The body is checked after the caller is known to own the course: a visitor hears 'log in' first.
   app.post(
-    '/courses/:id/reviews',
+    reviewPaths.reviews,
     {
       schema: {
         params: reviewParams,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { errorResponse } from '@shop/shared';
+import { errorResponse, sandboxPaths } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.js';
@@ -32,12 +32,12 @@ const payResponse = z.object({
 export const sandboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, gateway }) => {
   if (!(gateway instanceof SandboxGateway)) return;
 
-  app.get('/sandbox/checkout.js', { config: { skipSession: true } }, async (_request, reply) =>
+  app.get(sandboxPaths.checkoutScript, { config: { skipSession: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(widget),
   );
 
   app.post(
-    '/api/sandbox/pay',
+    sandboxPaths.pay,
     { schema: { body: payBody, response: { 200: payResponse, 409: errorResponse } } },
     async (request) => {
       const user = requireUser(request);
