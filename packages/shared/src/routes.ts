@@ -1,48 +1,95 @@
-/** Every client route of the web app; the server answers 404 for other paths (the SPA still shows its not-found page). */
-export const clientRoutePatterns = [
-  '/',
-  '/courses',
-  '/course-details/:id',
-  '/about-us',
-  '/cart',
-  '/wishlist',
-  '/check-out',
-  '/login',
-  '/registration',
-  '/contact',
-  '/profile',
-  '/enrolled-courses',
-  '/learn/:courseId',
-  '/learn/:courseId/:lessonId',
-  '/orders',
-  '/certificates/:id',
-  '/verify-email/:token',
-  '/reset-password/:token',
-  '/privacy-centre',
-  '/delete-account/:token',
-  '/newsletter/confirm/:token',
-  '/newsletter/unsubscribe/:token',
-  '/google-auth-redirect',
-  '/terms-and-conditions',
-  '/refund-policy',
-  '/privacy-policy',
-  '/shop',
-  '/shop-details/:id',
-  '/course',
-  '/admin',
-  '/admin/*',
+import { type PageMeta, pageMeta } from './page-meta.js';
+
+/**
+ * Every page of the web app, once: the router, the server's list of page addresses, the head it writes
+ * and the code it preloads all derive from this table (issue 13, item 7).
+ * - `source`: the page's code, as the build's manifest names it; the web's router maps each to its
+ *   lazily loaded module (its type makes it name every page) and the server finds the page's files by it.
+ * - `head`: the title and description the server writes into the HTML (`pageMeta`); the course page's
+ *   come from the course itself.
+ * - `landing`: people land on it from outside (search, links, e-mails): the HTML names the page's own
+ *   code and styles (`modulepreload`), so they load beside the entry instead of after it.
+ */
+export const pageRoutes = [
+  { path: '/', source: 'src/features/home/home-page.tsx', head: 'home', landing: true },
+  { path: '/courses', source: 'src/features/catalog/courses-page.tsx', head: 'courses', landing: true },
+  {
+    path: '/course-details/:id',
+    source: 'src/features/catalog/course-details-page.tsx',
+    head: 'course',
+    landing: true,
+  },
+  { path: '/about-us', source: 'src/features/content/about-page.tsx', head: 'about' },
+  { path: '/contact', source: 'src/features/content/contact-page.tsx', head: 'contact' },
+  { path: '/terms-and-conditions', source: 'src/features/content/terms-page.tsx', head: 'terms' },
+  { path: '/refund-policy', source: 'src/features/content/refund-policy-page.tsx', head: 'refundPolicy' },
+  { path: '/privacy-policy', source: 'src/features/content/privacy-policy-page.tsx', head: 'privacyPolicy' },
+  { path: '/cart', source: 'src/features/cart/cart-page.tsx' },
+  { path: '/wishlist', source: 'src/features/wishlist/wishlist-page.tsx' },
+  { path: '/check-out', source: 'src/features/checkout/checkout-page.tsx' },
+  { path: '/login', source: 'src/features/account/login-page.tsx' },
+  { path: '/registration', source: 'src/features/account/registration-page.tsx' },
+  { path: '/profile', source: 'src/features/account/profile-page.tsx' },
+  { path: '/enrolled-courses', source: 'src/features/learning/enrolled-courses-page.tsx' },
+  // The player: a learner lands on it from a bookmark or the dashboard's e-mail links.
+  { path: '/learn/:courseId', source: 'src/features/learning/player-page.tsx', landing: true },
+  { path: '/learn/:courseId/:lessonId', source: 'src/features/learning/player-page.tsx', landing: true },
+  { path: '/orders', source: 'src/features/orders/orders-page.tsx' },
+  { path: '/certificates/:id', source: 'src/features/certificates/certificate-page.tsx' },
+  { path: '/verify-email/:token', source: 'src/features/account/verify-email-page.tsx' },
+  { path: '/reset-password/:token', source: 'src/features/account/reset-password-page.tsx' },
+  { path: '/privacy-centre', source: 'src/features/account/privacy-centre-page.tsx' },
+  { path: '/delete-account/:token', source: 'src/features/account/delete-account-page.tsx' },
+  { path: '/newsletter/confirm/:token', source: 'src/features/newsletter/newsletter-confirm-page.tsx' },
+  { path: '/newsletter/unsubscribe/:token', source: 'src/features/newsletter/newsletter-unsubscribe-page.tsx' },
+  { path: '/google-auth-redirect', source: 'src/features/account/google-auth-redirect-page.tsx' },
+  { path: '/admin/*', source: 'src/features/admin/admin-app.tsx' },
+] as const satisfies readonly {
+  path: string;
+  source: `src/${string}.tsx`;
+  head?: keyof typeof pageMeta | 'course';
+  landing?: true;
+}[];
+
+/** Old addresses the shop still answers, and where each leads (`:id` carried over). */
+export const redirectRoutes = [
+  { path: '/shop', to: '/courses' },
+  { path: '/course', to: '/courses' },
+  { path: '/shop-details/:id', to: '/course-details/:id' },
 ] as const;
 
-const matchers = clientRoutePatterns.map(
-  (pattern) =>
-    new RegExp(
-      `^${pattern
-        .replace(/\/\*$/, '(?:/.*)?')
-        .replace(/:[a-z]+/gi, '[^/]+')
-        .replace(/\/$/, '')}/?$`,
-    ),
+/** A page's code: its source file as Vite's manifest names it; the web's router maps each to its lazily loaded module. */
+export type PageSource = (typeof pageRoutes)[number]['source'];
+
+/** A route pattern as a regular expression: `:name` is one path segment, a trailing `/*` any rest (or none). */
+export function routeMatcher(pattern: string): RegExp {
+  return new RegExp(
+    `^${pattern
+      .replace(/\/\*$/, '(?:/.*)?')
+      .replace(/:[a-z]+/gi, '[^/]+')
+      .replace(/\/$/, '')}/?$`,
+  );
+}
+
+/** Every client route of the web app; the server answers 404 for other paths (the SPA still shows its not-found page). */
+export const clientRoutePatterns: readonly string[] = /* @__PURE__ */ [...pageRoutes, ...redirectRoutes].map(
+  (route) => route.path,
 );
+
+// Pure: the web bundle, which reads only the table, leaves these out.
+const matchers = /* @__PURE__ */ clientRoutePatterns.map(routeMatcher);
 
 export function isClientRoute(pathname: string): boolean {
   return matchers.some((matcher) => matcher.test(pathname));
+}
+
+const headRoutes = /* @__PURE__ */ pageRoutes.flatMap((route) =>
+  'head' in route ? [[routeMatcher(route.path), route.head] as const] : [],
+);
+
+/** The page-head entry of a path's page: the static pages' title and description, or `course` for a course page. */
+export function pageHeadOf(pathname: string): PageMeta | 'course' | null {
+  const route = headRoutes.find(([matcher]) => matcher.test(pathname));
+  if (!route) return null;
+  return route[1] === 'course' ? 'course' : pageMeta[route[1]];
 }

@@ -1,4 +1,4 @@
-import { documentTitle, messages, objectId, type PageMeta, pageMeta } from '@shop/shared';
+import { documentTitle, messages, objectId, pageHeadOf, pageMeta } from '@shop/shared';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { escapeHtml } from '../html.js';
@@ -15,16 +15,6 @@ export interface PageHead {
   preload: string | null;
 }
 
-const staticPages: Record<string, PageMeta> = {
-  '/': pageMeta.home,
-  '/courses': pageMeta.courses,
-  '/about-us': pageMeta.about,
-  '/contact': pageMeta.contact,
-  '/terms-and-conditions': pageMeta.terms,
-  '/refund-policy': pageMeta.refundPolicy,
-  '/privacy-policy': pageMeta.privacyPolicy,
-};
-
 const HERO_IMAGE = '/images/hero-chart.svg';
 
 async function firstCourseThumb(db: Db): Promise<string | null> {
@@ -38,7 +28,8 @@ async function firstCourseThumb(db: Db): Promise<string | null> {
   return row?.thumb ?? null;
 }
 
-const COURSE_PATH = /^\/course-details\/([^/]+)$/;
+/** The course page's id: its head reads the course (shared's page table marks the page). */
+const COURSE_ID = /([^/]+)$/;
 const DESCRIPTION_LENGTH = 160;
 
 function summarise(text: string): string {
@@ -61,19 +52,19 @@ export async function resolvePageHead(
   isClientRoute: boolean,
 ): Promise<PageHead> {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const page = staticPages[path];
+  const page = pageHeadOf(path);
   const base = { status: 200 as const, url: absolute(config, path), image: null, preload: null };
-  if (page) {
+  if (page && page !== 'course') {
     return {
       ...base,
       title: documentTitle(page.title, config.siteName),
       description: page.description,
-      preload: path === '/' ? HERO_IMAGE : path === '/courses' ? await firstCourseThumb(db) : null,
+      preload: page === pageMeta.home ? HERO_IMAGE : page === pageMeta.courses ? await firstCourseThumb(db) : null,
     };
   }
 
-  const courseId = COURSE_PATH.exec(path)?.[1];
-  if (courseId !== undefined) {
+  if (page === 'course') {
+    const courseId = COURSE_ID.exec(path)?.[1] ?? '';
     const row = objectId.safeParse(courseId).success ? await findCourseById(db, courseId) : undefined;
     if (row?.published === 1) {
       const about = row.course_description || row.description || `${row.title}, by ${row.instructor}.`;

@@ -1,15 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pageRoutes, routeMatcher } from '@shop/shared';
 import { escapeHtml } from '../html.js';
 
-/** The pages people land on, and the source file of each page's code (as Vite's manifest names it). */
-const LANDING_ROUTES: [RegExp, string][] = [
-  [/^\/$/, 'src/features/home/home-page.tsx'],
-  [/^\/courses\/?$/, 'src/features/catalog/courses-page.tsx'],
-  [/^\/course-details\/[^/]+\/?$/, 'src/features/catalog/course-details-page.tsx'],
-  // The player: a learner lands on it from a bookmark or the dashboard's e-mail links.
-  [/^\/learn\/[^/]+(\/[^/]+)?\/?$/, 'src/features/learning/player-page.tsx'],
-];
+/** The pages people land on (shared's page table marks them), each with its code's source file. */
+const LANDING_ROUTES = pageRoutes.flatMap((route) =>
+  'landing' in route ? [[routeMatcher(route.path), route.source] as const] : [],
+);
 
 /** `/learn/{courseId}` and `/learn/{courseId}/{lessonId}`, with an id that needs no escaping in a URL. */
 const PLAYER_PATH = /^\/learn\/([A-Za-z0-9_-]+)(\/[^/]+)?\/?$/;
