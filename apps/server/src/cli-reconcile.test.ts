@@ -13,9 +13,7 @@ import { RECONCILE_AFTER_MINUTES } from './modules/orders/reconcile-payments.js'
 // confirmation leaves with the invoice PDF attached, as the server's own mail pass sends it.
 
 const root = path.resolve(import.meta.dirname, '../../..');
-let smtp: TestSmtp;
-let t: TestApp;
-let close: () => Promise<void>;
+let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
 
 beforeAll(async () => {
   ({ t, smtp, close } = await startShopWithMail());

@@ -1,6 +1,6 @@
 import { messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers.js';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { startShopWithMail } from '../../../test/mail-shop.js';
 import { mailText, type TestSmtp } from '../../../test/smtp.js';
 
