@@ -1,4 +1,4 @@
-import { levels, messages } from '@shop/shared';
+import { type AdminCourseInput, levels, messages } from '@shop/shared';
 import { useEffect } from 'react';
 import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -55,15 +55,11 @@ function CourseForm({ id, initial }: { id: string | null; initial: CourseFormVal
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const input = toCourseInput(values) as Record<string, unknown>;
+      const { curriculum, lessonVideos, ...fields } = toCourseInput(values);
       // Never sent for a saved course (the field arrays may still hold an empty list): an empty
       // curriculum would delete its lessons. Its lessons are the section editor's.
-      if (id) {
-        delete input.curriculum;
-        delete input.lessonVideos;
-      }
-      // biome-ignore lint/suspicious/noExplicitAny: the resolver has checked the shape the API takes
-      const saved = await save({ id, input: input as any }).unwrap();
+      const input: AdminCourseInput = id ? fields : { ...fields, curriculum, lessonVideos };
+      const saved = await save({ id, input }).unwrap();
       // A new course starts unpublished: the operator must not think it is already for sale.
       if (saved.published) toast.success(messages.adminCourseSaved.replace('{title}', saved.title));
       else toast.info(messages.adminCourseSavedHidden.replace('{title}', saved.title), 8000);

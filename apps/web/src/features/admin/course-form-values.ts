@@ -32,7 +32,7 @@ export function toFormValues(course: AdminCourse): CourseFormValues {
   return { ...input, whatYoullLearn: input.whatYoullLearn.map((text) => ({ text })) };
 }
 
-export function toCourseInput(values: CourseFormValues): unknown {
+export function toCourseInput(values: CourseFormValues): AdminCourseInput {
   return {
     ...values,
     whatYoullLearn: values.whatYoullLearn.map((item) => item.text),

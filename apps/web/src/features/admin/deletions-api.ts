@@ -1,11 +1,12 @@
-import type { AdminDeletion } from '@shop/shared';
+import type { AdminDeletion, AdminDeletionsResponse } from '@shop/shared';
+import { adminPaths } from '@shop/shared';
 import { adminApi } from './api';
 
 export const deletionsApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     listDeletions: build.query<AdminDeletion[], void>({
-      query: () => '/admin/deletions',
-      transformResponse: (r: { deletions: AdminDeletion[] }) => r.deletions,
+      query: () => adminPaths.deletions,
+      transformResponse: (r: AdminDeletionsResponse) => r.deletions,
       providesTags: ['Admin'],
     }),
   }),

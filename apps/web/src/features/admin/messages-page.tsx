@@ -1,4 +1,4 @@
-import { messages as texts } from '@shop/shared';
+import { adminPaths, messages as texts } from '@shop/shared';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { useListMessagesQuery, useMarkHandledMutation } from './api';
@@ -18,7 +18,7 @@ export function MessagesPage() {
     <>
       <div className="admin-heading">
         <h1>Messages</h1>
-        <a className="btn btn-outline" href="/api/admin/subscribers.csv" download>
+        <a className="btn btn-outline" href={adminPaths.subscribersCsv} download>
           Newsletter subscribers (CSV)
         </a>
       </div>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type NewsletterSendInput, newsletterSendInput } from '@shop/shared';
+import { adminPaths, type NewsletterSendInput, newsletterSendInput } from '@shop/shared';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
@@ -38,7 +38,7 @@ export function NewsletterPage() {
     <>
       <div className="admin-heading">
         <h1>Newsletter</h1>
-        <a className="btn btn-outline" href="/api/admin/subscribers.csv" download>
+        <a className="btn btn-outline" href={adminPaths.subscribersCsv} download>
           Confirmed subscribers (CSV)
         </a>
       </div>

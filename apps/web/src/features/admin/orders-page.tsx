@@ -1,4 +1,4 @@
-import { type AdminOrderQuery, formatPaise, messages, orderStatuses } from '@shop/shared';
+import { type AdminOrderQuery, adminPaths, formatPaise, messages, orderStatuses } from '@shop/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { orderSearchParams, useSearchOrdersQuery } from './api';
@@ -52,7 +52,7 @@ export function OrdersPage() {
         <button type="submit" className="btn">
           Search orders
         </button>
-        <a className="btn btn-outline" href={`/api/admin/orders.csv?${orderSearchParams(query)}`} download>
+        <a className="btn btn-outline" href={`${adminPaths.ordersCsv}?${orderSearchParams(query)}`} download>
           Export CSV
         </a>
       </form>

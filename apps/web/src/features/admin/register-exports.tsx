@@ -1,4 +1,4 @@
-import { gstr1Sections } from '@shop/shared';
+import { billingPaths, gstr1Sections } from '@shop/shared';
 
 type Section = (typeof gstr1Sections)[number];
 
@@ -21,7 +21,7 @@ export function RegisterExports({ month }: { month: string }) {
       <ul>
         {gstr1Sections.map((section) => (
           <li key={section}>
-            <a href={`/api/admin/gstr1?month=${month}&section=${section}`} download>
+            <a href={`${billingPaths.adminGstr1}?month=${month}&section=${section}`} download>
               {section}.csv
             </a>{' '}
             {described[section]}

@@ -1,16 +1,21 @@
 import type { AdminCourseStructure, CourseStructureInput } from '@shop/shared';
+import { adminPaths, pathWith } from '@shop/shared';
 import { adminApi } from './api';
 
 export const structureApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     getCourseStructure: build.query<AdminCourseStructure, string>({
-      query: (courseId) => `/admin/courses/${courseId}/structure`,
+      query: (courseId) => pathWith(adminPaths.structure, { id: courseId }),
       transformResponse: (r: AdminCourseStructure) => ({ sections: r.sections }),
       providesTags: ['Admin'],
     }),
     // The lessons are the course page's curriculum and the player's outline: both refetch.
     saveCourseStructure: build.mutation<AdminCourseStructure, { courseId: string; input: CourseStructureInput }>({
-      query: ({ courseId, input }) => ({ url: `/admin/courses/${courseId}/structure`, method: 'PUT', body: input }),
+      query: ({ courseId, input }) => ({
+        url: pathWith(adminPaths.structure, { id: courseId }),
+        method: 'PUT',
+        body: input,
+      }),
       transformResponse: (r: AdminCourseStructure) => ({ sections: r.sections }),
       invalidatesTags: ['Admin', 'Course', 'Enrolled'],
     }),

@@ -1,4 +1,5 @@
 import type { AdminTaxSettings, TaxSettingsInput } from '@shop/shared';
+import { billingPaths } from '@shop/shared';
 import { adminApi } from './api';
 
 type Saved = { message: string; settings: AdminTaxSettings };
@@ -6,17 +7,17 @@ type Saved = { message: string; settings: AdminTaxSettings };
 export const taxSettingsApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     getTaxSettings: build.query<AdminTaxSettings, void>({
-      query: () => '/admin/tax-settings',
+      query: () => billingPaths.adminTaxSettings,
       transformResponse: (r: { settings: AdminTaxSettings }) => r.settings,
       providesTags: ['Admin'],
     }),
     saveTaxSettings: build.mutation<Saved, TaxSettingsInput>({
-      query: (body) => ({ url: '/admin/tax-settings', method: 'PUT', body }),
+      query: (body) => ({ url: billingPaths.adminTaxSettings, method: 'PUT', body }),
       invalidatesTags: ['Admin'],
     }),
     uploadSignature: build.mutation<Saved, File>({
       query: (file) => ({
-        url: '/admin/tax-settings/signature',
+        url: billingPaths.adminSignature,
         method: 'POST',
         body: file,
         headers: { 'content-type': file.type || 'application/octet-stream' },
@@ -24,7 +25,7 @@ export const taxSettingsApi = adminApi.injectEndpoints({
       invalidatesTags: ['Admin'],
     }),
     removeSignature: build.mutation<Saved, void>({
-      query: () => ({ url: '/admin/tax-settings/signature', method: 'DELETE' }),
+      query: () => ({ url: billingPaths.adminSignature, method: 'DELETE' }),
       invalidatesTags: ['Admin'],
     }),
   }),

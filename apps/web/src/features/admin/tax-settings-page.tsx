@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AdminTaxSettings,
+  billingPaths,
   gstStates,
   messages,
   OUTSIDE_INDIA,
@@ -185,7 +186,7 @@ function SignatureSection({ settings }: { settings: AdminTaxSettings }) {
       {settings.hasSignature && (
         <p>
           <img
-            src={`/api/admin/tax-settings/signature?v=${encodeURIComponent(settings.updatedAt ?? '')}`}
+            src={`${billingPaths.adminSignature}?v=${encodeURIComponent(settings.updatedAt ?? '')}`}
             alt="Current signature"
             height="60"
           />
