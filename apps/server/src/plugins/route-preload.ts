@@ -28,12 +28,14 @@ interface ManifestEntry {
   imports?: string[];
   css?: string[];
   isEntry?: boolean;
+  dynamicImports?: string[];
 }
 
 /**
- * `<link rel="modulepreload">` tags for a landing page's own code. Without them the browser learns
- * of the page's chunk only after the entry script has run, a second round trip before anything the
- * page needs can paint. Reads the build's manifest once; without one, no tags.
+ * `<link rel="modulepreload">` tags for a landing page's own code, and on every page for the layout's
+ * own deferred part (the footer: src/app/layout/page-end.tsx). Without them the browser learns of
+ * those chunks only after the entry script has run, a second round trip before anything the page needs
+ * can paint. Reads the build's manifest once; without one, no tags.
  */
 export function routePreloads(webDist: string | null): (pathname: string) => string {
   const manifestFile = webDist && path.join(webDist, '.vite/manifest.json');
@@ -48,17 +50,23 @@ export function routePreloads(webDist: string | null): (pathname: string) => str
   // The entry's own imports are already in the page as module scripts or preloads.
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const loaded = entry ? closure(entry, new Set()) : new Set<string>();
-  const tags = LANDING_ROUTES.map(([pattern, source]) => {
-    const files = [...closure(source, new Set())].filter((key) => !loaded.has(key));
-    // The page's own styles too: Vite's loader waits for them before it runs the chunk.
+  const tagsFor = (sources: readonly string[]) => {
+    const files = [...new Set(sources.flatMap((source) => [...closure(source, new Set())]))].filter(
+      (key) => !loaded.has(key),
+    );
+    // The chunks' own styles too: Vite's loader waits for them before it runs a chunk.
     const styles = [...new Set(files.flatMap((key) => manifest[key]?.css ?? []))];
-    const html = [
+    return [
       ...files.map(
         (key) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key]?.file ?? '')}" />`,
       ),
       ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}" />`),
     ].join('\n');
-    return [pattern, html] as const;
-  });
-  return (pathname) => tags.find(([pattern]) => pattern.test(pathname))?.[1] ?? '';
+  };
+  const layoutParts = (entry ? (manifest[entry]?.dynamicImports ?? []) : []).filter((key) =>
+    key.startsWith('src/app/'),
+  );
+  const everyPage = tagsFor(layoutParts);
+  const tags = LANDING_ROUTES.map(([pattern, source]) => [pattern, tagsFor([source, ...layoutParts])] as const);
+  return (pathname) => tags.find(([pattern]) => pattern.test(pathname))?.[1] ?? everyPage;
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
 import { seedDemo } from '../db/seed.js';
 import { demoCourses } from '../db/seed-courses.js';
-import { upsertCourse } from '../modules/catalog/repo.js';
+import { upsertCourse } from '../modules/courses/repo.js';
 
 /** Shaped like Vite's build output: the static title and description come first, the scripts after them. */
 const builtIndex = `<!doctype html>
@@ -20,9 +20,15 @@ const builtIndex = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
-/** Shaped like Vite's manifest: the entry, two landing pages' chunks, and chunks they share. */
+/** Shaped like Vite's manifest: the entry, the layout's deferred part, landing pages' chunks, and chunks they share. */
 const builtManifest = {
-  'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_vendor.js'] },
+  'index.html': {
+    file: 'assets/index-abc123.js',
+    isEntry: true,
+    imports: ['_vendor.js'],
+    dynamicImports: ['src/app/layout/page-end.tsx', 'src/features/home/home-page.tsx'],
+  },
+  'src/app/layout/page-end.tsx': { file: 'assets/page-end-e1.js', isDynamicEntry: true, imports: ['index.html'] },
   '_vendor.js': { file: 'assets/vendor-v1.js' },
   '_carousel.js': { file: 'assets/carousel-c1.js', imports: ['_vendor.js'] },
   'src/features/home/home-page.tsx': {
@@ -174,22 +180,34 @@ describe('landing pages name their own code in the head', () => {
     );
 
   it('the home page preloads its chunk and what it imports, not what the entry already loads', async () => {
-    expect(await preloads('/')).toEqual(['/assets/home-page-h1.js', '/assets/carousel-c1.js']);
+    expect(await preloads('/')).toEqual([
+      '/assets/home-page-h1.js',
+      '/assets/carousel-c1.js',
+      '/assets/page-end-e1.js',
+    ]);
   });
 
-  it('a course page preloads the details chunk; an unknown course and other pages preload nothing', async () => {
-    expect(await preloads(`/course-details/${demoCourses[0]?._id}`)).toEqual(['/assets/course-details-page-d1.js']);
+  it("every page preloads the layout's deferred part (the footer); a 404 preloads nothing", async () => {
+    expect(await preloads('/about-us')).toEqual(['/assets/page-end-e1.js']);
+    expect(await preloads('/login')).toEqual(['/assets/page-end-e1.js']);
+    expect(await preloads('/no-such-page')).toEqual([]);
+  });
+
+  it('a course page preloads the details chunk; an unknown course preloads nothing', async () => {
+    expect(await preloads(`/course-details/${demoCourses[0]?._id}`)).toEqual([
+      '/assets/course-details-page-d1.js',
+      '/assets/page-end-e1.js',
+    ]);
     expect(await preloads('/course-details/64a1f0c2b7e4d1a2c3e5ffff')).toEqual([]);
-    expect(await preloads('/about-us')).toEqual([]);
-    // A page whose chunk the manifest does not list gets no tag rather than a broken one.
-    expect(await preloads('/courses')).toEqual([]);
+    // A page whose chunk the manifest does not list gets no tag for it rather than a broken one.
+    expect(await preloads('/courses')).toEqual(['/assets/page-end-e1.js']);
   });
 
   it("the player preloads its chunk, its styles and the learner's course data, whatever lesson is open", async () => {
     const courseId = demoCourses[0]?._id ?? '';
     for (const url of [`/learn/${courseId}`, `/learn/${courseId}/abc123`]) {
       const { body } = await t.app.inject({ url });
-      expect(await preloads(url)).toEqual(['/assets/player-page-p1.js']);
+      expect(await preloads(url)).toEqual(['/assets/player-page-p1.js', '/assets/page-end-e1.js']);
       expect(body).toContain('<link rel="preload" as="style" crossorigin href="/assets/player-page-p1.css" />');
       // The same credentials mode as the app's fetch, so the app takes this answer instead of asking again.
       expect(body).toContain(

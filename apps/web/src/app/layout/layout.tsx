@@ -1,15 +1,15 @@
-import { Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Toaster } from '../../components/ui/toaster';
-import { BackToTop } from './back-to-top';
-import { Footer } from './footer';
 import { Header } from './header';
 import { PageErrorBoundary } from './route-error';
 
+const PageEnd = lazy(() => import('./page-end'));
+
 /**
- * The page wrapper of every route: header, page, footer, back-to-top button and the toast area. A page
- * whose code is still loading leaves `main` empty (it keeps its full-screen height, so nothing shifts);
- * one that fails to load shows the reload offer. A new page starts at the top; Back and Forward leave the
+ * The page wrapper of every route: header, page, footer and back-to-top button (loaded after the first
+ * paint: page-end.tsx), and the toast area. A page whose code is still loading leaves `main` empty (it
+ * keeps its full-screen height, so nothing shifts); one that fails to load shows the reload offer. A new page starts at the top; Back and Forward leave the
  * browser's own scroll restoration alone.
  */
 export function Layout() {
@@ -32,8 +32,9 @@ export function Layout() {
           </Suspense>
         </PageErrorBoundary>
       </main>
-      <Footer />
-      <BackToTop />
+      <Suspense fallback={null}>
+        <PageEnd />
+      </Suspense>
       <Toaster />
     </>
   );

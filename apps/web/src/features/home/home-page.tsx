@@ -1,15 +1,12 @@
 import { messages, pageMeta } from '@shop/shared';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { FaqAccordion } from '../../components/ui/faq-accordion';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { AboutBlock } from './about-block';
-import { faqItems } from './faq-items';
-import { FeaturesBlock } from './features-block';
-import { NewsletterBlock } from './newsletter-block';
-import { RoundText } from './round-text';
-import { StatsStrip } from './stats-strip';
 import { TopCourses } from './top-courses';
 import './home.css';
+
+const HomeBelowFold = lazy(() => import('./home-below-fold'));
 
 export default function HomePage() {
   useDocumentMeta(pageMeta.home.title, pageMeta.home.description);
@@ -29,21 +26,9 @@ export default function HomePage() {
       </section>
       <AboutBlock />
       <TopCourses />
-      <NewsletterBlock />
-      <StatsStrip />
-      <section className="section home-faq" aria-labelledby="home-faq-title">
-        <div className="container home-faq-inner">
-          <div>
-            <p className="eyebrow">FAQ</p>
-            <h2 id="home-faq-title" className="section-title">
-              Frequently Asked Questions
-            </h2>
-          </div>
-          <FaqAccordion items={faqItems} />
-        </div>
-      </section>
-      <RoundText />
-      <FeaturesBlock />
+      <Suspense fallback={null}>
+        <HomeBelowFold />
+      </Suspense>
     </>
   );
 }
