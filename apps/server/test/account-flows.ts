@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { hashPassword } from '../src/auth/passwords.js';
 import type { TestApp } from './helpers.js';
 import { mailText, type ReceivedMail, type TestSmtp } from './smtp.js';
 
@@ -111,4 +112,20 @@ export function accountCalls(shop: () => { t: TestApp; smtp: TestSmtp }) {
     return token;
   }
   return { post, profile, signUp, signUpVerified };
+}
+
+/** The learner deletes their account in the privacy centre, confirming with a password given them first. */
+export async function deleteAccount(t: TestApp, user: { id: string; cookie: string }) {
+  const password = 'my own long passphrase';
+  await t.database.db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', user.id)
+    .execute();
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/me/delete',
+    headers: { origin: new URL(t.config.publicUrl).origin, cookie: user.cookie },
+    payload: { password },
+  });
 }

@@ -1,14 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { createSession } from '../src/auth/session.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from '../src/db/database.js';
+import { seedDemo } from '../src/db/seed.js';
 import { newId } from '../src/ids.js';
+import { createPostgresDatabase } from './postgres.js';
 
 export interface TestDatabase extends DbHandle {
   config: Config['database'];
@@ -19,16 +19,9 @@ export interface TestDatabase extends DbHandle {
  * PostgreSQL server (see scripts/with-postgres.mjs), a new database on it that is dropped afterwards.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const config = { kind: 'postgres' as const, url: url.toString() };
+  if (process.env.TEST_DATABASE_URL) {
+    const created = await createPostgresDatabase('t');
+    const config = { kind: 'postgres' as const, url: created.url };
     const handle = openDatabase(config);
     await migrateToLatest(handle.db);
     return {
@@ -36,10 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       config,
       async close() {
         await handle.close();
-        const cleanup = new pg.Client({ connectionString: adminUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
+        await created.drop();
       },
     };
   }
@@ -91,6 +81,13 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The app with the demo catalogue (courses, lessons and their files). */
+export async function createSeededTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const t = await createTestApp(overrides);
+  await seedDemo(t.database.db, t.config.dataDir);
+  return t;
 }
 
 export interface TestUser {

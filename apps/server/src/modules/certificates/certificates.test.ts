@@ -1,11 +1,11 @@
 import { type LearnCourseResponse, myDataExport } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteAccount } from '../../../test/account-flows.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { startShopWithMail } from '../../../test/mail-shop.js';
 import { pdfAttachments, pdfText } from '../../../test/pdf.js';
 import { refundInFull } from '../../../test/refunds.js';
 import type { TestSmtp } from '../../../test/smtp.js';
-import { hashPassword } from '../../auth/passwords.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { buy } from '../billing/test-purchases.js';
 
@@ -229,18 +229,7 @@ describe(`certificates (${engine})`, () => {
       },
     ]);
 
-    const password = 'my own long passphrase';
-    await t.database.db
-      .updateTable('users')
-      .set({ password_hash: await hashPassword(password) })
-      .where('id', '=', user.id)
-      .execute();
-    const deleted = await t.app.inject({
-      method: 'POST',
-      url: '/api/me/delete',
-      headers: { origin: origin(), ...as(user) },
-      payload: { password },
-    });
+    const deleted = await deleteAccount(t, user);
     expect(deleted.json().deleted).toBe(true);
     expect(await certificateRows(user.id)).toEqual([]);
     expect((await get(`/api/certificates/${id}`)).statusCode).toBe(404);

@@ -1,8 +1,7 @@
 import { type LearnCourseResponse, learnCourseResponse, saveProgressResponse } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSeededTestApp, createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
-import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { callAs } from '../admin/admin-test-client.js';
 import { buy } from '../billing/test-purchases.js';
@@ -13,8 +12,7 @@ const otherCourseId = demoCourses[1]?._id ?? '';
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db, t.config.dataDir);
+  t = await createSeededTestApp();
 });
 afterAll(() => t.close());
 

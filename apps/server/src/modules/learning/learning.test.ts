@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { EnrolledCourse } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSeededTestApp, createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
 import { loadOrCreateSecret } from '../../auth/secrets.js';
-import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { demoFileSourceDir, demoLearning } from '../../db/seed-learning.js';
 import { buy } from '../billing/test-purchases.js';
@@ -17,8 +16,7 @@ const learningOf = (courseId: string) => demoLearning.find((course) => course.co
 
 beforeAll(async () => {
   // The sandbox gateway (no Razorpay key): purchases go through create-order, the sandbox and verify.
-  t = await createTestApp();
-  await seedDemo(t.database.db, t.config.dataDir);
+  t = await createSeededTestApp();
 });
 afterAll(() => t.close());
 

@@ -6,10 +6,9 @@ import {
   NOTES_PER_COURSE_MAX,
 } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { deleteAccount } from '../../../test/account-flows.js';
+import { createSeededTestApp, createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
-import { hashPassword } from '../../auth/passwords.js';
-import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { newId } from '../../ids.js';
 import { buy } from '../billing/test-purchases.js';
@@ -20,8 +19,7 @@ const otherCourseId = demoCourses[1]?._id ?? '';
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db, t.config.dataDir);
+  t = await createSeededTestApp();
 });
 afterAll(() => t.close());
 
@@ -323,18 +321,7 @@ describe(`notes in the privacy centre (${engine})`, () => {
       },
     ]);
 
-    const password = 'my own long passphrase';
-    await t.database.db
-      .updateTable('users')
-      .set({ password_hash: await hashPassword(password) })
-      .where('id', '=', user.id)
-      .execute();
-    const deleted = await t.app.inject({
-      method: 'POST',
-      url: '/api/me/delete',
-      headers: headers(user),
-      payload: { password },
-    });
+    const deleted = await deleteAccount(t, user);
     expect(deleted.json().deleted).toBe(true);
     expect(
       await t.database.db.selectFrom('lesson_notes').select('id').where('user_id', '=', user.id).execute(),

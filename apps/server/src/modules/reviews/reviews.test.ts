@@ -1,8 +1,7 @@
 import { courseReviewsResponse, getCourseResponse, listCoursesResponse, messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSeededTestApp, createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
-import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { buy } from '../billing/test-purchases.js';
 
@@ -11,8 +10,7 @@ let admin: TestUser;
 const [c1, c2, c3, c4] = demoCourses.map((course) => ({ id: course._id ?? '', rupees: course.price }));
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db, t.config.dataDir);
+  t = await createSeededTestApp();
   admin = await createSignedInUser(t.database.db, { role: 'admin' });
 });
 afterAll(() => t.close());
