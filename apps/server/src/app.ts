@@ -60,17 +60,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerRejectNul(app);
 
   const https = config.publicUrl.startsWith('https:');
+  const gateway = options.gateway ?? createGateway(config, handle.db);
+  // The payment provider names the hosts its checkout widget needs (payments/gateway.ts).
+  const widget = gateway.contentSecurity;
   registerSecurityHeaders(app, {
     strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+        scriptSrc: ["'self'", ...widget.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https://i.ytimg.com'],
-        connectSrc: ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
+        connectSrc: ["'self'", ...widget.connectSrc],
+        frameSrc: ['https://www.youtube-nocookie.com', ...widget.frameSrc],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
@@ -98,7 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     mail,
     catalogCache: new ResponseCache(),
-    gateway: options.gateway ?? createGateway(config, handle.db),
+    gateway,
   };
   app.decorate('deps', deps);
   registerSessions(app, handle.db);

@@ -84,7 +84,8 @@ export interface OrdersTable {
   coupon_code: string | null;
   discount_percent: number;
   currency: Generated<string>;
-  gateway: 'razorpay' | 'sandbox' | 'free';
+  /** 'free', or the name of the payment provider that took it (payments/providers.ts; checked there, migration 023). */
+  gateway: string;
   gateway_order_id: string | null;
   cart_fingerprint: string;
   billing_name: string;

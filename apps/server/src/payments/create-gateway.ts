@@ -1,11 +1,9 @@
-import { loadOrCreateSecret } from '../auth/secrets.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { PaymentGateway } from './gateway.js';
-import { RazorpayGateway } from './razorpay-gateway.js';
-import { SandboxGateway } from './sandbox-gateway.js';
+import { type PaymentProvider, PROVIDER_NAME, paymentProviders } from './providers.js';
 
-export const RAZORPAY_CHECKOUT_JS = 'https://checkout.razorpay.com/v1/checkout.js';
+export { RAZORPAY_CHECKOUT_JS } from './providers.js';
 
 /**
  * A production start without Razorpay keys sells in test mode: every "payment" is the sandbox's and no
@@ -25,16 +23,22 @@ export function testModeWarning(config: Config): string | null {
   ].join('\n');
 }
 
-/** Razorpay when a key id is configured; otherwise the sandbox, so a fresh machine can take test payments. */
-export function createGateway(config: Config, db: Db): PaymentGateway {
-  if (config.razorpay) {
-    return new RazorpayGateway({ ...config.razorpay, checkoutUrl: config.checkoutUrl ?? RAZORPAY_CHECKOUT_JS });
+/**
+ * The first configured provider's gateway (payments/providers.ts): Razorpay when a key id is configured;
+ * otherwise the sandbox, so a fresh machine can take test payments. The provider's name is what orders
+ * store, so it is checked here: a name of its own, in the form the orders table takes.
+ */
+export function createGateway(
+  config: Config,
+  db: Db,
+  providers: readonly PaymentProvider[] = paymentProviders,
+): PaymentGateway {
+  for (const provider of providers) {
+    const gateway = provider.create(config, db);
+    if (!gateway) continue;
+    if (!PROVIDER_NAME.test(gateway.mode) || gateway.mode === 'free' || gateway.mode !== provider.name)
+      throw new Error(`payment provider "${provider.name}" has a gateway named "${gateway.mode}"`);
+    return gateway;
   }
-  // The sandbox signs with random secrets per data folder, so its signatures are as unforgeable as real
-  // ones; like Razorpay's key secret and webhook secret, one key never serves both purposes.
-  const secrets = {
-    payment: loadOrCreateSecret(config.dataDir, 'sandbox-payment-secret'),
-    webhook: loadOrCreateSecret(config.dataDir, 'sandbox-secret'),
-  };
-  return new SandboxGateway(db, secrets, config.checkoutUrl ?? '/sandbox/checkout.js');
+  throw new Error('no payment provider is configured');
 }

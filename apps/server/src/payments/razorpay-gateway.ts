@@ -4,9 +4,19 @@ import {
   type GatewayRefund,
   GatewayRejectedError,
   GatewayUnavailableError,
+  type PaymentConfirmation,
   type PaymentGateway,
+  type WebhookReading,
 } from './gateway.js';
+import { readRazorpayConfirmation, readRazorpayWebhook } from './razorpay-wire.js';
 import { verifyPaymentSignature, verifyWebhookSignature } from './signatures.js';
+
+/** What Razorpay's checkout needs in the page's Content-Security-Policy (its script, API and frames). */
+export const RAZORPAY_CONTENT_SECURITY = {
+  scriptSrc: ['https://checkout.razorpay.com'],
+  connectSrc: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+  frameSrc: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+};
 
 export interface RazorpayOptions {
   keyId: string;
@@ -40,7 +50,9 @@ export function toGatewayPayment(entity: RazorpayPaymentEntity): GatewayPayment 
 
 /** Razorpay's Orders and Payments API over fetch, with Basic auth `key_id:key_secret`. */
 export class RazorpayGateway implements PaymentGateway {
-  readonly mode = 'razorpay' as const;
+  readonly mode = 'razorpay';
+  readonly webhookName = 'razorpay';
+  readonly contentSecurity = RAZORPAY_CONTENT_SECURITY;
   readonly keyId: string;
   readonly checkoutUrl: string;
   private readonly auth: string;
@@ -128,5 +140,13 @@ export class RazorpayGateway implements PaymentGateway {
 
   verifyWebhookSignature(rawBody: Buffer | string, signature: string | undefined): boolean {
     return verifyWebhookSignature(this.options.webhookSecret, rawBody, signature);
+  }
+
+  readWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookReading {
+    return readRazorpayWebhook(this.options.webhookSecret, rawBody, headers);
+  }
+
+  readConfirmation(body: Record<string, unknown>): PaymentConfirmation | null {
+    return readRazorpayConfirmation(body);
   }
 }

@@ -6,8 +6,11 @@ import {
   type GatewayPayment,
   type GatewayRefund,
   GatewayRejectedError,
+  type PaymentConfirmation,
   type PaymentGateway,
+  type WebhookReading,
 } from './gateway.js';
+import { readRazorpayConfirmation, readRazorpayWebhook } from './razorpay-wire.js';
 import { paymentSignature, verifyPaymentSignature, verifyWebhookSignature } from './signatures.js';
 
 export type SandboxPayResult = { razorpay_order_id: string; razorpay_payment_id: string } & (
@@ -71,7 +74,11 @@ const setOrderStatus = preparedQuery<{ id: string; status: 'paid' | 'attempted' 
  * by the local widget (Pay / Fail), signed with real HMAC-SHA256 exactly as Razorpay signs them.
  */
 export class SandboxGateway implements PaymentGateway {
-  readonly mode = 'sandbox' as const;
+  readonly mode = 'sandbox';
+  /** The sandbox speaks Razorpay's wire: its webhooks arrive at Razorpay's URL. */
+  readonly webhookName = 'razorpay';
+  /** Its widget is served by our own origin. */
+  readonly contentSecurity = { scriptSrc: [], connectSrc: [], frameSrc: [] };
   readonly keyId = 'rzp_test_sandbox';
 
   constructor(
@@ -184,5 +191,13 @@ export class SandboxGateway implements PaymentGateway {
 
   verifyWebhookSignature(rawBody: Buffer | string, signature: string | undefined): boolean {
     return verifyWebhookSignature(this.secrets.webhook, rawBody, signature);
+  }
+
+  readWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookReading {
+    return readRazorpayWebhook(this.secrets.webhook, rawBody, headers);
+  }
+
+  readConfirmation(body: Record<string, unknown>): PaymentConfirmation | null {
+    return readRazorpayConfirmation(body);
   }
 }

@@ -64,7 +64,8 @@ export const createOrderResponse = z.object({
   orderId: z.string(),
   /** Where the widget script loads from, and whether it is the TEST MODE sandbox. */
   checkoutUrl: z.string(),
-  mode: z.enum(['razorpay', 'sandbox', 'free']),
+  /** 'free', 'sandbox' (TEST MODE), or the payment provider's name ('razorpay'). */
+  mode: z.string(),
   /** True when a 100 % coupon made the order free: it is paid and enrolled already, no widget. */
   paid: z.boolean(),
 });

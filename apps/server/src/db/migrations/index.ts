@@ -19,6 +19,7 @@ import * as certificates from './018-certificates.js';
 import * as lessonNotes from './019-lesson-notes.js';
 import * as lessonSummaries from './020-lesson-summaries.js';
 import * as mailDueIndexes from './021-mail-due-indexes.js';
+import * as paymentProviderInCode from './023-payment-provider-in-code.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '019-lesson-notes': lessonNotes,
   '020-lesson-summaries': lessonSummaries,
   '021-mail-due-indexes': mailDueIndexes,
+  '023-payment-provider-in-code': paymentProviderInCode,
 };

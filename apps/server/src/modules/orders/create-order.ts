@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type CreateOrderBody, type CreateOrderResponse, messages, OUTSIDE_INDIA, rupeesToPaise } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
-import { boundValues, preparedQuery } from '../../db/prepared.js';
-import type { OrderLinesTable, OrdersTable } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -11,8 +9,20 @@ import { type PricedCart, priceCart } from '../cart/price-cart.js';
 import { findUsableCoupon } from '../coupons/find-usable-coupon.js';
 import { fulfilContext } from './fulfil-context.js';
 import { fulfilOrder } from './fulfil-order.js';
-import { lockRow } from './lock-row.js';
 import { recordOrderEvent } from './order-events.js';
+import {
+  type BillingColumns,
+  deleteRedemptionsOf,
+  findCouponCode,
+  findOpenOrders,
+  findReusableOrder,
+  insertOrder,
+  insertOrderLine,
+  insertRedemption,
+  lockRow,
+  supersedeOrder,
+  updateBilling,
+} from './repo.js';
 import { settlePaidPendingOrders } from './settle-paid-pending.js';
 
 /** A pending order for the same cart is reused for this long instead of creating another. */
@@ -30,77 +40,10 @@ function fingerprint(priced: PricedCart): string {
   return createHash('sha256').update(parts.join('|')).digest('hex');
 }
 
-// Every checkout runs these; they are compiled once (see preparedQuery).
-const reusableOrder = preparedQuery<{ userId: string; print: string; mode: OrdersTable['gateway']; since: string }>()(
-  (db, value) =>
-    db
-      .selectFrom('orders')
-      .select(['id', 'gateway_order_id'])
-      .where('user_id', '=', value('userId'))
-      .where('status', 'in', ['created', 'attempted'])
-      .where('cart_fingerprint', '=', value('print'))
-      .where('gateway', '=', value('mode'))
-      .where('created_at', '>', value('since'))
-      .orderBy('created_at', 'desc')
-      .limit(1),
-);
-const openOrders = preparedQuery<{ userId: string }>()((db, value) =>
-  db
-    .selectFrom('orders')
-    .select(['id', 'status'])
-    .where('user_id', '=', value('userId'))
-    .where('status', 'in', ['created', 'attempted']),
-);
-type NewOrder = Omit<OrdersTable, 'currency' | keyof BillingColumns> & BillingColumns;
-/** The tax invoice's billing details (issue 16), kept on the order until it is paid and invoiced. */
-interface BillingColumns {
-  billing_name: string;
-  billing_email: string;
-  billing_state: string;
-  billing_pin: string;
-  billing_business: string;
-  billing_gstin: string;
-  disclaimer_accepted_at: string | null;
-}
-const orderColumns: (keyof NewOrder)[] = [
-  'id',
-  'user_id',
-  'status',
-  'subtotal_paise',
-  'discount_paise',
-  'total_paise',
-  'coupon_id',
-  'coupon_code',
-  'discount_percent',
-  'gateway',
-  'gateway_order_id',
-  'cart_fingerprint',
-  'billing_name',
-  'billing_email',
-  'billing_state',
-  'billing_pin',
-  'billing_business',
-  'billing_gstin',
-  'disclaimer_accepted_at',
-  'created_at',
-  'updated_at',
-  'paid_at',
-  'refunded_at',
-];
-const insertOrder = preparedQuery<NewOrder>()((db, value) =>
-  db.insertInto('orders').values(boundValues<NewOrder>(value, orderColumns)),
-);
-const insertOrderLine = preparedQuery<OrderLinesTable>()((db, value) =>
-  db
-    .insertInto('order_lines')
-    .values(boundValues<OrderLinesTable>(value, ['id', 'order_id', 'course_id', 'title', 'unit_price_paise'])),
-);
-
 async function couponCodeFor(deps: AppDeps, couponId: string | null | undefined): Promise<string | null> {
   // Stryker disable next-line ConditionalExpression: without it the lookup of id = null finds no coupon and answers null too
   if (!couponId) return null;
-  const row = await deps.db.selectFrom('coupons').select('code').where('id', '=', couponId).executeTakeFirst();
-  return row?.code ?? null;
+  return findCouponCode(deps.db, couponId);
 }
 
 /**
@@ -135,15 +78,10 @@ export async function createOrder(
   const free = priced.totals.total === 0;
   const mode = free ? 'free' : gateway.mode;
   const since = new Date(now.getTime() - REUSE_MINUTES * 60_000).toISOString();
-  const pending = await reusableOrder.first(db, { userId: user.id, print, mode, since });
+  const pending = await findReusableOrder(db, { userId: user.id, print, mode, since });
   if (pending) {
     // The buyer may have corrected their name, e-mail or billing details since: the invoice takes the latest.
-    await db
-      .updateTable('orders')
-      .set(billingColumns(body, now))
-      .where('id', '=', pending.id)
-      .where('status', 'in', ['created', 'attempted'])
-      .execute();
+    await updateBilling(db, pending.id, billingColumns(body, now));
     return answer(deps, user, pending.id, pending.gateway_order_id, priced, body, mode, false);
   }
 
@@ -175,13 +113,13 @@ export async function createOrder(
       if (!still) throw new AppError('conflict', messages.couponNoLongerValid);
     }
     // A new cart supersedes the user's other unpaid orders; their coupon reservations are released.
-    const superseded = await openOrders.rows(trx, { userId: user.id });
+    const superseded = await findOpenOrders(trx, user.id);
     for (const old of superseded) {
-      await trx.updateTable('orders').set({ status: 'expired', updated_at: stamp }).where('id', '=', old.id).execute();
-      await trx.deleteFrom('coupon_redemptions').where('order_id', '=', old.id).execute();
+      await supersedeOrder(trx, old.id, stamp);
+      await deleteRedemptionsOf(trx, old.id);
       await recordOrderEvent(trx, old.id, old.status, 'expired', 'checkout', `superseded by ${orderId}`, now);
     }
-    await insertOrder.execute(trx, {
+    await insertOrder(trx, {
       id: orderId,
       user_id: user.id,
       status: 'created',
@@ -201,7 +139,7 @@ export async function createOrder(
       refunded_at: null,
     });
     for (const line of priced.lines) {
-      await insertOrderLine.execute(trx, {
+      await insertOrderLine(trx, {
         id: newId(),
         order_id: orderId,
         course_id: line.id,
@@ -210,10 +148,7 @@ export async function createOrder(
       });
     }
     if (priced.coupon) {
-      await trx
-        .insertInto('coupon_redemptions')
-        .values({ id: newId(), coupon_id: priced.coupon.id, user_id: user.id, order_id: orderId, redeemed_at: stamp })
-        .execute();
+      await insertRedemption(trx, { couponId: priced.coupon.id, userId: user.id, orderId, now: stamp });
     }
     await recordOrderEvent(trx, orderId, null, 'created', 'checkout', gatewayOrderId ?? 'free order', now);
   });
@@ -243,7 +178,7 @@ function answer(
   gatewayOrderId: string | null,
   priced: PricedCart,
   body: Body,
-  mode: 'razorpay' | 'sandbox' | 'free',
+  mode: string,
   paid: boolean,
 ): CreateOrderResponse {
   return {

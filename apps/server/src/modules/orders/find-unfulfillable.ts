@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { findCouponHolders, findCouponLimits, findOwnedTitles } from './repo.js';
 
 export type Unfulfillable = { kind: 'owned'; titles: string[] } | { kind: 'coupon'; code: string };
 
@@ -17,14 +18,7 @@ interface PaidOrder {
  * coupon's locks, so concurrent payments decide one after the other.
  */
 export async function findUnfulfillable(trx: Db, order: PaidOrder): Promise<Unfulfillable | null> {
-  const owned = await trx
-    .selectFrom('order_lines')
-    .innerJoin('enrolments', 'enrolments.course_id', 'order_lines.course_id')
-    .select('order_lines.title')
-    .where('order_lines.order_id', '=', order.id)
-    .where('enrolments.user_id', '=', order.user_id)
-    .where('enrolments.revoked_at', 'is', null)
-    .execute();
+  const owned = await findOwnedTitles(trx, order.id, order.user_id);
   if (owned.length > 0) return { kind: 'owned', titles: owned.map((row) => row.title) };
   if (order.coupon_id && (await couponOverLimits(trx, order.coupon_id, order))) {
     // Stryker disable next-line StringLiteral: an order has a coupon code exactly when it has a coupon id; the fallback is for the type
@@ -38,21 +32,10 @@ export async function findUnfulfillable(trx: Db, order: PaidOrder): Promise<Unfu
  * buyer's own unpaid orders (the same rule as at checkout). Refunded orders' uses are not counted.
  */
 async function couponOverLimits(trx: Db, couponId: string, order: PaidOrder): Promise<boolean> {
-  const coupon = await trx
-    .selectFrom('coupons')
-    .select(['max_uses', 'max_uses_per_user'])
-    .where('id', '=', couponId)
-    .executeTakeFirst();
+  const coupon = await findCouponLimits(trx, couponId);
   // Stryker disable next-line ConditionalExpression,BooleanLiteral: no code path deletes a coupon, so an order's coupon is always found
   if (!coupon) return false;
-  const holders = await trx
-    .selectFrom('coupon_redemptions')
-    .innerJoin('orders', 'orders.id', 'coupon_redemptions.order_id')
-    .select(['orders.user_id', 'orders.status'])
-    .where('coupon_redemptions.coupon_id', '=', couponId)
-    .where('coupon_redemptions.order_id', '!=', order.id)
-    .where('orders.status', 'in', ['paid', 'created', 'attempted'])
-    .execute();
+  const holders = await findCouponHolders(trx, couponId, order.id);
   const counted = holders.filter((row) => row.status === 'paid' || row.user_id !== order.user_id);
   if (coupon.max_uses !== null && counted.length >= coupon.max_uses) return true;
   const own = counted.filter((row) => row.user_id === order.user_id).length;

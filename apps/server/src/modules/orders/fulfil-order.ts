@@ -1,17 +1,26 @@
 import type { Db, DbKind } from '../../db/database.js';
-import { preparedQuery } from '../../db/prepared.js';
 import type { OrderStatus } from '../../db/schema.js';
-import { newId } from '../../ids.js';
 import type { MailQueue } from '../../mail/mailer.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
 import { issueInvoice } from '../billing/issue-invoice.js';
 import type { TaxSettings } from '../billing/tax-settings.js';
-import { findCartId, removeCartItem } from '../cart/repo.js';
 import { describeUnfulfillable, findUnfulfillable } from './find-unfulfillable.js';
-import { lockRow } from './lock-row.js';
 import { type OrderEventSource, recordOrderEvent } from './order-events.js';
 import { confirmationMail } from './order-mails.js';
 import { refundDue, refundUnfulfillable } from './refund-unfulfillable.js';
+import {
+  deleteRedemptionsOf,
+  findBuyer,
+  findOrderById,
+  findOrderLines,
+  grantEnrolment,
+  insertRefundDue,
+  keepRedemption,
+  lockRow,
+  markPaid,
+  removeBoughtFromCart,
+  upsertCapturedPayment,
+} from './repo.js';
 
 export interface VerifiedPayment {
   gatewayPaymentId: string;
@@ -39,102 +48,9 @@ export interface FulfilContext {
   tax: TaxSettings;
 }
 
-// Fulfilment runs for every purchase: its statements are compiled once (see preparedQuery).
-const orderById = preparedQuery<{ orderId: string }>()((db, value) =>
-  db.selectFrom('orders').selectAll().where('id', '=', value('orderId')),
-);
-const upsertPayment = preparedQuery<{
-  id: string;
-  orderId: string;
-  gatewayPaymentId: string;
-  amountPaise: number;
-  source: OrderEventSource;
-  now: string;
-}>()((db, value) =>
-  db
-    .insertInto('payments')
-    .values({
-      // Stryker disable next-line StringLiteral: SQLite lets a TEXT PRIMARY KEY be NULL and nothing reads this row's id; on PostgreSQL the insert fails
-      id: value('id'),
-      order_id: value('orderId'),
-      gateway_payment_id: value('gatewayPaymentId'),
-      amount_paise: value('amountPaise'),
-      status: 'captured',
-      source: value('source'),
-      created_at: value('now'),
-      updated_at: value('now'),
-    })
-    .onConflict((oc) => oc.column('gateway_payment_id').doUpdateSet({ status: 'captured', updated_at: value('now') })),
-);
-const markPaid = preparedQuery<{ orderId: string; now: string }>()((db, value) =>
-  db
-    .updateTable('orders')
-    .set({ status: 'paid', paid_at: value('now'), updated_at: value('now') })
-    .where('id', '=', value('orderId')),
-);
-const keepRedemption = preparedQuery<{ id: string; couponId: string; userId: string; orderId: string; now: string }>()(
-  (db, value) =>
-    db
-      .insertInto('coupon_redemptions')
-      .values({
-        // Stryker disable next-line StringLiteral: SQLite lets a TEXT PRIMARY KEY be NULL and nothing reads this row's id; on PostgreSQL the insert fails
-        id: value('id'),
-        coupon_id: value('couponId'),
-        user_id: value('userId'),
-        order_id: value('orderId'),
-        redeemed_at: value('now'),
-      })
-      .onConflict((oc) => oc.column('order_id').doNothing()),
-);
-const orderLines = preparedQuery<{ orderId: string }>()((db, value) =>
-  db
-    .selectFrom('order_lines')
-    .select(['course_id', 'title', 'unit_price_paise'])
-    .where('order_id', '=', value('orderId')),
-);
-const grantEnrolment = preparedQuery<{ id: string; userId: string; courseId: string; orderId: string; now: string }>()(
-  (db, value) =>
-    db
-      .insertInto('enrolments')
-      .values({
-        id: value('id'),
-        user_id: value('userId'),
-        course_id: value('courseId'),
-        order_id: value('orderId'),
-        granted_at: value('now'),
-        revoked_at: null,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['user_id', 'course_id'])
-          .doUpdateSet({ order_id: value('orderId'), granted_at: value('now'), revoked_at: null })
-          .where('enrolments.revoked_at', 'is not', null),
-      ),
-);
-const insertRefundDue = preparedQuery<{
-  id: string;
-  orderId: string;
-  gatewayPaymentId: string;
-  amountPaise: number;
-  now: string;
-}>()((db, value) =>
-  db.insertInto('refunds').values({
-    id: value('id'),
-    order_id: value('orderId'),
-    gateway_payment_id: value('gatewayPaymentId'),
-    gateway_refund_id: null,
-    amount_paise: value('amountPaise'),
-    status: 'pending',
-    created_at: value('now'),
-  }),
-);
-const buyerOf = preparedQuery<{ userId: string }>()((db, value) =>
-  db.selectFrom('users').select(['email', 'username']).where('id', '=', value('userId')),
-);
-
 /** The order's buyer, read under the transaction that fulfils or invoices it. */
 async function buyerOfOrder(trx: Db, userId: string) {
-  const buyer = await buyerOf.first(trx, { userId });
+  const buyer = await findBuyer(trx, userId);
   // Stryker disable next-line ConditionalExpression,StringLiteral: cannot happen (the row was read a moment ago, or is a foreign key); without the check the next line throws instead, and a 5xx shows no message
   if (!buyer) throw new Error(`buyer ${userId} does not exist`);
   return buyer;
@@ -157,7 +73,7 @@ export async function fulfilOrder(
   now = new Date(),
 ): Promise<FulfilResult> {
   const result = await ctx.db.transaction().execute(async (trx) => {
-    const head = await orderById.first(trx, { orderId });
+    const head = await findOrderById(trx, orderId);
     // Stryker disable next-line ConditionalExpression,StringLiteral: cannot happen (the row was read a moment ago, or is a foreign key); without the check the next line throws instead, and a 5xx shows no message
     if (!head) throw new Error(`order ${orderId} does not exist`);
     // Buyer, then coupon, then order: the same order as checkout (coupon, then orders) and refunds.
@@ -167,13 +83,12 @@ export async function fulfilOrder(
     if (head.coupon_id) await lockRow(trx, ctx.dbKind, 'coupons', head.coupon_id);
     // Stryker disable next-line StringLiteral: as above
     await lockRow(trx, ctx.dbKind, 'orders', orderId);
-    const order = await orderById.first(trx, { orderId });
+    const order = await findOrderById(trx, orderId);
     // Stryker disable next-line ConditionalExpression,StringLiteral: cannot happen (the row was read a moment ago, or is a foreign key); without the check the next line throws instead, and a 5xx shows no message
     if (!order) throw new Error(`order ${orderId} does not exist`);
     const stamp = now.toISOString();
     if (payment) {
-      await upsertPayment.execute(trx, {
-        id: newId(),
+      await upsertCapturedPayment(trx, {
         orderId: order.id,
         gatewayPaymentId: payment.gatewayPaymentId,
         amountPaise: payment.amountPaise,
@@ -186,7 +101,7 @@ export async function fulfilOrder(
       return { granted: false, mail: null, refunded: order.status === 'refunded' || (await refundDue(trx, order.id)) };
     }
 
-    await markPaid.execute(trx, { orderId: order.id, now: stamp });
+    await markPaid(trx, order.id, stamp);
     const unfulfillable = payment ? await findUnfulfillable(trx, order) : null;
     const paidNote = payment ? `payment ${payment.gatewayPaymentId}` : '';
     if (payment && unfulfillable) {
@@ -199,9 +114,8 @@ export async function fulfilOrder(
         `${paidNote}; not fulfilled, refund due: ${describeUnfulfillable(unfulfillable)}`,
         now,
       );
-      await trx.deleteFrom('coupon_redemptions').where('order_id', '=', order.id).execute();
-      await insertRefundDue.execute(trx, {
-        id: newId(),
+      await deleteRedemptionsOf(trx, order.id);
+      await insertRefundDue(trx, {
         orderId: order.id,
         gatewayPaymentId: payment.gatewayPaymentId,
         amountPaise: payment.amountPaise,
@@ -211,7 +125,7 @@ export async function fulfilOrder(
       // Stryker disable next-line ConditionalExpression,EqualityOperator: a payment arrives only for an order with a gateway order, whose total is at least ₹1
       if (order.total_paise > 0) {
         const buyer = await buyerOfOrder(trx, order.user_id);
-        await issueInvoice(trx, ctx.tax, order, await orderLines.rows(trx, { orderId: order.id }), buyer, now);
+        await issueInvoice(trx, ctx.tax, order, await findOrderLines(trx, order.id), buyer, now);
       }
       return { granted: false, mail: null, refunded: true };
     }
@@ -219,8 +133,7 @@ export async function fulfilOrder(
 
     if (order.coupon_id) {
       // The reservation made at checkout normally exists; an order paid after it expired gets its use back.
-      await keepRedemption.execute(trx, {
-        id: newId(),
+      await keepRedemption(trx, {
         couponId: order.coupon_id,
         userId: order.user_id,
         orderId: order.id,
@@ -228,18 +141,11 @@ export async function fulfilOrder(
       });
     }
 
-    const lines = await orderLines.rows(trx, { orderId: order.id });
+    const lines = await findOrderLines(trx, order.id);
     for (const line of lines) {
-      await grantEnrolment.execute(trx, {
-        id: newId(),
-        userId: order.user_id,
-        courseId: line.course_id,
-        orderId: order.id,
-        now: stamp,
-      });
+      await grantEnrolment(trx, { userId: order.user_id, courseId: line.course_id, orderId: order.id, now: stamp });
+      await removeBoughtFromCart(trx, order.user_id, line.course_id);
     }
-    const cartId = lines.length > 0 ? await findCartId(trx, order.user_id) : undefined;
-    if (cartId) for (const line of lines) await removeCartItem(trx, cartId, line.course_id);
 
     const buyer = await buyerOfOrder(trx, order.user_id);
     // Near the end, so the invoice counter (one row every purchase takes) stays locked only briefly.

@@ -1,68 +1,48 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import type { WebhookDelivery } from '../../payments/gateway.js';
 import { fulfilContext } from './fulfil-context.js';
 import { fulfilOrder } from './fulfil-order.js';
 import { recordOrderEvent } from './order-events.js';
+import {
+  findOrderByGatewayOrderId,
+  forgetWebhookEvent,
+  insertFailedPayment,
+  markAttempted,
+  recordWebhookEvent,
+} from './repo.js';
 import { revokeRefundedOrder } from './revoke-order.js';
-
-interface PaymentEntity {
-  id: string;
-  order_id: string;
-  amount: number;
-  amount_refunded?: number;
-  status: string;
-  error_description?: string;
-}
-interface RefundEntity {
-  id: string;
-  payment_id: string;
-  amount: number;
-}
-interface WebhookEvent {
-  event: string;
-  payload: {
-    payment?: { entity: PaymentEntity };
-    order?: { entity: { id: string } };
-    refund?: { entity: RefundEntity };
-  };
-}
 
 export const WEBHOOK_SIGNATURE_FAILED = 'The webhook signature does not match.';
 
 /**
- * Razorpay's webhooks arrive at least once and in any order. The event id is recorded first; a repeat
- * is acknowledged and skipped. Fulfilment and revocation are idempotent themselves, so a paid order is
- * never undone by a late `payment.failed`, and a grant happens once whatever else arrived first.
+ * A payment provider's webhooks arrive at least once and in any order; its adapter checks the signature
+ * and reads the delivery (payments/gateway.ts). The delivery id is recorded first; a repeat is
+ * acknowledged and skipped. Fulfilment and revocation are idempotent themselves, so a paid order is
+ * never undone by a late failed payment, and a grant happens once whatever else arrived first.
  */
 export async function handleWebhook(
   deps: AppDeps,
   rawBody: Buffer,
-  signature: string | undefined,
-  eventId: string | undefined,
+  headers: Record<string, string | string[] | undefined>,
   log: FastifyBaseLogger,
 ): Promise<{ duplicate: boolean }> {
-  if (!deps.gateway.verifyWebhookSignature(rawBody, signature))
-    throw new AppError('bad_request', WEBHOOK_SIGNATURE_FAILED);
-  let event: WebhookEvent;
+  const reading = deps.gateway.readWebhook(rawBody, headers);
+  if (!reading.ok)
+    throw new AppError(
+      'bad_request',
+      reading.reason === 'signature' ? WEBHOOK_SIGNATURE_FAILED : 'The webhook body is not JSON.',
+    );
+  const { delivery } = reading;
+  const { eventId } = delivery;
+  if (eventId && !(await recordWebhookEvent(deps.db, eventId, delivery.type, new Date().toISOString())))
+    return { duplicate: true };
   try {
-    event = JSON.parse(rawBody.toString('utf8')) as WebhookEvent;
-  } catch {
-    throw new AppError('bad_request', 'The webhook body is not JSON.');
-  }
-  if (eventId) {
-    const inserted = await deps.db
-      .insertInto('webhook_events')
-      .values({ event_id: eventId, event_type: String(event.event), received_at: new Date().toISOString() })
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { duplicate: true };
-  }
-  try {
-    await applyEvent(deps, event, log);
+    await applyEvent(deps, delivery, log);
   } catch (error) {
-    // Let Razorpay deliver it again: forget the id so the retry is processed.
-    if (eventId) await deps.db.deleteFrom('webhook_events').where('event_id', '=', eventId).execute();
+    // Let the provider deliver it again: forget the id so the retry is processed.
+    if (eventId) await forgetWebhookEvent(deps.db, eventId);
     throw error;
   }
   return { duplicate: false };
@@ -70,20 +50,15 @@ export async function handleWebhook(
 
 async function orderFor(deps: AppDeps, gatewayOrderId: string | undefined) {
   if (!gatewayOrderId) return undefined;
-  return deps.db
-    .selectFrom('orders')
-    .select(['id', 'status', 'total_paise'])
-    .where('gateway_order_id', '=', gatewayOrderId)
-    .executeTakeFirst();
+  return findOrderByGatewayOrderId(deps.db, gatewayOrderId);
 }
 
-async function applyEvent(deps: AppDeps, event: WebhookEvent, log: FastifyBaseLogger): Promise<void> {
-  const payment = event.payload?.payment?.entity;
-  switch (event.event) {
-    case 'payment.captured':
-    case 'order.paid': {
-      const order = await orderFor(deps, event.payload?.order?.entity.id ?? payment?.order_id);
-      if (!order || !payment) return log.warn({ event: event.event }, 'webhook for an order we do not know');
+async function applyEvent(deps: AppDeps, event: WebhookDelivery, log: FastifyBaseLogger): Promise<void> {
+  const { payment } = event;
+  switch (event.kind) {
+    case 'paid': {
+      const order = await orderFor(deps, event.gatewayOrderId);
+      if (!order || !payment) return log.warn({ event: event.type }, 'webhook for an order we do not know');
       if (payment.amount !== order.total_paise) {
         return log.error(
           { orderId: order.id, paid: payment.amount, due: order.total_paise },
@@ -98,47 +73,33 @@ async function applyEvent(deps: AppDeps, event: WebhookEvent, log: FastifyBaseLo
       );
       return;
     }
-    case 'payment.failed': {
-      const order = await orderFor(deps, payment?.order_id);
+    case 'failed': {
+      const order = await orderFor(deps, event.gatewayOrderId);
       if (!order || !payment) return;
       const stamp = new Date().toISOString();
-      await deps.db
-        .insertInto('payments')
-        .values({
-          id: payment.id,
-          order_id: order.id,
-          gateway_payment_id: payment.id,
-          amount_paise: payment.amount,
-          status: 'failed',
-          source: 'webhook',
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .onConflict((oc) => oc.column('gateway_payment_id').doNothing())
-        .execute();
-      if (order.status === 'created') {
-        await deps.db
-          .updateTable('orders')
-          .set({ status: 'attempted', updated_at: stamp })
-          .where('id', '=', order.id)
-          .where('status', '=', 'created')
-          .execute();
-      }
+      await insertFailedPayment(deps.db, {
+        orderId: order.id,
+        gatewayPaymentId: payment.id,
+        amountPaise: payment.amount,
+        source: 'webhook',
+        now: stamp,
+      });
+      if (order.status === 'created') await markAttempted(deps.db, order.id, stamp);
       await recordOrderEvent(
         deps.db,
         order.id,
         order.status,
         order.status === 'created' ? 'attempted' : order.status,
         'webhook',
-        `payment ${payment.id} failed${payment.error_description ? `: ${payment.error_description}` : ''}`,
+        `payment ${payment.id} failed${payment.failure ? `: ${payment.failure}` : ''}`,
       );
       return;
     }
-    case 'refund.processed': {
-      const refund = event.payload?.refund?.entity;
-      const order = await orderFor(deps, payment?.order_id);
+    case 'refunded': {
+      const { refund } = event;
+      const order = await orderFor(deps, event.gatewayOrderId);
       if (!order || !refund || !payment) return;
-      const fullyRefunded = (payment.amount_refunded ?? refund.amount) >= payment.amount;
+      const fullyRefunded = (payment.amountRefunded ?? refund.amount) >= payment.amount;
       if (!fullyRefunded)
         return log.info(
           { orderId: order.id, refund: refund.id },

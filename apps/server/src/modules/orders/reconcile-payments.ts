@@ -5,6 +5,13 @@ import { fulfilContext } from './fulfil-context.js';
 import { fulfilOrder } from './fulfil-order.js';
 import { recordOrderEvent } from './order-events.js';
 import { refundUnfulfillable } from './refund-unfulfillable.js';
+import {
+  deleteRedemptionsOf,
+  expireUnpaidOrder,
+  findOrdersToReconcile,
+  findOrdersWithDueRefunds,
+  findUncheckedVerifiedPayments,
+} from './repo.js';
 
 export const RECONCILE_AFTER_MINUTES = 15;
 const LATE_PAYMENT_HOURS = 24;
@@ -37,20 +44,7 @@ export async function reconcilePayments(
   // A superseded or expired order stays payable at the gateway (an old tab); its late payment is looked
   // for during a day, then fulfilled or refunded like any other (fulfil-order.ts).
   const dayAgo = new Date(now.getTime() - LATE_PAYMENT_HOURS * 3_600_000).toISOString();
-  const pending = await deps.db
-    .selectFrom('orders')
-    .select(['id', 'status', 'gateway_order_id', 'total_paise'])
-    .where((eb) =>
-      eb.or([
-        eb('status', 'in', ['created', 'attempted']),
-        eb.and([eb('status', '=', 'expired'), eb('created_at', '>', dayAgo)]),
-      ]),
-    )
-    .where('gateway', '!=', 'free')
-    .where('created_at', '<=', cutoff)
-    .orderBy('created_at')
-    .limit(500)
-    .execute();
+  const pending = await findOrdersToReconcile(deps.db, cutoff, dayAgo);
   const report: ReconcileReport = {
     checked: pending.length,
     fulfilled: 0,
@@ -81,14 +75,8 @@ export async function reconcilePayments(
     if (order.status === 'expired') continue;
     const stamp = now.toISOString();
     const expired = await deps.db.transaction().execute(async (trx) => {
-      const changed = await trx
-        .updateTable('orders')
-        .set({ status: 'expired', updated_at: stamp })
-        .where('id', '=', order.id)
-        .where('status', 'in', ['created', 'attempted'])
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) return false;
-      await trx.deleteFrom('coupon_redemptions').where('order_id', '=', order.id).execute();
+      if (!(await expireUnpaidOrder(trx, order.id, stamp))) return false;
+      await deleteRedemptionsOf(trx, order.id);
       await recordOrderEvent(
         trx,
         order.id,
@@ -133,13 +121,7 @@ async function paymentsAtGateway(
 }
 
 async function retryDueRefunds(deps: AppDeps): Promise<number> {
-  const due = await deps.db
-    .selectFrom('refunds')
-    .select('order_id')
-    .where('status', '=', 'pending')
-    .orderBy('created_at')
-    .limit(500)
-    .execute();
+  const due = await findOrdersWithDueRefunds(deps.db);
   let refunded = 0;
   for (const row of due) if (await refundUnfulfillable(fulfilContext(deps), row.order_id, 'reconcile')) refunded += 1;
   return refunded;
@@ -157,29 +139,7 @@ async function checkVerifiedPayments(
   now: Date,
   report: ReconcileReport,
 ): Promise<number> {
-  const unchecked = await deps.db
-    .selectFrom('payments')
-    .innerJoin('orders', 'orders.id', 'payments.order_id')
-    .select(['orders.id', 'orders.gateway_order_id', 'payments.gateway_payment_id', 'payments.amount_paise'])
-    .where('orders.status', '=', 'paid')
-    .where('payments.source', '=', 'verify')
-    .where('payments.status', '=', 'captured')
-    .where('orders.paid_at', '<=', cutoff)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('order_events')
-            .select('order_events.id')
-            .whereRef('order_events.order_id', '=', 'orders.id')
-            .where('order_events.source', '=', 'reconcile')
-            .where('order_events.from_status', '=', 'paid')
-            .where('order_events.to_status', '=', 'paid'),
-        ),
-      ),
-    )
-    .orderBy('orders.paid_at')
-    .limit(500)
-    .execute();
+  const unchecked = await findUncheckedVerifiedPayments(deps.db, cutoff);
   let flagged = 0;
   for (const order of unchecked) {
     // Stryker disable next-line ConditionalExpression,BooleanLiteral: an order paid through verify went to the gateway, so it has a gateway order id; this narrows the type

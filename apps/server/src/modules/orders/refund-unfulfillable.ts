@@ -3,20 +3,11 @@ import { GatewayRejectedError, GatewayUnavailableError } from '../../payments/ga
 import { explainUnfulfillable, findUnfulfillable } from './find-unfulfillable.js';
 import type { FulfilContext } from './fulfil-order.js';
 import type { OrderEventSource } from './order-events.js';
+import { findDueRefund, findOrderCoupon } from './repo.js';
 import { refundIdempotencyKey, revokeRefundedOrder } from './revoke-order.js';
 
-/** A payment recorded for an order it could not fulfil, not yet given back (see fulfil-order.ts). */
-async function dueRefund(db: Db, orderId: string) {
-  return db
-    .selectFrom('refunds')
-    .select(['gateway_payment_id', 'amount_paise'])
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-}
-
 export async function refundDue(db: Db, orderId: string): Promise<boolean> {
-  return (await dueRefund(db, orderId)) !== undefined;
+  return (await findDueRefund(db, orderId)) !== undefined;
 }
 
 /**
@@ -32,7 +23,7 @@ export async function refundUnfulfillable(
   source: OrderEventSource,
   now = new Date(),
 ): Promise<boolean> {
-  const due = await dueRefund(ctx.db, orderId);
+  const due = await findDueRefund(ctx.db, orderId);
   // Stryker disable next-line BooleanLiteral: with no refund due the answer is unused (fulfil-order ignores it; reconciliation only retries due refunds)
   if (!due) return false;
   let refund: Awaited<ReturnType<FulfilContext['gateway']['refundPayment']>>;
@@ -43,11 +34,7 @@ export async function refundUnfulfillable(
     if (error instanceof GatewayUnavailableError || error instanceof GatewayRejectedError) return false;
     throw error;
   }
-  const order = await ctx.db
-    .selectFrom('orders')
-    .select(['id', 'user_id', 'coupon_id', 'coupon_code'])
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
+  const order = await findOrderCoupon(ctx.db, orderId);
   // Why it could not be fulfilled, as it stands now: on a retry, the reason may have gone meanwhile.
   const reason = await findUnfulfillable(ctx.db, order);
   const result = await revokeRefundedOrder(

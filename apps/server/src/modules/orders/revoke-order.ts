@@ -1,11 +1,22 @@
 import type { Db, DbKind } from '../../db/database.js';
-import { newId } from '../../ids.js';
 import type { MailQueue } from '../../mail/mailer.js';
 import { issueCreditNote } from '../billing/issue-credit-note.js';
 import type { TaxSettings } from '../billing/tax-settings.js';
-import { lockRow } from './lock-row.js';
 import { type OrderEventSource, recordOrderEvent } from './order-events.js';
 import { refundMail } from './order-mails.js';
+import {
+  completeRefund,
+  findDueRefund,
+  findHeldEnrolments,
+  findOrderBuyerId,
+  findOrderWithBuyer,
+  findOtherPaidOrderWith,
+  findRefundByGatewayId,
+  insertProcessedRefund,
+  lockRow,
+  markRefunded,
+  moveOrRevokeEnrolment,
+} from './repo.js';
 
 export interface RefundRecord {
   gatewayPaymentId: string;
@@ -34,38 +45,10 @@ export function refundIdempotencyKey(orderId: string): string {
 
 /** The refund row: the one already due for this order is completed, a repeat of a known refund adds nothing. */
 async function recordRefund(trx: Db, orderId: string, refund: RefundRecord, stamp: string): Promise<void> {
-  const known = await trx
-    .selectFrom('refunds')
-    .select('id')
-    .where('gateway_refund_id', '=', refund.gatewayRefundId)
-    .executeTakeFirst();
-  if (known) return;
-  const due = await trx
-    .selectFrom('refunds')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  if (due) {
-    await trx
-      .updateTable('refunds')
-      .set({ status: 'processed', gateway_refund_id: refund.gatewayRefundId, amount_paise: refund.amountPaise })
-      .where('id', '=', due.id)
-      .execute();
-    return;
-  }
-  await trx
-    .insertInto('refunds')
-    .values({
-      id: newId(),
-      order_id: orderId,
-      gateway_payment_id: refund.gatewayPaymentId,
-      gateway_refund_id: refund.gatewayRefundId,
-      amount_paise: refund.amountPaise,
-      status: 'processed',
-      created_at: stamp,
-    })
-    .execute();
+  if (await findRefundByGatewayId(trx, refund.gatewayRefundId)) return;
+  const due = await findDueRefund(trx, orderId);
+  if (due) return completeRefund(trx, due.id, refund.gatewayRefundId, refund.amountPaise);
+  await insertProcessedRefund(trx, { orderId, ...refund, now: stamp });
 }
 
 /**
@@ -73,33 +56,10 @@ async function recordRefund(trx: Db, orderId: string, refund: RefundRecord, stam
  * learner also contains: that enrolment stays and now belongs to the other order.
  */
 async function releaseEnrolments(trx: Db, order: { id: string; user_id: string }, stamp: string): Promise<void> {
-  const held = await trx
-    .selectFrom('enrolments')
-    .select(['id', 'course_id'])
-    .where('order_id', '=', order.id)
-    .where('user_id', '=', order.user_id)
-    .where('revoked_at', 'is', null)
-    .execute();
+  const held = await findHeldEnrolments(trx, order.id, order.user_id);
   for (const enrolment of held) {
-    const other = await trx
-      .selectFrom('orders')
-      .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
-      .select('orders.id')
-      .where('orders.user_id', '=', order.user_id)
-      .where('orders.status', '=', 'paid')
-      .where('orders.id', '!=', order.id)
-      .where('order_lines.course_id', '=', enrolment.course_id)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('refunds').select('refunds.id').whereRef('refunds.order_id', '=', 'orders.id'))),
-      )
-      .orderBy('orders.paid_at')
-      .limit(1)
-      .executeTakeFirst();
-    await trx
-      .updateTable('enrolments')
-      .set(other ? { order_id: other.id } : { revoked_at: stamp })
-      .where('id', '=', enrolment.id)
-      .execute();
+    const other = await findOtherPaidOrderWith(trx, order, enrolment.course_id);
+    await moveOrRevokeEnrolment(trx, enrolment.id, other?.id, stamp);
   }
 }
 
@@ -120,27 +80,18 @@ export async function revokeRefundedOrder(
   reason?: string,
 ): Promise<{ revoked: boolean }> {
   const result = await ctx.db.transaction().execute(async (trx) => {
-    const head = await trx.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirstOrThrow();
+    const head = await findOrderBuyerId(trx, orderId);
     // The buyer's lock first, as fulfilment takes it: what the learner owns is decided one change at a time.
     // Stryker disable next-line StringLiteral: the mutation run uses SQLite, where lockRow takes no lock (row-locks.test.ts shows the PostgreSQL lock)
     await lockRow(trx, ctx.dbKind, 'users', head.user_id);
     // Stryker disable next-line StringLiteral: as above
     await lockRow(trx, ctx.dbKind, 'orders', orderId);
-    const order = await trx
-      .selectFrom('orders')
-      .innerJoin('users', 'users.id', 'orders.user_id')
-      .select(['orders.id', 'orders.status', 'orders.user_id', 'orders.billing_name', 'users.email', 'users.username'])
-      .where('orders.id', '=', orderId)
-      .executeTakeFirstOrThrow();
+    const order = await findOrderWithBuyer(trx, orderId);
     const stamp = now.toISOString();
     await recordRefund(trx, order.id, refund, stamp);
     // Stryker disable next-line ObjectLiteral,BooleanLiteral: only reconciliation's refund retry reads `revoked`, for a refund still due, whose order is paid; one refunded in between is a race no sequential test produces
     if (order.status !== 'paid') return { revoked: false, mail: null };
-    await trx
-      .updateTable('orders')
-      .set({ status: 'refunded', refunded_at: stamp, updated_at: stamp })
-      .where('id', '=', order.id)
-      .execute();
+    await markRefunded(trx, order.id, stamp);
     await releaseEnrolments(trx, order, stamp);
     await recordOrderEvent(
       trx,

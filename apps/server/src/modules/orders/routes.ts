@@ -2,6 +2,7 @@ import {
   createOrderBody,
   createOrderResponse,
   errorResponse,
+  messages,
   verifyPaymentBody,
   verifyPaymentResponse,
 } from '@shop/shared';
@@ -9,11 +10,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
 import { createOrder } from './create-order.js';
 import { handleWebhook } from './handle-webhook.js';
 import { verifyPayment } from './verify-payment.js';
 
 const webhookResponse = z.object({ ok: z.literal(true), duplicate: z.boolean() });
+const webhookParams = z.object({ provider: z.string().max(40) });
 
 export const orderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
@@ -52,30 +55,23 @@ export const orderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request) => verifyPayment(deps, requireUser(request), request.body),
   );
 
-  // Webhooks are signed over the exact bytes Razorpay sent, so this scope keeps the raw body.
+  // Webhooks are signed over the exact bytes the provider sent, so this scope keeps the raw body. The
+  // provider's name is the path's last part (Razorpay's URL is /api/webhooks/razorpay); its adapter reads it.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post(
-      '/api/webhooks/razorpay',
+      '/api/webhooks/:provider',
       {
         config: { skipOriginCheck: true, skipSession: true },
         // Stryker disable next-line ObjectLiteral: the handler and the error handler answer exactly the contract's fields, so serialising without the schema gives the same JSON (docs/mutation-equivalents.md)
-        schema: { response: { 200: webhookResponse, 400: errorResponse } },
+        schema: { params: webhookParams, response: { 200: webhookResponse, 400: errorResponse, 404: errorResponse } },
       },
       async (request) => {
+        const { provider } = request.params as z.infer<typeof webhookParams>;
+        if (provider !== deps.gateway.webhookName) throw new AppError('not_found', messages.routeNotFound);
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const signature = request.headers['x-razorpay-signature'];
-        const eventId = request.headers['x-razorpay-event-id'];
-        const result = await handleWebhook(
-          deps,
-          raw,
-          // Stryker disable next-line ConditionalExpression: Node joins a repeated header into one string, so these headers are a string or absent (undefined either way)
-          typeof signature === 'string' ? signature : undefined,
-          // Stryker disable next-line ConditionalExpression: as above
-          typeof eventId === 'string' ? eventId : undefined,
-          request.log,
-        );
+        const result = await handleWebhook(deps, raw, request.headers, request.log);
         return { ok: true as const, duplicate: result.duplicate };
       },
     );

@@ -10,7 +10,7 @@ import {
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/schema.js';
-import { lockRow } from './lock-row.js';
+import { lockRow } from './repo.js';
 
 // What lockRow sends to the database, compiled by Kysely's own PostgreSQL and SQLite compilers (its
 // DummyDriver runs nothing). That the lock holds concurrent payments apart on a real PostgreSQL server is

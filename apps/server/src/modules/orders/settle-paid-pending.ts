@@ -1,17 +1,7 @@
-import { preparedQuery } from '../../db/prepared.js';
 import type { AppDeps } from '../../deps.js';
 import { fulfilContext } from './fulfil-context.js';
 import { fulfilOrder } from './fulfil-order.js';
-
-const pendingGatewayOrders = preparedQuery<{ userId: string }>()((db, value) =>
-  db
-    .selectFrom('orders')
-    .select(['id', 'gateway_order_id', 'total_paise'])
-    .where('user_id', '=', value('userId'))
-    .where('status', 'in', ['created', 'attempted'])
-    // Only gateway orders have one (a free order never goes to the gateway).
-    .where('gateway_order_id', 'is not', null),
-);
+import { findPendingGatewayOrders } from './repo.js';
 
 /**
  * Before a checkout reuses or supersedes the buyer's open orders, asks the gateway whether any of them
@@ -19,7 +9,7 @@ const pendingGatewayOrders = preparedQuery<{ userId: string }>()((db, value) =>
  * fulfilled, never expired or paid a second time. Resolves to true when one was: the cart has changed.
  */
 export async function settlePaidPendingOrders(deps: AppDeps, userId: string, now: Date): Promise<boolean> {
-  const pending = await pendingGatewayOrders.rows(deps.db, { userId });
+  const pending = await findPendingGatewayOrders(deps.db, userId);
   let settled = false;
   for (const order of pending) {
     // Stryker disable next-line ConditionalExpression,BooleanLiteral: the query returns only orders with a gateway order id; this narrows the type

@@ -1,0 +1,664 @@
+import type { Db, DbKind } from '../../db/database.js';
+import { boundValues, preparedQuery } from '../../db/prepared.js';
+import type { OrderLinesTable, OrderStatus, OrdersTable } from '../../db/schema.js';
+import { newId } from '../../ids.js';
+
+/**
+ * The orders module's SQL: orders, their lines, payments, refunds, status history and webhook ids, plus
+ * the rows a payment changes elsewhere (enrolments, coupon uses, the bought courses in the cart). Use-case
+ * files call these functions; none of them writes SQL. Statements on the purchase path are compiled once
+ * (preparedQuery); the rarer ones are plain Kysely.
+ */
+
+export type OrderEventSource = 'checkout' | 'verify' | 'webhook' | 'reconcile' | 'admin' | 'free';
+
+/**
+ * Takes the row lock that serialises concurrent changes to one order, coupon or buyer (a buyer's lock
+ * orders the payments and refunds of their orders, which decide together what they own). PostgreSQL needs
+ * `FOR UPDATE`; SQLite runs one write transaction at a time already and has no such clause.
+ */
+export async function lockRow(trx: Db, kind: DbKind, table: 'orders' | 'coupons' | 'users', id: string): Promise<void> {
+  if (kind !== 'postgres') return;
+  await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute();
+}
+
+// ---- Status history -------------------------------------------------------------------------------
+
+const insertOrderEvent = preparedQuery<{
+  id: string;
+  orderId: string;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  source: OrderEventSource;
+  note: string;
+  now: string;
+}>()((db, value) =>
+  db.insertInto('order_events').values({
+    // Stryker disable next-line StringLiteral: SQLite lets a TEXT PRIMARY KEY be NULL and nothing reads an event's id; on PostgreSQL the insert fails
+    id: value('id'),
+    order_id: value('orderId'),
+    from_status: value('from'),
+    to_status: value('to'),
+    source: value('source'),
+    note: value('note'),
+    created_at: value('now'),
+  }),
+);
+
+export async function insertOrderEventRow(
+  db: Db,
+  row: {
+    orderId: string;
+    from: OrderStatus | null;
+    to: OrderStatus;
+    source: OrderEventSource;
+    note: string;
+    now: string;
+  },
+): Promise<void> {
+  await insertOrderEvent.execute(db, { id: newId(), ...row });
+}
+
+// ---- Checkout -------------------------------------------------------------------------------------
+
+// Every checkout runs these; they are compiled once (see preparedQuery).
+const reusableOrder = preparedQuery<{ userId: string; print: string; mode: OrdersTable['gateway']; since: string }>()(
+  (db, value) =>
+    db
+      .selectFrom('orders')
+      .select(['id', 'gateway_order_id'])
+      .where('user_id', '=', value('userId'))
+      .where('status', 'in', ['created', 'attempted'])
+      .where('cart_fingerprint', '=', value('print'))
+      .where('gateway', '=', value('mode'))
+      .where('created_at', '>', value('since'))
+      .orderBy('created_at', 'desc')
+      .limit(1),
+);
+const openOrders = preparedQuery<{ userId: string }>()((db, value) =>
+  db
+    .selectFrom('orders')
+    .select(['id', 'status'])
+    .where('user_id', '=', value('userId'))
+    .where('status', 'in', ['created', 'attempted']),
+);
+
+/** The buyer's unpaid order for the same cart, provider and fingerprint, opened since `since`. */
+export function findReusableOrder(
+  db: Db,
+  args: { userId: string; print: string; mode: OrdersTable['gateway']; since: string },
+) {
+  return reusableOrder.first(db, args);
+}
+
+/** The buyer's orders still awaiting payment. */
+export function findOpenOrders(db: Db, userId: string) {
+  return openOrders.rows(db, { userId });
+}
+
+/** The tax invoice's billing details (issue 16), kept on the order until it is paid and invoiced. */
+export interface BillingColumns {
+  billing_name: string;
+  billing_email: string;
+  billing_state: string;
+  billing_pin: string;
+  billing_business: string;
+  billing_gstin: string;
+  disclaimer_accepted_at: string | null;
+}
+export type NewOrder = Omit<OrdersTable, 'currency' | keyof BillingColumns> & BillingColumns;
+const orderColumns: (keyof NewOrder)[] = [
+  'id',
+  'user_id',
+  'status',
+  'subtotal_paise',
+  'discount_paise',
+  'total_paise',
+  'coupon_id',
+  'coupon_code',
+  'discount_percent',
+  'gateway',
+  'gateway_order_id',
+  'cart_fingerprint',
+  'billing_name',
+  'billing_email',
+  'billing_state',
+  'billing_pin',
+  'billing_business',
+  'billing_gstin',
+  'disclaimer_accepted_at',
+  'created_at',
+  'updated_at',
+  'paid_at',
+  'refunded_at',
+];
+const insertOrderRow = preparedQuery<NewOrder>()((db, value) =>
+  db.insertInto('orders').values(boundValues<NewOrder>(value, orderColumns)),
+);
+const insertOrderLineRow = preparedQuery<OrderLinesTable>()((db, value) =>
+  db
+    .insertInto('order_lines')
+    .values(boundValues<OrderLinesTable>(value, ['id', 'order_id', 'course_id', 'title', 'unit_price_paise'])),
+);
+
+export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
+  await insertOrderRow.execute(db, order);
+}
+
+export async function insertOrderLine(db: Db, line: OrderLinesTable): Promise<void> {
+  await insertOrderLineRow.execute(db, line);
+}
+
+/** The latest billing details on an order still awaiting payment. */
+export async function updateBilling(db: Db, orderId: string, billing: BillingColumns): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set(billing)
+    .where('id', '=', orderId)
+    .where('status', 'in', ['created', 'attempted'])
+    .execute();
+}
+
+export async function findCouponCode(db: Db, couponId: string): Promise<string | null> {
+  const row = await db.selectFrom('coupons').select('code').where('id', '=', couponId).executeTakeFirst();
+  return row?.code ?? null;
+}
+
+/** An order superseded by a newer checkout. */
+export async function supersedeOrder(db: Db, orderId: string, stamp: string): Promise<void> {
+  await db.updateTable('orders').set({ status: 'expired', updated_at: stamp }).where('id', '=', orderId).execute();
+}
+
+/** Expires an order only while it still awaits payment; true when it did. */
+export async function expireUnpaidOrder(db: Db, orderId: string, stamp: string): Promise<boolean> {
+  const changed = await db
+    .updateTable('orders')
+    .set({ status: 'expired', updated_at: stamp })
+    .where('id', '=', orderId)
+    .where('status', 'in', ['created', 'attempted'])
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows) !== 0;
+}
+
+/** The coupon use reserved or counted for an order, released. */
+export async function deleteRedemptionsOf(db: Db, orderId: string): Promise<void> {
+  await db.deleteFrom('coupon_redemptions').where('order_id', '=', orderId).execute();
+}
+
+export async function insertRedemption(
+  db: Db,
+  row: { couponId: string; userId: string; orderId: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('coupon_redemptions')
+    .values({ id: newId(), coupon_id: row.couponId, user_id: row.userId, order_id: row.orderId, redeemed_at: row.now })
+    .execute();
+}
+
+// ---- Finding orders -------------------------------------------------------------------------------
+
+const ownOrder = preparedQuery<{ gatewayOrderId: string; userId: string }>()((db, value) =>
+  db
+    .selectFrom('orders')
+    .select(['id', 'gateway_order_id', 'total_paise', 'status'])
+    .where('gateway_order_id', '=', value('gatewayOrderId'))
+    .where('user_id', '=', value('userId')),
+);
+
+/** The caller's own order with this gateway order id (nobody reaches another user's order). */
+export function findOwnOrder(db: Db, gatewayOrderId: string, userId: string) {
+  return ownOrder.first(db, { gatewayOrderId, userId });
+}
+
+export function findOrderByGatewayOrderId(db: Db, gatewayOrderId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'status', 'total_paise'])
+    .where('gateway_order_id', '=', gatewayOrderId)
+    .executeTakeFirst();
+}
+
+const pendingGatewayOrders = preparedQuery<{ userId: string }>()((db, value) =>
+  db
+    .selectFrom('orders')
+    .select(['id', 'gateway_order_id', 'total_paise'])
+    .where('user_id', '=', value('userId'))
+    .where('status', 'in', ['created', 'attempted'])
+    // Only gateway orders have one (a free order never goes to the gateway).
+    .where('gateway_order_id', 'is not', null),
+);
+
+/** The buyer's orders awaiting a payment at the gateway. */
+export function findPendingGatewayOrders(db: Db, userId: string) {
+  return pendingGatewayOrders.rows(db, { userId });
+}
+
+/**
+ * Orders awaiting payment opened before `cutoff`, and expired ones opened since `dayAgo` (their late
+ * payment is still looked for), oldest first, at most 500.
+ */
+export function findOrdersToReconcile(db: Db, cutoff: string, dayAgo: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'status', 'gateway_order_id', 'total_paise'])
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['created', 'attempted']),
+        eb.and([eb('status', '=', 'expired'), eb('created_at', '>', dayAgo)]),
+      ]),
+    )
+    .where('gateway', '!=', 'free')
+    .where('created_at', '<=', cutoff)
+    .orderBy('created_at')
+    .limit(500)
+    .execute();
+}
+
+/**
+ * Orders paid through the browser's verify call before `cutoff` that reconciliation has not yet
+ * confirmed at the gateway (no paid -> paid event of its own), oldest first, at most 500.
+ */
+export function findUncheckedVerifiedPayments(db: Db, cutoff: string) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .select(['orders.id', 'orders.gateway_order_id', 'payments.gateway_payment_id', 'payments.amount_paise'])
+    .where('orders.status', '=', 'paid')
+    .where('payments.source', '=', 'verify')
+    .where('payments.status', '=', 'captured')
+    .where('orders.paid_at', '<=', cutoff)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('order_events')
+            .select('order_events.id')
+            .whereRef('order_events.order_id', '=', 'orders.id')
+            .where('order_events.source', '=', 'reconcile')
+            .where('order_events.from_status', '=', 'paid')
+            .where('order_events.to_status', '=', 'paid'),
+        ),
+      ),
+    )
+    .orderBy('orders.paid_at')
+    .limit(500)
+    .execute();
+}
+
+// ---- Webhooks -------------------------------------------------------------------------------------
+
+/** Records a delivery's id; false when it was recorded already (a repeat). */
+export async function recordWebhookEvent(
+  db: Db,
+  eventId: string,
+  eventType: string,
+  receivedAt: string,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('webhook_events')
+    .values({ event_id: eventId, event_type: eventType, received_at: receivedAt })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 0;
+}
+
+export async function forgetWebhookEvent(db: Db, eventId: string): Promise<void> {
+  await db.deleteFrom('webhook_events').where('event_id', '=', eventId).execute();
+}
+
+/** A failed payment, recorded once per gateway payment id. */
+export async function insertFailedPayment(
+  db: Db,
+  row: { orderId: string; gatewayPaymentId: string; amountPaise: number; source: OrderEventSource; now: string },
+): Promise<void> {
+  await db
+    .insertInto('payments')
+    .values({
+      id: row.gatewayPaymentId,
+      order_id: row.orderId,
+      gateway_payment_id: row.gatewayPaymentId,
+      amount_paise: row.amountPaise,
+      status: 'failed',
+      source: row.source,
+      created_at: row.now,
+      updated_at: row.now,
+    })
+    .onConflict((oc) => oc.column('gateway_payment_id').doNothing())
+    .execute();
+}
+
+/** A new order whose payment failed becomes attempted; any other status stays. */
+export async function markAttempted(db: Db, orderId: string, stamp: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: 'attempted', updated_at: stamp })
+    .where('id', '=', orderId)
+    .where('status', '=', 'created')
+    .execute();
+}
+
+// ---- Fulfilment -----------------------------------------------------------------------------------
+
+// Fulfilment runs for every purchase: its statements are compiled once (see preparedQuery).
+const orderById = preparedQuery<{ orderId: string }>()((db, value) =>
+  db.selectFrom('orders').selectAll().where('id', '=', value('orderId')),
+);
+const upsertPayment = preparedQuery<{
+  id: string;
+  orderId: string;
+  gatewayPaymentId: string;
+  amountPaise: number;
+  source: OrderEventSource;
+  now: string;
+}>()((db, value) =>
+  db
+    .insertInto('payments')
+    .values({
+      // Stryker disable next-line StringLiteral: SQLite lets a TEXT PRIMARY KEY be NULL and nothing reads this row's id; on PostgreSQL the insert fails
+      id: value('id'),
+      order_id: value('orderId'),
+      gateway_payment_id: value('gatewayPaymentId'),
+      amount_paise: value('amountPaise'),
+      status: 'captured',
+      source: value('source'),
+      created_at: value('now'),
+      updated_at: value('now'),
+    })
+    .onConflict((oc) => oc.column('gateway_payment_id').doUpdateSet({ status: 'captured', updated_at: value('now') })),
+);
+const markPaidRow = preparedQuery<{ orderId: string; now: string }>()((db, value) =>
+  db
+    .updateTable('orders')
+    .set({ status: 'paid', paid_at: value('now'), updated_at: value('now') })
+    .where('id', '=', value('orderId')),
+);
+const keepRedemptionRow = preparedQuery<{
+  id: string;
+  couponId: string;
+  userId: string;
+  orderId: string;
+  now: string;
+}>()((db, value) =>
+  db
+    .insertInto('coupon_redemptions')
+    .values({
+      // Stryker disable next-line StringLiteral: SQLite lets a TEXT PRIMARY KEY be NULL and nothing reads this row's id; on PostgreSQL the insert fails
+      id: value('id'),
+      coupon_id: value('couponId'),
+      user_id: value('userId'),
+      order_id: value('orderId'),
+      redeemed_at: value('now'),
+    })
+    .onConflict((oc) => oc.column('order_id').doNothing()),
+);
+const orderLines = preparedQuery<{ orderId: string }>()((db, value) =>
+  db
+    .selectFrom('order_lines')
+    .select(['course_id', 'title', 'unit_price_paise'])
+    .where('order_id', '=', value('orderId')),
+);
+const grantEnrolmentRow = preparedQuery<{
+  id: string;
+  userId: string;
+  courseId: string;
+  orderId: string;
+  now: string;
+}>()((db, value) =>
+  db
+    .insertInto('enrolments')
+    .values({
+      id: value('id'),
+      user_id: value('userId'),
+      course_id: value('courseId'),
+      order_id: value('orderId'),
+      granted_at: value('now'),
+      revoked_at: null,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'course_id'])
+        .doUpdateSet({ order_id: value('orderId'), granted_at: value('now'), revoked_at: null })
+        .where('enrolments.revoked_at', 'is not', null),
+    ),
+);
+const boughtCartItem = preparedQuery<{ userId: string; courseId: string }>()((db, value) =>
+  db
+    .deleteFrom('cart_items')
+    .where('cart_id', 'in', db.selectFrom('carts').select('carts.id').where('carts.user_id', '=', value('userId')))
+    .where('course_id', '=', value('courseId')),
+);
+const insertRefundDueRow = preparedQuery<{
+  id: string;
+  orderId: string;
+  gatewayPaymentId: string;
+  amountPaise: number;
+  now: string;
+}>()((db, value) =>
+  db.insertInto('refunds').values({
+    id: value('id'),
+    order_id: value('orderId'),
+    gateway_payment_id: value('gatewayPaymentId'),
+    gateway_refund_id: null,
+    amount_paise: value('amountPaise'),
+    status: 'pending',
+    created_at: value('now'),
+  }),
+);
+const buyerOf = preparedQuery<{ userId: string }>()((db, value) =>
+  db.selectFrom('users').select(['email', 'username']).where('id', '=', value('userId')),
+);
+
+export function findOrderById(db: Db, orderId: string) {
+  return orderById.first(db, { orderId });
+}
+
+export function findOrderLines(db: Db, orderId: string) {
+  return orderLines.rows(db, { orderId });
+}
+
+export function findBuyer(db: Db, userId: string) {
+  return buyerOf.first(db, { userId });
+}
+
+/** A captured payment, recorded once per gateway payment id (a repeat marks it captured again). */
+export async function upsertCapturedPayment(
+  db: Db,
+  row: { orderId: string; gatewayPaymentId: string; amountPaise: number; source: OrderEventSource; now: string },
+): Promise<void> {
+  await upsertPayment.execute(db, { id: newId(), ...row });
+}
+
+export async function markPaid(db: Db, orderId: string, now: string): Promise<void> {
+  await markPaidRow.execute(db, { orderId, now });
+}
+
+/** The order's coupon use, counted (kept when reserved at checkout, added back when it had expired). */
+export async function keepRedemption(
+  db: Db,
+  row: { couponId: string; userId: string; orderId: string; now: string },
+): Promise<void> {
+  await keepRedemptionRow.execute(db, { id: newId(), ...row });
+}
+
+/** Enrols the buyer; a revoked enrolment in the same course is granted again, an active one kept. */
+export async function grantEnrolment(
+  db: Db,
+  row: { userId: string; courseId: string; orderId: string; now: string },
+): Promise<void> {
+  await grantEnrolmentRow.execute(db, { id: newId(), ...row });
+}
+
+/** A bought course leaves the buyer's cart. */
+export async function removeBoughtFromCart(db: Db, userId: string, courseId: string): Promise<void> {
+  await boughtCartItem.execute(db, { userId, courseId });
+}
+
+/** A refund due for a payment the order cannot honour (refund-unfulfillable.ts completes it). */
+export async function insertRefundDue(
+  db: Db,
+  row: { orderId: string; gatewayPaymentId: string; amountPaise: number; now: string },
+): Promise<void> {
+  await insertRefundDueRow.execute(db, { id: newId(), ...row });
+}
+
+/** Courses of the order the buyer owns already through an active enrolment. */
+export function findOwnedTitles(db: Db, orderId: string, userId: string) {
+  return db
+    .selectFrom('order_lines')
+    .innerJoin('enrolments', 'enrolments.course_id', 'order_lines.course_id')
+    .select('order_lines.title')
+    .where('order_lines.order_id', '=', orderId)
+    .where('enrolments.user_id', '=', userId)
+    .where('enrolments.revoked_at', 'is', null)
+    .execute();
+}
+
+export function findCouponLimits(db: Db, couponId: string) {
+  return db
+    .selectFrom('coupons')
+    .select(['max_uses', 'max_uses_per_user'])
+    .where('id', '=', couponId)
+    .executeTakeFirst();
+}
+
+/** The buyers and statuses of the other paid or unpaid orders holding a use of the coupon. */
+export function findCouponHolders(db: Db, couponId: string, exceptOrderId: string) {
+  return db
+    .selectFrom('coupon_redemptions')
+    .innerJoin('orders', 'orders.id', 'coupon_redemptions.order_id')
+    .select(['orders.user_id', 'orders.status'])
+    .where('coupon_redemptions.coupon_id', '=', couponId)
+    .where('coupon_redemptions.order_id', '!=', exceptOrderId)
+    .where('orders.status', 'in', ['paid', 'created', 'attempted'])
+    .execute();
+}
+
+// ---- Refunds --------------------------------------------------------------------------------------
+
+/** A payment recorded for an order it could not fulfil, not yet given back (see fulfil-order.ts). */
+export function findDueRefund(db: Db, orderId: string) {
+  return db
+    .selectFrom('refunds')
+    .select(['id', 'gateway_payment_id', 'amount_paise'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+}
+
+/** The orders with a refund still due, oldest first, at most 500. */
+export function findOrdersWithDueRefunds(db: Db) {
+  return db
+    .selectFrom('refunds')
+    .select('order_id')
+    .where('status', '=', 'pending')
+    .orderBy('created_at')
+    .limit(500)
+    .execute();
+}
+
+/** What deciding whether an order can be fulfilled needs. */
+export function findOrderCoupon(db: Db, orderId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'coupon_id', 'coupon_code'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+}
+
+export function findRefundByGatewayId(db: Db, gatewayRefundId: string) {
+  return db.selectFrom('refunds').select('id').where('gateway_refund_id', '=', gatewayRefundId).executeTakeFirst();
+}
+
+export async function completeRefund(
+  db: Db,
+  refundId: string,
+  gatewayRefundId: string,
+  amountPaise: number,
+): Promise<void> {
+  await db
+    .updateTable('refunds')
+    .set({ status: 'processed', gateway_refund_id: gatewayRefundId, amount_paise: amountPaise })
+    .where('id', '=', refundId)
+    .execute();
+}
+
+export async function insertProcessedRefund(
+  db: Db,
+  row: { orderId: string; gatewayPaymentId: string; gatewayRefundId: string; amountPaise: number; now: string },
+): Promise<void> {
+  await db
+    .insertInto('refunds')
+    .values({
+      id: newId(),
+      order_id: row.orderId,
+      gateway_payment_id: row.gatewayPaymentId,
+      gateway_refund_id: row.gatewayRefundId,
+      amount_paise: row.amountPaise,
+      status: 'processed',
+      created_at: row.now,
+    })
+    .execute();
+}
+
+export function findOrderBuyerId(db: Db, orderId: string) {
+  return db.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+export function findOrderWithBuyer(db: Db, orderId: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .select(['orders.id', 'orders.status', 'orders.user_id', 'orders.billing_name', 'users.email', 'users.username'])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function markRefunded(db: Db, orderId: string, stamp: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: 'refunded', refunded_at: stamp, updated_at: stamp })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** The order's active enrolments. */
+export function findHeldEnrolments(db: Db, orderId: string, userId: string) {
+  return db
+    .selectFrom('enrolments')
+    .select(['id', 'course_id'])
+    .where('order_id', '=', orderId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** The learner's earliest other paid, unrefunded order containing the course, if any. */
+export function findOtherPaidOrderWith(db: Db, order: { id: string; user_id: string }, courseId: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+    .select('orders.id')
+    .where('orders.user_id', '=', order.user_id)
+    .where('orders.status', '=', 'paid')
+    .where('orders.id', '!=', order.id)
+    .where('order_lines.course_id', '=', courseId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('refunds').select('refunds.id').whereRef('refunds.order_id', '=', 'orders.id'))),
+    )
+    .orderBy('orders.paid_at')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** An enrolment moves to another order that also covers it, or ends. */
+export async function moveOrRevokeEnrolment(
+  db: Db,
+  enrolmentId: string,
+  otherOrderId: string | undefined,
+  stamp: string,
+): Promise<void> {
+  await db
+    .updateTable('enrolments')
+    .set(otherOrderId ? { order_id: otherOrderId } : { revoked_at: stamp })
+    .where('id', '=', enrolmentId)
+    .execute();
+}
