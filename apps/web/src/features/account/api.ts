@@ -14,6 +14,7 @@ import type {
   SignInRequest,
   SignUpRequest,
 } from '@shop/shared';
+import { accountPaths, privacyPaths } from '@shop/shared';
 import { api } from '../../app/api';
 
 export interface Profile {
@@ -27,7 +28,7 @@ export const accountApi = api.injectEndpoints({
     /** The header's profile check: the signed-in user, or null when there is no session. */
     getProfile: build.query<Profile | null, void>({
       queryFn: async (_arg, _api, _extra, baseQuery) => {
-        const result = await baseQuery('/profile');
+        const result = await baseQuery(accountPaths.profile);
         const data = result.data as ProfileResponse | undefined;
         if (data?.ok) return { data: { username: data.username, email: data.email, role: data.role } };
         return { data: null };
@@ -35,50 +36,50 @@ export const accountApi = api.injectEndpoints({
       providesTags: ['Profile'],
     }),
     signIn: build.mutation<SignedInResponse, SignInRequest>({
-      query: (body) => ({ url: '/signin', method: 'POST', body }),
+      query: (body) => ({ url: accountPaths.signIn, method: 'POST', body }),
     }),
     signUp: build.mutation<AcceptedResponse, SignUpRequest>({
-      query: (body) => ({ url: '/signup', method: 'POST', body }),
+      query: (body) => ({ url: accountPaths.signUp, method: 'POST', body }),
     }),
     sendSignInLink: build.mutation<AcceptedResponse, EmailLinkRequest>({
-      query: (body) => ({ url: '/email', method: 'POST', body }),
+      query: (body) => ({ url: accountPaths.emailLink, method: 'POST', body }),
     }),
     /** What a mailed link would do (kind, masked address), without using it up. */
     previewEmailToken: build.mutation<LinkPreviewResponse, string>({
-      query: (token) => ({ url: '/preview-email-token', method: 'POST', body: { token } }),
+      query: (token) => ({ url: accountPaths.previewEmailToken, method: 'POST', body: { token } }),
     }),
     /** The click on a mailed link's landing page: a POST, because mail scanners follow GET links. */
     verifyEmailToken: build.mutation<SignedInResponse, string>({
-      query: (token) => ({ url: '/verify-email-token', method: 'POST', body: { token } }),
+      query: (token) => ({ url: accountPaths.verifyEmailToken, method: 'POST', body: { token } }),
     }),
     /** The profile's password form: every other session ends, this browser gets a fresh cookie. */
     changePassword: build.mutation<DoneResponse, ChangePasswordRequest>({
-      query: (body) => ({ url: '/change-password', method: 'POST', body }),
+      query: (body) => ({ url: accountPaths.changePassword, method: 'POST', body }),
     }),
     forgotPassword: build.mutation<AcceptedResponse, ForgotPasswordRequest>({
-      query: (body) => ({ url: '/forgot-password', method: 'POST', body }),
+      query: (body) => ({ url: accountPaths.forgotPassword, method: 'POST', body }),
     }),
     /** The reset page's submit, the only call that uses the mailed token. */
     resetPassword: build.mutation<SignedInResponse, ResetPasswordRequest>({
-      query: (body) => ({ url: '/reset-password', method: 'POST', body }),
+      query: (body) => ({ url: accountPaths.resetPassword, method: 'POST', body }),
     }),
     getPrivacyStatus: build.query<PrivacyStatusResponse, void>({
-      query: () => '/me/privacy',
+      query: () => privacyPaths.privacy,
       providesTags: ['Profile'],
     }),
     unsubscribeNewsletter: build.mutation<DoneResponse, void>({
-      query: () => ({ url: '/me/newsletter/unsubscribe', method: 'POST' }),
+      query: () => ({ url: privacyPaths.newsletterUnsubscribe, method: 'POST' }),
       invalidatesTags: ['Profile'],
     }),
     deleteAccount: build.mutation<DeleteAccountResponse, DeleteAccountRequest>({
-      query: (body) => ({ url: '/me/delete', method: 'POST', body }),
+      query: (body) => ({ url: privacyPaths.delete, method: 'POST', body }),
     }),
     /** The mailed confirmation link's button: the only call that uses its token. */
     confirmAccountDeletion: build.mutation<DeleteAccountResponse, string>({
-      query: (token) => ({ url: '/me/delete/confirm', method: 'POST', body: { token } }),
+      query: (token) => ({ url: privacyPaths.deleteConfirm, method: 'POST', body: { token } }),
     }),
     logout: build.mutation<void, void>({
-      query: () => ({ url: '/logout', method: 'POST' }),
+      query: () => ({ url: accountPaths.logout, method: 'POST' }),
     }),
   }),
 });

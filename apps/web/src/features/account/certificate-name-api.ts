@@ -1,16 +1,17 @@
 import type { CertificateNameRequest, CertificateNameResponse } from '@shop/shared';
+import { certificatePaths } from '@shop/shared';
 import { api } from '../../app/api';
 
 export const certificateNameApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The name the learner prints on certificates (null: their username). */
     getCertificateName: build.query<string | null, void>({
-      query: () => '/profile/certificate-name',
+      query: () => certificatePaths.name,
       transformResponse: (response: CertificateNameResponse) => response.certificateName,
       providesTags: ['Profile'],
     }),
     saveCertificateName: build.mutation<CertificateNameResponse, CertificateNameRequest>({
-      query: (body) => ({ url: '/profile/certificate-name', method: 'POST', body }),
+      query: (body) => ({ url: certificatePaths.name, method: 'POST', body }),
       invalidatesTags: ['Profile'],
     }),
   }),

@@ -1,10 +1,10 @@
-import { messages } from '@shop/shared';
+import { googlePaths, messages } from '@shop/shared';
 
 /** 'Continue with google' and the 'or' divider. A full navigation: the server starts the OAuth flow. */
 export function GoogleLink() {
   return (
     <>
-      <a href="/auth/google" className="btn btn-outline btn-block google-link">
+      <a href={googlePaths.start} className="btn btn-outline btn-block google-link">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           <path
             fill="#4285F4"

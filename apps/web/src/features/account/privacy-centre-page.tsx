@@ -1,4 +1,4 @@
-import { messages } from '@shop/shared';
+import { messages, privacyPaths } from '@shop/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, errorMessage } from '../../app/api';
@@ -112,7 +112,7 @@ function PrivacyCentre() {
       <section className="dashboard-panel" aria-labelledby="privacy-download">
         <h2 id="privacy-download">{messages.downloadMyData}</h2>
         <p>{messages.downloadMyDataIntro}</p>
-        <a className="btn" href="/api/me/export" download="my-data.json">
+        <a className="btn" href={privacyPaths.export} download="my-data.json">
           {messages.downloadMyData}
         </a>
       </section>

@@ -6,32 +6,33 @@ import type {
   MergeCartBody,
   MergeCartResponse,
 } from '@shop/shared';
+import { cartPaths, couponPaths, pathWith } from '@shop/shared';
 import { api } from '../../app/api';
 
 export const cartApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The signed-in learner's server cart; callers skip it for visitors (it answers 401). */
     getCart: build.query<Cart, void>({
-      query: () => '/cart',
+      query: () => cartPaths.cart,
       transformResponse: (response: GetCartResponse) => response.cart,
       providesTags: ['Cart'],
     }),
     addToCart: build.mutation<CartChangeResponse, string>({
-      query: (courseId) => ({ url: '/cart/add', method: 'POST', body: { courseId } }),
+      query: (courseId) => ({ url: cartPaths.add, method: 'POST', body: { courseId } }),
       onQueryStarted: async (_arg, { dispatch, queryFulfilled }): Promise<void> => {
         const cart = await changedCart(queryFulfilled);
         if (cart) dispatch(cartApi.util.upsertQueryData('getCart', undefined, cart));
       },
     }),
     removeFromCart: build.mutation<CartChangeResponse, string>({
-      query: (courseId) => ({ url: '/cart/remove', method: 'POST', body: { courseId } }),
+      query: (courseId) => ({ url: cartPaths.remove, method: 'POST', body: { courseId } }),
       onQueryStarted: async (_arg, { dispatch, queryFulfilled }): Promise<void> => {
         const cart = await changedCart(queryFulfilled);
         if (cart) dispatch(cartApi.util.upsertQueryData('getCart', undefined, cart));
       },
     }),
     mergeCart: build.mutation<MergeCartResponse, MergeCartBody>({
-      query: (body) => ({ url: '/cart/merge', method: 'POST', body }),
+      query: (body) => ({ url: cartPaths.merge, method: 'POST', body }),
       onQueryStarted: async (_arg, { dispatch, queryFulfilled }): Promise<void> => {
         const cart = await changedCart(queryFulfilled);
         if (cart) dispatch(cartApi.util.upsertQueryData('getCart', undefined, cart));
@@ -39,7 +40,7 @@ export const cartApi = api.injectEndpoints({
     }),
     /** A mutation rather than a query: every Apply asks the server afresh, nothing is cached. */
     checkCoupon: build.mutation<CouponResponse, string>({
-      query: (code) => `/coupon/${encodeURIComponent(code)}`,
+      query: (code) => pathWith(couponPaths.coupon, { code }),
     }),
   }),
 });

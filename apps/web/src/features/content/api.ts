@@ -1,11 +1,12 @@
 import type { ContactResponse, contactRequest } from '@shop/shared';
+import { contactPaths } from '@shop/shared';
 import type { z } from 'zod';
 import { api } from '../../app/api';
 
 export const contentApi = api.injectEndpoints({
   endpoints: (build) => ({
     sendContactMessage: build.mutation<ContactResponse, z.output<typeof contactRequest>>({
-      query: (body) => ({ url: '/contact', method: 'POST', body }),
+      query: (body) => ({ url: contactPaths.contact, method: 'POST', body }),
     }),
   }),
 });

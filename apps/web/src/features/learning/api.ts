@@ -1,11 +1,12 @@
 import type { EnrolledCourse, EnrolledCoursesResponse } from '@shop/shared';
+import { learningPaths } from '@shop/shared';
 import { api } from '../../app/api';
 
 export const learningApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The learner's courses; an answer of any other shape counts as an empty list (the spec's rule). */
     getEnrolledCourses: build.query<EnrolledCourse[], void>({
-      query: () => '/enrolled-courses',
+      query: () => learningPaths.enrolledCourses,
       transformResponse: (response: EnrolledCoursesResponse | undefined) =>
         Array.isArray(response?.courses) ? response.courses : [],
       providesTags: ['Enrolled'],

@@ -1,4 +1,4 @@
-import { messages } from '@shop/shared';
+import { certificatePaths, messages, pathWith } from '@shop/shared';
 
 /** The learner's certificate PDF; the server gives it only to the learner it was issued to. */
 export function CertificateLink({
@@ -13,7 +13,7 @@ export function CertificateLink({
   return (
     <a
       className={className}
-      href={`/api/certificates/${encodeURIComponent(id)}/pdf`}
+      href={pathWith(certificatePaths.pdf, { id })}
       download={`certificate-${id}.pdf`}
       aria-describedby={describedBy}
     >

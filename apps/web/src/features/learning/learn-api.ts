@@ -5,6 +5,7 @@ import type {
   SaveProgressInput,
   SaveProgressResponse,
 } from '@shop/shared';
+import { learningPaths, pathWith } from '@shop/shared';
 import { api } from '../../app/api';
 
 export interface SaveProgressArgs extends SaveProgressInput {
@@ -13,19 +14,19 @@ export interface SaveProgressArgs extends SaveProgressInput {
 }
 
 export function progressUrl(courseId: string, lessonId: string): string {
-  return `/learn/${encodeURIComponent(courseId)}/lessons/${encodeURIComponent(lessonId)}/progress`;
+  return pathWith(learningPaths.progress, { courseId, lessonId });
 }
 
 export const learnApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** A course's free preview lessons, for anyone on its page; a failure just shows no Preview buttons. */
     getPreviewLessons: build.query<PreviewLesson[], string>({
-      query: (courseId) => `/learn/${encodeURIComponent(courseId)}/previews`,
+      query: (courseId) => pathWith(learningPaths.previews, { courseId }),
       transformResponse: (response: PreviewLessonsResponse | undefined) =>
         Array.isArray(response?.lessons) ? response.lessons : [],
     }),
     getLearnCourse: build.query<LearnCourseResponse, string>({
-      query: (courseId) => `/learn/${encodeURIComponent(courseId)}`,
+      query: (courseId) => pathWith(learningPaths.course, { courseId }),
       // Attachment links expire after 10 minutes: a player open longer asks again.
       keepUnusedDataFor: 60,
     }),

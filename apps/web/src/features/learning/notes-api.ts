@@ -5,25 +5,25 @@ import type {
   SaveNoteResponse,
   UpdateNoteInput,
 } from '@shop/shared';
+import { notePaths, pathWith } from '@shop/shared';
 import { api } from '../../app/api';
 
 const notesBase = api.enhanceEndpoints({ addTagTypes: ['Note'] });
-const course = (courseId: string) => `/learn/${encodeURIComponent(courseId)}`;
 
 /** The Markdown file of the learner's notes: a plain link, the server answers it as an attachment. */
 export function notesExportUrl(courseId: string): string {
-  return `/api${course(courseId)}/notes.md`;
+  return pathWith(notePaths.markdown, { courseId });
 }
 
 export const notesApi = notesBase.injectEndpoints({
   endpoints: (build) => ({
     getCourseNotes: build.query<CourseNotesResponse, string>({
-      query: (courseId) => `${course(courseId)}/notes`,
+      query: (courseId) => pathWith(notePaths.notes, { courseId }),
       providesTags: (_result, _error, courseId) => [{ type: 'Note', id: courseId }],
     }),
     createNote: build.mutation<SaveNoteResponse, { courseId: string; lessonId: string; input: CreateNoteInput }>({
       query: ({ courseId, lessonId, input }) => ({
-        url: `${course(courseId)}/lessons/${encodeURIComponent(lessonId)}/notes`,
+        url: pathWith(notePaths.lessonNotes, { courseId, lessonId }),
         method: 'POST',
         body: input,
       }),
@@ -31,7 +31,7 @@ export const notesApi = notesBase.injectEndpoints({
     }),
     updateNote: build.mutation<SaveNoteResponse, { courseId: string; noteId: string; input: UpdateNoteInput }>({
       query: ({ courseId, noteId, input }) => ({
-        url: `${course(courseId)}/notes/${encodeURIComponent(noteId)}`,
+        url: pathWith(notePaths.note, { courseId, noteId }),
         method: 'PATCH',
         body: input,
       }),
@@ -39,7 +39,7 @@ export const notesApi = notesBase.injectEndpoints({
     }),
     deleteNote: build.mutation<DeleteNoteResponse, { courseId: string; noteId: string }>({
       query: ({ courseId, noteId }) => ({
-        url: `${course(courseId)}/notes/${encodeURIComponent(noteId)}`,
+        url: pathWith(notePaths.note, { courseId, noteId }),
         method: 'DELETE',
       }),
       invalidatesTags: (_result, _error, { courseId }) => [{ type: 'Note', id: courseId }],

@@ -1,13 +1,14 @@
 import type { NewsletterResponse } from '@shop/shared';
+import { newsletterPaths } from '@shop/shared';
 import { api } from '../../app/api';
 
 export const newsletterLinkApi = api.injectEndpoints({
   endpoints: (build) => ({
     confirmNewsletterByLink: build.mutation<NewsletterResponse, string>({
-      query: (token) => ({ url: '/newsletter/confirm', method: 'POST', body: { token } }),
+      query: (token) => ({ url: newsletterPaths.confirm, method: 'POST', body: { token } }),
     }),
     unsubscribeByLink: build.mutation<NewsletterResponse, string>({
-      query: (token) => ({ url: '/newsletter/unsubscribe', method: 'POST', body: { token } }),
+      query: (token) => ({ url: newsletterPaths.unsubscribe, method: 'POST', body: { token } }),
     }),
   }),
 });

@@ -1,0 +1,6 @@
+export const cartPaths = {
+  cart: '/api/cart',
+  add: '/api/cart/add',
+  remove: '/api/cart/remove',
+  merge: '/api/cart/merge',
+} as const;

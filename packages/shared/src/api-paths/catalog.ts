@@ -1,0 +1,4 @@
+export const catalogPaths = {
+  courses: '/api/courses',
+  course: '/api/courses/:id',
+} as const;

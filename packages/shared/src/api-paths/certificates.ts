@@ -1,0 +1,5 @@
+export const certificatePaths = {
+  certificate: '/api/certificates/:id',
+  pdf: '/api/certificates/:id/pdf',
+  name: '/api/profile/certificate-name',
+} as const;

@@ -1,0 +1,3 @@
+export const contactPaths = {
+  contact: '/api/contact',
+} as const;

@@ -1,0 +1,3 @@
+export const couponPaths = {
+  coupon: '/api/coupon/:code',
+} as const;

@@ -1,0 +1,3 @@
+export const healthPaths = {
+  health: '/api/health',
+} as const;
