@@ -16,4 +16,16 @@ export const USERNAME_MAX = 40;
 
 export const levels = ['Beginner', 'Intermediate', 'Advanced'] as const;
 
+/** Ids look like the original site's MongoDB ids: 24 lowercase hex characters. */
+export const OBJECT_ID = /^[a-f0-9]{24}$/;
+
+/**
+ * An amount in rupees is a whole number of paise: at most two decimals. The tolerance absorbs
+ * binary fractions (`1499.95 * 100` is `149994.99999999997`).
+ */
+export function hasAtMostTwoDecimals(rupees: number): boolean {
+  return Math.abs(Math.round(rupees * 100) - rupees * 100) < 1e-6;
+}
+export const atMostTwoDecimals = 'must have at most two decimals';
+
 export const orderStatuses = ['created', 'attempted', 'paid', 'failed', 'expired', 'refunded'] as const;

@@ -6,10 +6,9 @@
  * The server keeps validating with the classic contracts.
  */
 import * as z from 'zod/mini';
-import { levels, PASSWORD_MAX, PASSWORD_MIN, requiredMessage, USERNAME_MAX } from './field-rules.js';
+import { PASSWORD_MAX, PASSWORD_MIN, requiredMessage, USERNAME_MAX } from './field-rules.js';
 import { billingTaxProblems } from './gst.js';
 import { messages } from './messages.js';
-import { extractVideoId } from './video.js';
 
 const required = (label: string) => z.string({ error: requiredMessage(label) });
 
@@ -139,57 +138,6 @@ export const adminCouponForm = z
       path: ['expiresOn'],
     }),
   );
-
-const requiredText = (max: number) =>
-  z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(max, `must be at most ${max} characters`));
-
-const youTubeLink = z.string().check(
-  z.trim(),
-  z.maxLength(500, 'must be at most 500 characters'),
-  z.refine((link) => extractVideoId(link) !== null, 'must be a YouTube link or an 11-character video id'),
-);
-
-/** Mirrors `adminCourseInput`. */
-export const adminCourseForm = z.object({
-  title: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(3, 'must be at least 3 characters'),
-      z.maxLength(200, 'must be at most 200 characters'),
-    ),
-  tag: requiredText(50),
-  instructor: requiredText(120),
-  price: z.number({ error: 'must be an amount in rupees' }).check(
-    z.nonnegative('must not be negative'),
-    z.maximum(10_000_000, 'must be at most ₹1,00,00,000'),
-    z.refine((rupees) => Math.abs(Math.round(rupees * 100) - rupees * 100) < 1e-6, 'must have at most two decimals'),
-    z.refine((rupees) => rupees === 0 || rupees >= 1, 'must be 0 (free) or at least ₹1.00, the least a payment can be'),
-  ),
-  level: z.enum(levels, { error: 'must be Beginner, Intermediate or Advanced' }),
-  videoLink: youTubeLink,
-  thumb: requiredText(500),
-  rating: z
-    .number({ error: 'must be a number from 0 to 5' })
-    .check(z.minimum(0, 'must be from 0 to 5'), z.maximum(5, 'must be from 0 to 5')),
-  students: z.int('must be a whole number').check(z.nonnegative('must not be negative')),
-  courseDescription: z.string().check(z.maxLength(20_000, 'must be at most 20,000 characters')),
-  description: z.string().check(z.maxLength(20_000, 'must be at most 20,000 characters')),
-  whatYoullLearn: z.array(requiredText(300)).check(z.maxLength(50, 'must have at most 50 points')),
-  curriculum: z.optional(
-    z
-      .array(
-        z.object({
-          title: requiredText(200),
-          duration: z.string().check(z.trim(), z.maxLength(50, 'must be at most 50 characters')),
-          content: z.string().check(z.maxLength(5000, 'must be at most 5,000 characters')),
-        }),
-      )
-      .check(z.maxLength(200, 'must have at most 200 items')),
-  ),
-  lessonVideos: z.optional(z.array(youTubeLink).check(z.maxLength(200, 'must have at most 200 videos'))),
-  published: z.boolean(),
-});
 
 /**
  * The checkout's tax billing details (`createOrderBody`'s state, pin, businessName, gstin) and the

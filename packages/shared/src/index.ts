@@ -8,6 +8,7 @@ export * from './contracts/certificates.js';
 export * from './contracts/common.js';
 export * from './contracts/contact.js';
 export * from './contracts/coupons.js';
+export * from './contracts/course-fields.js';
 export * from './contracts/course-structure.js';
 export * from './contracts/learning.js';
 export * from './contracts/newsletter.js';

@@ -1,5 +1,5 @@
-import { upsertCourse } from '../modules/catalog/repo.js';
 import { upsertCoupon } from '../modules/coupons/repo.js';
+import { upsertCourse } from '../modules/courses/repo.js';
 import type { Db } from './database.js';
 import { demoCourses } from './seed-courses.js';
 import { seedLearning, seedLessons } from './seed-learning.js';

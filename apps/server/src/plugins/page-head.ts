@@ -2,7 +2,7 @@ import { documentTitle, messages, objectId, pageHeadOf, pageMeta } from '@shop/s
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { escapeHtml } from '../html.js';
-import { findCourseById } from '../modules/catalog/repo.js';
+import { findCourseRow } from '../modules/courses/repo.js';
 
 export interface PageHead {
   status: 200 | 404;
@@ -65,7 +65,7 @@ export async function resolvePageHead(
 
   if (page === 'course') {
     const courseId = COURSE_ID.exec(path)?.[1] ?? '';
-    const row = objectId.safeParse(courseId).success ? await findCourseById(db, courseId) : undefined;
+    const row = objectId.safeParse(courseId).success ? await findCourseRow(db, courseId) : undefined;
     if (row?.published === 1) {
       const about = row.course_description || row.description || `${row.title}, by ${row.instructor}.`;
       return {

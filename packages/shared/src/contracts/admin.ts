@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { levels, orderStatuses } from '../field-rules.js';
-import { extractVideoId } from '../video.js';
+import { OBJECT_ID, orderStatuses } from '../field-rules.js';
 import type {
   adminAuditEntry,
   adminCoupon,
@@ -15,61 +14,7 @@ import type {
   adminOrderDetail,
   adminOrderRow,
 } from './admin-answers.js';
-import { curriculumItem } from './catalog.js';
 import { couponCode } from './coupons.js';
-
-const required = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
-
-/** The course editor's video link rule; the section editor's lessons use it too. */
-export const youTubeLink = z
-  .string()
-  .trim()
-  .max(500, 'must be at most 500 characters')
-  .refine((link) => extractVideoId(link) !== null, 'must be a YouTube link or an 11-character video id');
-
-/** A course as the operator edits it: one schema for the console's form and the server. */
-export const adminCourseInput = z.object({
-  title: z.string().trim().min(3, 'must be at least 3 characters').max(200, 'must be at most 200 characters'),
-  tag: required(50),
-  instructor: required(120),
-  price: z
-    .number({ error: 'must be an amount in rupees' })
-    .nonnegative('must not be negative')
-    .max(10_000_000, 'must be at most ₹1,00,00,000')
-    .refine((rupees) => Math.abs(Math.round(rupees * 100) - rupees * 100) < 1e-6, 'must have at most two decimals')
-    // The payment gateway takes no amount under ₹1.00 (Razorpay's minimum is 100 paise).
-    .refine((rupees) => rupees === 0 || rupees >= 1, 'must be 0 (free) or at least ₹1.00, the least a payment can be'),
-  level: z.enum(levels, { error: 'must be Beginner, Intermediate or Advanced' }),
-  videoLink: youTubeLink,
-  thumb: required(500),
-  rating: z
-    .number({ error: 'must be a number from 0 to 5' })
-    .min(0, 'must be from 0 to 5')
-    .max(5, 'must be from 0 to 5'),
-  students: z
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .nonnegative('must not be negative'),
-  courseDescription: z.string().max(20_000, 'must be at most 20,000 characters'),
-  description: z.string().max(20_000, 'must be at most 20,000 characters'),
-  whatYoullLearn: z.array(required(300)).max(50, 'must have at most 50 points'),
-  curriculum: z
-    .array(
-      curriculumItem.extend({
-        title: required(200),
-        duration: z.string().trim().max(50, 'must be at most 50 characters'),
-        content: z.string().max(5000, 'must be at most 5,000 characters'),
-      }),
-    )
-    .max(200, 'must have at most 200 items')
-    // Issue 14: the console's edit page sends neither list (its section editor writes the lessons);
-    // left out, a course's lessons are not touched. A new course without them starts empty.
-    .optional(),
-  /** The lesson videos only buyers see (Enrolled Courses); `videoLink` is the public preview. */
-  lessonVideos: z.array(youTubeLink).max(200, 'must have at most 200 videos').optional(),
-  published: z.boolean(),
-});
-export type AdminCourseInput = z.infer<typeof adminCourseInput>;
 
 export type AdminCourseRow = z.infer<typeof adminCourseRow>;
 
@@ -126,7 +71,7 @@ export type LearnerStatus = (typeof learnerStatuses)[number];
 export const learnerStatusInput = z.object({
   status: z.enum(learnerStatuses, { error: 'must be active, suspended or terminated' }),
 });
-export const grantCourseInput = z.object({ courseId: z.string().regex(/^[a-f0-9]{24}$/, 'must be a course id') });
+export const grantCourseInput = z.object({ courseId: z.string().regex(OBJECT_ID, 'must be a course id') });
 
 export type AdminLearnerRow = z.infer<typeof adminLearnerRow>;
 
@@ -151,7 +96,7 @@ export const gstr1Query = z.object({
   section: z.enum(gstr1Sections, { error: 'is not a GSTR-1 table' }),
 });
 export const resendDocumentInput = z.object({
-  orderId: z.string().regex(/^[a-f0-9]{24}$/, 'must be an order id'),
+  orderId: z.string().regex(OBJECT_ID, 'must be an order id'),
   kind: z.enum(['invoice', 'credit_note'], { error: 'must be invoice or credit_note' }),
 });
 

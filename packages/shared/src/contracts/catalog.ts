@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { levels } from '../field-rules.js';
 import { objectId } from './common.js';
+import { courseFields } from './course-fields.js';
 
 export const curriculumItem = z.object({
   title: z.string().min(1).max(200),
@@ -56,26 +56,22 @@ export const courseParams = z.object({ id: objectId });
 export const getCourseResponse = z.object({ ok: z.literal(true), course });
 export type GetCourseResponse = z.infer<typeof getCourseResponse>;
 
-/** What `course:import` and the seed accept: the API shape with an optional id and the price in rupees. */
+/**
+ * What `course:import` and the seed accept: the console's fields with their rules (course-fields.ts),
+ * an optional id and creation date, and defaults for what a file may leave out. `published` and the
+ * lesson videos are optional (left out, a new course is published and has none).
+ */
 export const courseInput = z.object({
+  ...courseFields,
   _id: objectId.optional(),
-  title: z.string().trim().min(3).max(200),
-  thumb: z.string().trim().min(1).max(500),
-  tag: z.string().trim().min(1).max(50),
-  rating: z.number().min(0).max(5).default(4.5),
-  instructor: z.string().trim().min(1).max(120),
-  price: z
-    .number()
-    .nonnegative()
-    .max(10_000_000)
-    .refine((rupees) => Number.isInteger(Math.round(rupees * 100 * 1e6) / 1e6), 'must have at most two decimals'),
-  level: z.enum(levels),
-  videoLink: z.string().trim().max(500).default(''),
-  students: z.number().int().nonnegative().default(0),
-  courseDescription: z.string().max(20_000).default(''),
-  description: z.string().max(20_000).default(''),
-  whatYoullLearn: z.array(z.string().trim().min(1).max(300)).max(50).default([]),
-  curriculum: z.array(curriculumItem).max(200).default([]),
+  rating: z._default(courseFields.rating, 4.5),
+  videoLink: z._default(courseFields.videoLink, ''),
+  students: z._default(courseFields.students, 0),
+  courseDescription: z._default(courseFields.courseDescription, ''),
+  description: z._default(courseFields.description, ''),
+  whatYoullLearn: z._default(courseFields.whatYoullLearn, []),
+  curriculum: z._default(z.nonoptional(courseFields.curriculum), []),
+  published: z.optional(courseFields.published),
   createdAt: z.iso.datetime().optional(),
 });
 export type CourseInput = z.infer<typeof courseInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OBJECT_ID } from '../field-rules.js';
 
 /** The shape of every refused request: `{ ok: false, message }`, plus field messages when a form can use them. */
 export const errorResponse = z.object({
@@ -9,4 +10,4 @@ export const errorResponse = z.object({
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /** Course ids look like the original site's MongoDB ids: 24 lowercase hex characters. */
-export const objectId = z.string().regex(/^[a-f0-9]{24}$/, 'must be a 24-character id');
+export const objectId = z.string().regex(OBJECT_ID, 'must be a 24-character id');

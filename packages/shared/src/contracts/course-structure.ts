@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { youTubeLink } from './admin.js';
 import { objectId } from './common.js';
+import { youTubeLink } from './course-fields.js';
 import { lessonKind } from './learning.js';
 
 const required = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);

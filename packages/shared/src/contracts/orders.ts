@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMostTwoDecimals, hasAtMostTwoDecimals } from '../field-rules.js';
 import { billingTaxProblems } from '../gst.js';
 import { messages } from '../messages.js';
 
@@ -6,7 +7,7 @@ const rupees = z
   .number({ error: 'must be a number of rupees' })
   .nonnegative('must not be negative')
   .max(10_000_000, 'is larger than any order this shop takes')
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must have at most two decimals');
+  .refine(hasAtMostTwoDecimals, atMostTwoDecimals);
 
 /**
  * The spec's order-creation payload. `amount` is the rupee total the buyer saw; the server prices the

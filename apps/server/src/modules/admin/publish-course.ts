@@ -1,6 +1,7 @@
 import type { AdminCourse } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
+import { setCoursePublished } from '../courses/repo.js';
 import { loadCourse } from './course-record.js';
 import { writeAudit } from './write-audit.js';
 
@@ -14,11 +15,7 @@ export async function publishCourse(
 ): Promise<AdminCourse> {
   const before = await loadCourse(deps.db, id);
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('courses')
-      .set({ published: published ? 1 : 0, updated_at: now.toISOString() })
-      .where('id', '=', id)
-      .execute();
+    await setCoursePublished(trx, id, published, now.toISOString());
     await writeAudit(
       trx,
       actor,

@@ -2,8 +2,9 @@ import type { AdminCourse, AdminCourseInput } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { newId } from '../../ids.js';
+import { insertCourse, updateCourse } from '../courses/repo.js';
 import { syncCourseLessons } from '../learning/sync-course-lessons.js';
-import { loadCourse, toCourseColumns } from './course-record.js';
+import { loadCourse } from './course-record.js';
 import { writeAudit } from './write-audit.js';
 
 /**
@@ -21,25 +22,8 @@ export async function saveCourse(
   const courseId = id ?? newId();
   const stamp = now.toISOString();
   await deps.db.transaction().execute(async (trx) => {
-    if (before) {
-      await trx
-        .updateTable('courses')
-        .set({ ...toCourseColumns(input), updated_at: stamp })
-        .where('id', '=', courseId)
-        .execute();
-    } else {
-      await trx
-        .insertInto('courses')
-        .values({
-          id: courseId,
-          curriculum: '[]',
-          lesson_videos: '[]',
-          ...toCourseColumns(input),
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .execute();
-    }
+    if (before) await updateCourse(trx, courseId, input, stamp);
+    else await insertCourse(trx, courseId, input, stamp);
     // The edit page sends neither list: its lessons are the section editor's (save-course-structure.ts).
     if (!before || input.curriculum !== undefined || input.lessonVideos !== undefined)
       await syncCourseLessons(trx, courseId);

@@ -130,6 +130,32 @@ describe('course import', () => {
     const after = listCoursesResponse.parse((await t.app.inject({ url: '/api/courses' })).json()).courses.length;
     expect(after).toBe(before);
   });
+
+  it('refuses what the console refuses: a video link that is no YouTube link, a price under ₹1, three decimals', async () => {
+    const good = { title: 'Good One', thumb: '/x.svg', tag: 'T', instructor: 'I', price: 10, level: 'Beginner' };
+    const refused = [
+      [
+        { videoLink: 'https://evil.example/watch' },
+        'field videoLink: must be a YouTube link or an 11-character video id',
+      ],
+      [{ price: 0.5 }, 'field price: must be 0 (free) or at least ₹1.00'],
+      [{ price: 10.001 }, 'field price: must have at most two decimals'],
+      [{ tag: '   ' }, 'field tag: is required'],
+    ] as const;
+    for (const [change, message] of refused)
+      await expect(importCourses(t.database.db, JSON.stringify([{ ...good, ...change }]))).rejects.toThrow(message);
+    // What the console takes, the import takes.
+    const [id] = await importCourses(
+      t.database.db,
+      JSON.stringify([{ ...good, videoLink: 'https://youtu.be/aqz-KE-bpKQ' }]),
+    );
+    const row = await t.database.db
+      .selectFrom('courses')
+      .select('video_link')
+      .where('id', '=', id as string)
+      .executeTakeFirst();
+    expect(row?.video_link).toBe('https://youtu.be/aqz-KE-bpKQ');
+  });
 });
 
 describe('catalogue caching', () => {

@@ -2,9 +2,10 @@ import type { Course, CourseSummary } from '@shop/shared';
 import { messages } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { toCourse, toCourseSummary } from '../courses/course-row.js';
+import { findCourseRow, findPublishedCourses } from '../courses/repo.js';
 import { courseCurriculum } from '../learning/course-curriculum.js';
 import { findCourseRating, findCourseRatings, type RatingSummary } from '../reviews/rating-summary.js';
-import { findCourseById, findPublishedCourses, toCourse, toCourseSummary } from './repo.js';
 
 /**
  * A course's rating comes from its buyers' visible reviews (issue 14, decision 0022): with none it is
@@ -23,7 +24,7 @@ export async function listCourses(db: Db, query?: string): Promise<CourseSummary
 
 /** Unpublished courses are not shown to visitors; their buyers reach them through their enrolments. */
 export async function getPublishedCourse(db: Db, id: string): Promise<Course> {
-  const row = await findCourseById(db, id);
+  const row = await findCourseRow(db, id);
   if (row?.published !== 1) throw new AppError('not_found', messages.courseNotFound);
   const [curriculum, rating] = await Promise.all([courseCurriculum(db, id), findCourseRating(db, id)]);
   return withRating({ ...toCourse(row), curriculum }, rating);

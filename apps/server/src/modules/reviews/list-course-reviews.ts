@@ -1,13 +1,13 @@
 import { type CourseReviewsResponse, messages, REVIEWS_PAGE_SIZE } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { findCourseById } from '../catalog/repo.js';
+import { findCourseRow } from '../courses/repo.js';
 import { findCourseRating } from './rating-summary.js';
 import { findVisibleReviews } from './repo.js';
 
 /** A published course's visible reviews, newest first, a page at a time, with its figures. */
 export async function listCourseReviews(db: Db, courseId: string, page: number): Promise<CourseReviewsResponse> {
-  const course = await findCourseById(db, courseId);
+  const course = await findCourseRow(db, courseId);
   if (course?.published !== 1) throw new AppError('not_found', messages.courseNotFound);
   const summary = await findCourseRating(db, courseId);
   const rows =

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { parseInput } from '../admin/parse-input.js';
-import { findCourseById } from '../catalog/repo.js';
+import { findCourseRow } from '../courses/repo.js';
 import { hasActiveEnrolment } from '../learning/repo.js';
 import { findReviewOf, refreshCourseStats, upsertReview } from './repo.js';
 
@@ -19,7 +19,7 @@ export async function saveReview(
   body: unknown,
   now = new Date(),
 ): Promise<SaveReviewResponse> {
-  const course = await findCourseById(db, courseId);
+  const course = await findCourseRow(db, courseId);
   if (!course) throw new AppError('not_found', messages.courseNotFound);
   if (!(await hasActiveEnrolment(db, user.id, courseId))) throw new AppError('forbidden', messages.reviewBuyersOnly);
   const { rating, text } = parseInput(reviewInput, body);

@@ -1,4 +1,4 @@
-import { type AdminCourse, type AdminCourseInput, adminCourseForm } from '@shop/shared';
+import { type AdminCourse, type AdminCourseInput, adminCourseInput } from '@shop/shared';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 
 /** The form keeps list items as objects (what useFieldArray needs); the API takes plain strings. */
@@ -47,7 +47,7 @@ export function toFormField(name: string): string {
 
 /** Validates with the same schema the server uses, so the form and the API never disagree. */
 export const courseResolver: Resolver<CourseFormValues> = async (values) => {
-  const parsed = adminCourseForm.safeParse(toCourseInput(values));
+  const parsed = adminCourseInput.safeParse(toCourseInput(values));
   if (parsed.success) return { values, errors: {} };
   const errors: Record<string, { type: string; message: string }> = {};
   for (const issue of parsed.error.issues) {
