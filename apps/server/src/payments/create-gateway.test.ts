@@ -5,6 +5,7 @@ import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.j
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/helpers.js';
 import { razorpaySettings } from '../../test/payments-kit.js';
 import { createGateway, RAZORPAY_CHECKOUT_JS, testModeWarning } from './create-gateway.js';
+import { type PaymentProvider, paymentProviders } from './providers.js';
 import { hmacHex, paymentSignature } from './signatures.js';
 
 it('a production start without Razorpay keys is warned, loudly, that it sells in test mode', () => {
@@ -62,6 +63,15 @@ describe('createGateway', () => {
     const gateway = createGateway(config(razorpaySettings(fake)), database.db);
     expect(gateway).toMatchObject({ mode: 'razorpay', keyId: fake.keyId, checkoutUrl: RAZORPAY_CHECKOUT_JS });
     expect(RAZORPAY_CHECKOUT_JS).toBe('https://checkout.razorpay.com/v1/checkout.js');
+    // What the page's Content-Security-Policy lets in for Razorpay's widget (app.ts), and the webhook's URL name.
+    expect(gateway).toMatchObject({
+      webhookName: 'razorpay',
+      contentSecurity: {
+        scriptSrc: ['https://checkout.razorpay.com'],
+        connectSrc: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+        frameSrc: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+      },
+    });
     // A real call with the default timeout reaches the configured API with the key.
     const order = await gateway.createOrder({ amountPaise: 10_000, receipt: 'cg-1', notes: {} });
     expect(fake.orders.get(order.id)?.amount).toBe(10_000);
@@ -86,7 +96,14 @@ describe('createGateway', () => {
   it('without a key: the sandbox, with its own widget and two secrets kept in the data folder', async () => {
     const settings = config();
     const gateway = createGateway(settings, database.db);
-    expect(gateway).toMatchObject({ mode: 'sandbox', keyId: 'rzp_test_sandbox', checkoutUrl: '/sandbox/checkout.js' });
+    expect(gateway).toMatchObject({
+      mode: 'sandbox',
+      keyId: 'rzp_test_sandbox',
+      checkoutUrl: '/sandbox/checkout.js',
+      // It reads Razorpay's webhooks, and its widget comes from our own origin.
+      webhookName: 'razorpay',
+      contentSecurity: { scriptSrc: [], connectSrc: [], frameSrc: [] },
+    });
     const paymentSecret = fs.readFileSync(path.join(settings.dataDir, 'sandbox-payment-secret'), 'utf8');
     const webhookSecret = fs.readFileSync(path.join(settings.dataDir, 'sandbox-secret'), 'utf8');
     expect(paymentSecret).not.toBe(webhookSecret);
@@ -104,5 +121,40 @@ describe('createGateway', () => {
 
     const custom = createGateway(config({ RAZORPAY_CHECKOUT_URL: 'https://cdn.example.com/test.js' }), database.db);
     expect(custom).toMatchObject({ mode: 'sandbox', checkoutUrl: 'https://cdn.example.com/test.js' });
+  });
+});
+
+describe('the provider list', () => {
+  let database: TestDatabase;
+  const settings = testConfig();
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+    fs.rmSync(settings.dataDir, { recursive: true, force: true });
+  });
+  const named = (name: string, mode = name): PaymentProvider => ({
+    name,
+    create: (config, db) => Object.assign(createGateway(config, db), { mode }),
+  });
+  const skipped: PaymentProvider = { name: 'unset', create: () => null };
+
+  it('takes the first configured provider, whose name orders store', () => {
+    expect(createGateway(settings, database.db, [skipped, named('upi-x'), named('other')]).mode).toBe('upi-x');
+    expect(paymentProviders.map((provider) => provider.name)).toEqual(['razorpay', 'sandbox']);
+  });
+
+  it("refuses a name the orders table may not hold, a free order's, or one its gateway does not carry", () => {
+    for (const bad of ['Upi', 'u', 'upi_x', 'free', `u${'x'.repeat(31)}`]) {
+      expect(() => createGateway(settings, database.db, [named(bad)]), bad).toThrow(
+        `payment provider "${bad}" has a gateway named "${bad}"`,
+      );
+    }
+    expect(createGateway(settings, database.db, [named(`u${'x'.repeat(30)}`)]).mode).toHaveLength(31);
+    expect(() => createGateway(settings, database.db, [named('upi-x', 'upi-y')])).toThrow(
+      'payment provider "upi-x" has a gateway named "upi-y"',
+    );
+    expect(() => createGateway(settings, database.db, [skipped])).toThrow('no payment provider is configured');
   });
 });

@@ -88,6 +88,80 @@ describe('RazorpayGateway against the documented API', () => {
     expect(fake.payments.get(paid.razorpay_payment_id)?.amount_refunded).toBe(20_000);
   });
 
+  it("reads Razorpay's webhooks and checkout answers into the port's shapes", () => {
+    const signed = (body: string, eventId?: string) =>
+      gateway.readWebhook(Buffer.from(body), {
+        'x-razorpay-signature': hmacHex(fake.webhookSecret, body),
+        ...(eventId ? { 'x-razorpay-event-id': eventId } : {}),
+      });
+    const entity = { id: 'pay_1', order_id: 'order_p', amount: 500, status: 'captured' };
+    expect(gateway.readWebhook(Buffer.from('{}'), { 'x-razorpay-signature': 'ab' })).toEqual({
+      ok: false,
+      reason: 'signature',
+    });
+    expect(gateway.readWebhook(Buffer.from('{}'), { 'x-razorpay-signature': ['a', 'b'] })).toEqual({
+      ok: false,
+      reason: 'signature',
+    });
+    expect(signed('not json')).toEqual({ ok: false, reason: 'body' });
+    expect(signed('null')).toEqual({ ok: false, reason: 'body' });
+    const orderPaid = JSON.stringify({
+      event: 'order.paid',
+      payload: { order: { entity: { id: 'order_o' } }, payment: { entity } },
+    });
+    expect(signed(orderPaid, 'evt_1')).toEqual({
+      ok: true,
+      delivery: {
+        eventId: 'evt_1',
+        type: 'order.paid',
+        kind: 'paid',
+        gatewayOrderId: 'order_o',
+        payment: {
+          id: 'pay_1',
+          gatewayOrderId: 'order_p',
+          amount: 500,
+          amountRefunded: undefined,
+          failure: undefined,
+        },
+        refund: undefined,
+      },
+    });
+    const failed = { ...entity, status: 'failed', error_description: 'Declined', amount_refunded: 0 };
+    const refund = { id: 'rfnd_1', payment_id: 'pay_1', amount: 500 };
+    const refunded = signed(
+      JSON.stringify({
+        event: 'refund.processed',
+        payload: { order: { entity: { id: 'order_o' } }, payment: { entity: failed }, refund: { entity: refund } },
+      }),
+    );
+    expect(refunded).toMatchObject({
+      ok: true,
+      delivery: {
+        eventId: undefined,
+        kind: 'refunded',
+        gatewayOrderId: 'order_p',
+        payment: { amountRefunded: 0, failure: 'Declined' },
+        refund: { id: 'rfnd_1', amount: 500 },
+      },
+    });
+    expect(signed(JSON.stringify({ event: 'payment.failed', payload: { payment: { entity } } }))).toMatchObject({
+      delivery: { kind: 'failed', gatewayOrderId: 'order_p' },
+    });
+    expect(signed(JSON.stringify({ event: 'payment.authorized' }))).toMatchObject({
+      delivery: { kind: 'other', type: 'payment.authorized', gatewayOrderId: undefined, payment: undefined },
+    });
+    expect(signed(JSON.stringify({ event: 'toString' }))).toMatchObject({ delivery: { kind: 'other' } });
+
+    const answer = { razorpay_order_id: 'order_a', razorpay_payment_id: 'pay_b', razorpay_signature: 'sig' };
+    expect(gateway.readConfirmation(answer)).toEqual({
+      gatewayOrderId: 'order_a',
+      paymentId: 'pay_b',
+      signature: 'sig',
+    });
+    for (const field of Object.keys(answer))
+      expect(gateway.readConfirmation({ ...answer, [field]: 1 }), field).toBeNull();
+  });
+
   it('verifies webhook signatures over the raw body', () => {
     const body = '{"event":"order.paid"}';
     expect(gateway.verifyWebhookSignature(body, hmacHex(fake.webhookSecret, body))).toBe(true);

@@ -26,12 +26,13 @@ interface WebhookEvent {
   };
 }
 
-const KINDS: Record<string, WebhookDelivery['kind']> = {
-  'payment.captured': 'paid',
-  'order.paid': 'paid',
-  'payment.failed': 'failed',
-  'refund.processed': 'refunded',
-};
+// A Map, so an event named like an object's own property ('toString') is just another event.
+const KINDS = new Map<string, WebhookDelivery['kind']>([
+  ['payment.captured', 'paid'],
+  ['order.paid', 'paid'],
+  ['payment.failed', 'failed'],
+  ['refund.processed', 'refunded'],
+]);
 
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
   const value = headers[name];
@@ -60,7 +61,7 @@ export function readRazorpayWebhook(
   if (event === null) return { ok: false, reason: 'body' };
   const payment = event.payload?.payment?.entity;
   const refund = event.payload?.refund?.entity;
-  const kind = KINDS[String(event.event)] ?? 'other';
+  const kind = KINDS.get(String(event.event)) ?? 'other';
   return {
     ok: true,
     delivery: {
