@@ -1,3 +1,4 @@
+import { googlePaths } from '@shop/shared';
 import * as oidc from 'openid-client';
 import type { Config } from '../config.js';
 
@@ -101,6 +102,6 @@ export function createGoogleSignIn(config: Config): GoogleSignIn | null {
     google.issuer,
     google.clientId,
     google.clientSecret,
-    `${config.publicUrl}/auth/google/callback`,
+    `${config.publicUrl}${googlePaths.callback}`,
   );
 }

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { accountPaths } from '@shop/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 
@@ -10,7 +11,7 @@ import type { Config } from '../config.js';
  * but has no cookie, so their click drops the stranger's password (pre-hijacking).
  */
 const COOKIE = 'signup_proof';
-const PATH = '/api/verify-email-token';
+const PATH = accountPaths.verifyEmailToken;
 
 function proofFor(token: string): string {
   return createHash('sha256').update(`sign-up-browser:${token}`).digest('base64url');

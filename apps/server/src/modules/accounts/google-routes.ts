@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.js';
 import { signInWithGoogle } from './sign-in-with-google.js';
 
 const PENDING_COOKIE = 'google_oauth';
-const PENDING_PATH = '/auth/google';
+const PENDING_PATH = googlePaths.start;
 const PENDING_MAX_AGE_S = 10 * 60;
 
 function readPending(request: FastifyRequest): PendingGoogleSignIn | null {

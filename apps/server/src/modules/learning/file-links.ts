@@ -1,3 +1,4 @@
+import { learningPaths } from '@shop/shared';
 import { hmacHex, signatureMatches } from '../../payments/signatures.js';
 
 /** How long a download link works after the page asked for it. */
@@ -43,7 +44,7 @@ export function signFileLink(secret: string, fileId: string, userId: string, now
   if (kept?.expiry === expiry) return kept.link;
   const signature = hmacHex(secret, signedText(fileId, userId, expiry));
   // Written out rather than through URLSearchParams: the player asks for these on every opening.
-  const link = `/api/files/${encodeURIComponent(fileId)}?u=${encodeURIComponent(userId)}&e=${expiry}&s=${signature}`;
+  const link = `${learningPaths.file.replace(':fileId', encodeURIComponent(fileId))}?u=${encodeURIComponent(userId)}&e=${expiry}&s=${signature}`;
   if (links.size >= MAX_KEPT_LINKS) links.clear();
   links.set(key, { expiry, link });
   return link;
