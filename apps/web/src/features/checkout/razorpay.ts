@@ -1,3 +1,6 @@
+import { loadCheckoutScript } from './load-checkout-script';
+import type { CheckoutRequest, CheckoutWidget } from './payment-provider';
+
 /** What the checkout widget hands back after a payment: Razorpay's three fields. */
 export interface RazorpaySuccess {
   razorpay_order_id: string;
@@ -34,4 +37,34 @@ declare global {
   interface Window {
     Razorpay?: new (options: RazorpayOptions) => RazorpayInstance;
   }
+}
+
+/** Razorpay's checkout.js (or the sandbox's widget, which takes the same options and answers alike). */
+export async function razorpayCheckout(request: CheckoutRequest): Promise<CheckoutWidget | null> {
+  const { order } = request;
+  if (!order.order_id || !(await loadCheckoutScript(order.checkoutUrl, () => Boolean(window.Razorpay)))) return null;
+  const Razorpay = window.Razorpay;
+  const orderId = order.order_id;
+  if (!Razorpay) return null;
+  return {
+    open() {
+      const widget = new Razorpay({
+        key: order.key_id,
+        amount: order.amount,
+        currency: order.currency,
+        order_id: orderId,
+        name: request.siteName,
+        description: request.description,
+        prefill: { name: order.name, email: order.email },
+        theme: { color: '#15803d' },
+        handler: request.onPaid,
+        modal: { ondismiss: request.onDismiss },
+      });
+      widget.on('payment.failed', () => {
+        widget.close?.();
+        request.onFailed();
+      });
+      widget.open();
+    },
+  };
 }

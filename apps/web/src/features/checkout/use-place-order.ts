@@ -8,8 +8,7 @@ import { toast } from '../../components/ui/toast';
 import { forgetSavedCoupon } from '../cart/saved-coupon';
 import { useCreateOrderMutation, useVerifyPaymentMutation } from './api';
 import type { Billing } from './billing-schema';
-import { loadCheckoutScript } from './load-checkout-script';
-import type { RazorpaySuccess } from './razorpay';
+import { loadCheckout, type PaymentProof } from './payment-provider';
 
 /** The spec's pause between the success message and the Enrolled Courses page. */
 export const SUCCESS_REDIRECT_MS = 3000;
@@ -62,7 +61,7 @@ export function usePlaceOrder() {
   );
 
   const verify = useCallback(
-    async (order: CreateOrderResponse, payment: RazorpaySuccess) => {
+    async (order: CreateOrderResponse, payment: PaymentProof) => {
       setPhase('verifying');
       try {
         const answer = await verifyPayment({
@@ -125,35 +124,25 @@ export function usePlaceOrder() {
         return;
       }
 
-      if (!order.order_id || !(await loadCheckoutScript(order.checkoutUrl)) || !window.Razorpay) {
+      const widget = await loadCheckout({
+        order,
+        siteName: siteConfig.siteName,
+        description: courseIds.length === 1 ? '1 course' : `${courseIds.length} courses`,
+        onPaid: (payment) => void verify(order, payment),
+        onDismiss: () => {
+          busy.current = false;
+          setPhase('idle');
+          toast.info(messages.paymentCancelled);
+        },
+        onFailed: () => fail(messages.orderSubmissionFailed),
+      });
+      if (!widget) {
         busy.current = false;
         setPhase('idle');
         toast.error(messages.razorpaySdkFailed);
         return;
       }
       try {
-        const widget = new window.Razorpay({
-          key: order.key_id,
-          amount: order.amount,
-          currency: order.currency,
-          order_id: order.order_id,
-          name: siteConfig.siteName,
-          description: courseIds.length === 1 ? '1 course' : `${courseIds.length} courses`,
-          prefill: { name: order.name, email: order.email },
-          theme: { color: '#15803d' },
-          handler: (payment) => void verify(order, payment),
-          modal: {
-            ondismiss: () => {
-              busy.current = false;
-              setPhase('idle');
-              toast.info(messages.paymentCancelled);
-            },
-          },
-        });
-        widget.on('payment.failed', () => {
-          widget.close?.();
-          fail(messages.orderSubmissionFailed);
-        });
         setPhase('paying');
         widget.open();
       } catch {
