@@ -3,29 +3,17 @@ import sharp from 'sharp';
 import { describe } from 'vitest';
 import { axeViolations } from './support/axe';
 import { baseURL, expect, test } from './support/browser';
-import { createVerifiedUser, type E2EUser, signIn } from './support/users';
+import { createVerifiedUser, type E2EUser, postAs, signIn } from './support/users';
 
 const trendFollowing = { id: '64a1f0c2b7e4d1a2c3e50002', price: 0 };
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text }).waitFor();
 
-/** Calls the API as the learner's browser would (session cookie, our own Origin). */
-async function asLearner(user: E2EUser, path: string, body: object) {
-  const res = await fetch(`${baseURL}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `token=${user.token}`, origin: new URL(baseURL).origin },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(200);
-  return json;
-}
-
 /** A paid order made through the sandbox gateway, exactly as checkout makes one. */
 async function buyThroughSandbox(learner: E2EUser): Promise<string> {
   const course = await (await fetch(`${baseURL}/api/courses/${trendFollowing.id}`)).json();
-  await asLearner(learner, '/api/cart/add', { courseId: trendFollowing.id });
-  const order = await asLearner(learner, '/api/create-order', {
+  await postAs(learner, '/api/cart/add', { courseId: trendFollowing.id });
+  const order = await postAs(learner, '/api/create-order', {
     amount: course.course.price,
     name: 'Asha Patel',
     email: learner.email,
@@ -34,9 +22,9 @@ async function buyThroughSandbox(learner: E2EUser): Promise<string> {
     validDiscount: 0,
     discountCouponId: null,
   });
-  const payment = await asLearner(learner, '/api/sandbox/pay', { order_id: order.order_id, outcome: 'captured' });
+  const payment = await postAs(learner, '/api/sandbox/pay', { order_id: order.order_id, outcome: 'captured' });
   const { ok: _ok, ...signed } = payment;
-  await asLearner(learner, '/api/verify-payment', { ...signed, amount: course.course.price, currency: 'INR' });
+  await postAs(learner, '/api/verify-payment', { ...signed, amount: course.course.price, currency: 'INR' });
   return order.orderId;
 }
 

@@ -46,6 +46,15 @@ async function fillBilling(page: Page) {
 }
 
 /** What the tax invoice needs (issue 16): an Ahmedabad address, and the disclaimer ticked. */
+/** Place order, then Fail payment in the sandbox's payment window. */
+async function placeOrderAndFailPayment(page: Page) {
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await page
+    .getByRole('dialog', { name: 'Sandbox payment (test mode)' })
+    .getByRole('button', { name: 'Fail payment' })
+    .click();
+}
+
 async function fillTaxDetails(page: Page) {
   await page.getByLabel('State').selectOption({ label: 'Gujarat' });
   await page.getByLabel('PIN code').fill('380015');
@@ -139,11 +148,7 @@ describe('checkout and the learner’s area', () => {
     await addToCart(page, optionBuying.id);
     await proceedToCheckout(page);
     await fillBilling(page);
-    await page.getByRole('button', { name: 'Place order' }).click();
-    await page
-      .getByRole('dialog', { name: 'Sandbox payment (test mode)' })
-      .getByRole('button', { name: 'Fail payment' })
-      .click();
+    await placeOrderAndFailPayment(page);
 
     await toast(page, 'Order or payment submission failed. Please try again.');
     await page.waitForURL(/\/cart$/);
@@ -187,11 +192,7 @@ describe('checkout and the learner’s area', () => {
     await proceedToCheckout(page);
     expect(await summary(page, 'total')).toBe('₹3,199.20');
     await fillBilling(page);
-    await page.getByRole('button', { name: 'Place order' }).click();
-    await page
-      .getByRole('dialog', { name: 'Sandbox payment (test mode)' })
-      .getByRole('button', { name: 'Fail payment' })
-      .click();
+    await placeOrderAndFailPayment(page);
     await toast(page, 'Order or payment submission failed. Please try again.');
     await page.waitForURL(/\/cart$/);
     await expect.poll(() => cartFigure('discount')).toBe('₹799.80');

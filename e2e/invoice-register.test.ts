@@ -2,30 +2,19 @@ import { readFileSync } from 'node:fs';
 import { describe } from 'vitest';
 import { axeViolations } from './support/axe';
 import { baseURL, expect, test } from './support/browser';
-import { createVerifiedUser, type E2EUser, signIn } from './support/users';
+import { createVerifiedUser, postAs, signIn } from './support/users';
 
 // Issue 16, the operator's part: the invoice register (search, download, resend) and a month's GSTR-1 exports.
 
 const optionsCourse = '64a1f0c2b7e4d1a2c3e50004';
 const gstin = '27AAPFU0939F1ZV';
 
-async function asLearner(user: E2EUser, path: string, body: object) {
-  const res = await fetch(`${baseURL}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `token=${user.token}`, origin: new URL(baseURL).origin },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(200);
-  return json;
-}
-
 /** A buyer from Pune with a GSTIN pays through the sandbox gateway, as checkout does. */
 async function buyFromPune(business: string) {
   const learner = createVerifiedUser();
   const course = await (await fetch(`${baseURL}/api/courses/${optionsCourse}`)).json();
-  await asLearner(learner, '/api/cart/add', { courseId: optionsCourse });
-  const order = await asLearner(learner, '/api/create-order', {
+  await postAs(learner, '/api/cart/add', { courseId: optionsCourse });
+  const order = await postAs(learner, '/api/create-order', {
     amount: course.course.price,
     name: 'Rohan Shah',
     email: learner.email,
@@ -35,11 +24,11 @@ async function buyFromPune(business: string) {
     gstin,
     disclaimerAccepted: true,
   });
-  const { ok: _ok, ...signed } = await asLearner(learner, '/api/sandbox/pay', {
+  const { ok: _ok, ...signed } = await postAs(learner, '/api/sandbox/pay', {
     order_id: order.order_id,
     outcome: 'captured',
   });
-  await asLearner(learner, '/api/verify-payment', signed);
+  await postAs(learner, '/api/verify-payment', signed);
   return learner;
 }
 

@@ -3,6 +3,7 @@ import type { BrowserContext } from 'playwright-core';
 import { inject } from 'vitest';
 import { hashToken, newToken } from '../../apps/server/src/auth/tokens';
 import { newId } from '../../apps/server/src/ids';
+import { baseURL, expect } from './browser';
 
 /**
  * Signed-in users for browser tests, written straight into the e2e server's SQLite database the way
@@ -112,4 +113,16 @@ export function grantCourse(userId: string, courseId: string): void {
       `insert into enrolments (id, user_id, course_id, order_id, granted_at, revoked_at) values (?, ?, ?, null, ?, null)`,
     ).run(newId(), userId, courseId, new Date().toISOString());
   });
+}
+
+/** A POST as the user's browser makes it (session cookie, our own Origin); fails the test unless it answers 200. */
+export async function postAs(user: E2EUser, path: string, body: object) {
+  const res = await fetch(`${baseURL}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `token=${user.token}`, origin: new URL(baseURL).origin },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(200);
+  return json;
 }

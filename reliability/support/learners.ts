@@ -134,31 +134,14 @@ async function shopOnce(
     }
     cart = added.body.cart;
   }
-  const lines: { courseId: { _id: string; price: number } }[] = cart.courses;
+  const lines: CartLine[] = cart.courses;
 
   let coupon: { id: string; discountPercentage: number } | null = null;
   if (Math.random() < 0.5) {
     const checked = await client.call('GET', '/api/coupon/WELCOME10', undefined, [404, 429]);
     if (checked.status === 200) coupon = checked.body.coupon;
   }
-  const totals = computeTotals(
-    lines.map((line) => ({ pricePaise: rupeesToPaise(line.courseId.price) })),
-    coupon?.discountPercentage,
-  );
-  const created = await client.call(
-    'POST',
-    '/api/create-order',
-    {
-      amount: totals.total / 100,
-      name: user.username,
-      email: user.email,
-      courseId: lines.map((line) => line.courseId._id).join(','),
-      userId: user.id,
-      validDiscount: totals.discount / 100,
-      discountCouponId: coupon?.id ?? null,
-    },
-    [409],
-  );
+  const created = await checkout(client, user, lines, coupon);
   if (created.status !== 200) return 'retry';
   result.acknowledgedOrders.add(created.body.orderId);
   if (coupon) result.couponOrders += 1;

@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import { newId } from '../ids.js';
 import { hashToken, newToken } from './tokens.js';
 
@@ -34,6 +36,21 @@ export async function issueLinkToken(db: Db, userId: string, purpose: LinkPurpos
   return token;
 }
 
+/** The token's row, if it is unused, unexpired and meant for one of `purposes`. */
+function stillUsable(
+  eb: ExpressionBuilder<Database, 'auth_tokens'>,
+  token: string,
+  purposes: readonly LinkPurpose[],
+  now: Date,
+) {
+  return eb.and([
+    eb('token_hash', '=', hashToken(token)),
+    eb('used_at', 'is', null),
+    eb('expires_at', '>', now.toISOString()),
+    eb('purpose', 'in', [...purposes]),
+  ]);
+}
+
 /**
  * Marks the token used and returns its user and purpose, or null when it is unknown, expired, already
  * used or meant for another purpose. One conditional UPDATE: of two concurrent uses, exactly one wins.
@@ -47,10 +64,7 @@ export async function consumeLinkToken<P extends LinkPurpose>(
   const row = await db
     .updateTable('auth_tokens')
     .set({ used_at: now.toISOString() })
-    .where('token_hash', '=', hashToken(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .where('purpose', 'in', [...purposes])
+    .where((eb) => stillUsable(eb, token, purposes, now))
     .returning(['user_id', 'purpose'])
     .executeTakeFirst();
   return row ? { userId: row.user_id, purpose: row.purpose as P } : null;
@@ -69,10 +83,7 @@ export async function peekLinkToken<P extends LinkPurpose>(
   const row = await db
     .selectFrom('auth_tokens')
     .select(['user_id', 'purpose'])
-    .where('token_hash', '=', hashToken(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .where('purpose', 'in', [...purposes])
+    .where((eb) => stillUsable(eb, token, purposes, now))
     .executeTakeFirst();
   return row ? { userId: row.user_id, purpose: row.purpose as P } : null;
 }

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.js';
-import { newId } from '../../ids.js';
 import { amountInWords } from './amount-in-words.js';
-import { financialYear, formatDocumentNumber, indiaDate } from './invoice-number.js';
-import { findDocument, nextDocumentNumber, saveDocument } from './repo.js';
+import { indiaDate } from './invoice-number.js';
+import { findDocument } from './repo.js';
+import { storeNumberedDocument } from './store-numbered-document.js';
 import type { TaxDocumentData } from './tax-document.js';
 import { shareDiscount, taxLines, taxTotals } from './tax-lines.js';
 import type { TaxSettings } from './tax-settings.js';
@@ -41,10 +41,8 @@ export async function issueCreditNote(
     0,
   );
   const totals = taxTotals(lines);
-  const year = financialYear(now);
-  const sequence = await nextDocumentNumber(trx, settings.creditNotePrefix, year);
-  const number = formatDocumentNumber(settings.creditNotePrefix, year, sequence);
-  const data: TaxDocumentData = {
+  const document = { orderId, kind: 'credit_note' as const, prefix: settings.creditNotePrefix, now };
+  return storeNumberedDocument(trx, document, (number) => ({
     ...invoiced,
     title: 'Credit Note',
     number,
@@ -53,16 +51,5 @@ export async function issueCreditNote(
     totals: { ...totals, inWords: amountInWords(totals.totalPaise) },
     against: { number: invoiced.number, date: invoiced.date },
     reason,
-  };
-  await saveDocument(trx, {
-    id: newId(),
-    order_id: orderId,
-    kind: 'credit_note',
-    number,
-    financial_year: year,
-    sequence,
-    issued_at: now.toISOString(),
-    data: JSON.stringify(data),
-  });
-  return number;
+  }));
 }

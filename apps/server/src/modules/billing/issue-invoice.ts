@@ -1,10 +1,9 @@
 import { gstStateName } from '@shop/shared';
 import type { Db } from '../../db/database.js';
-import { newId } from '../../ids.js';
 import { amountInWords } from './amount-in-words.js';
-import { financialYear, formatDocumentNumber, indiaDate } from './invoice-number.js';
-import { findDocument, nextDocumentNumber, saveDocument } from './repo.js';
-import type { TaxDocumentData } from './tax-document.js';
+import { indiaDate } from './invoice-number.js';
+import { findDocument } from './repo.js';
+import { storeNumberedDocument } from './store-numbered-document.js';
 import { taxLines, taxMode, taxTotals } from './tax-lines.js';
 import type { TaxSettings } from './tax-settings.js';
 import { currentTaxSettings } from './tax-settings-current.js';
@@ -47,10 +46,8 @@ export async function issueInvoice(
     order.discount_paise,
   );
   const totals = taxTotals(taxed);
-  const year = financialYear(now);
-  const sequence = await nextDocumentNumber(trx, settings.invoicePrefix, year);
-  const number = formatDocumentNumber(settings.invoicePrefix, year, sequence);
-  const data: TaxDocumentData = {
+  const document = { orderId: order.id, kind: 'invoice' as const, prefix: settings.invoicePrefix, now };
+  return storeNumberedDocument(trx, document, (number) => ({
     version: 1,
     title: settings.registered ? 'Tax Invoice' : 'Bill of Supply',
     number,
@@ -82,16 +79,5 @@ export async function issueInvoice(
     lutReference: mode === 'lut' ? settings.lutReference : '',
     lines: taxed,
     totals: { ...totals, inWords: amountInWords(totals.totalPaise) },
-  };
-  await saveDocument(trx, {
-    id: newId(),
-    order_id: order.id,
-    kind: 'invoice',
-    number,
-    financial_year: year,
-    sequence,
-    issued_at: now.toISOString(),
-    data: JSON.stringify(data),
-  });
-  return number;
+  }));
 }

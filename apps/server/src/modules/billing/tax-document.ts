@@ -1,4 +1,5 @@
 import type { TaxLine, TaxMode, TaxTotals } from './tax-lines.js';
+import type { TaxSettings } from './tax-settings.js';
 
 /**
  * What an issued invoice or credit note says, frozen as JSON when it is issued (CGST Rule 46 for an
@@ -13,14 +14,8 @@ export interface TaxDocumentData {
   /** Date of issue in India, YYYY-MM-DD. */
   date: string;
   orderId: string;
-  supplier: {
-    legalName: string;
-    tradeName: string;
-    address: string;
-    stateCode: string;
-    stateName: string;
-    gstin: string;
-    pan: string;
+  /** The settings' supplier fields as they were at issue (no GSTIN on a bill of supply). */
+  supplier: Pick<TaxSettings, 'legalName' | 'tradeName' | 'address' | 'stateCode' | 'stateName' | 'gstin' | 'pan'> & {
     /** The operator's signature image (file name) printed instead of the "computer-generated" line. */
     signature?: string;
   };

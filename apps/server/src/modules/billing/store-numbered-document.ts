@@ -1,0 +1,32 @@
+import type { Db } from '../../db/database.js';
+import type { TaxDocumentsTable } from '../../db/schema.js';
+import { newId } from '../../ids.js';
+import { financialYear, formatDocumentNumber } from './invoice-number.js';
+import { nextDocumentNumber, saveDocument } from './repo.js';
+import type { TaxDocumentData } from './tax-document.js';
+
+/**
+ * Takes the next number of `prefix`'s series in `now`'s financial year, inside the caller's transaction,
+ * and stores the document `build` makes with it. Returns the number.
+ */
+export async function storeNumberedDocument(
+  trx: Db,
+  document: { orderId: string; kind: TaxDocumentsTable['kind']; prefix: string; now: Date },
+  build: (number: string) => TaxDocumentData,
+): Promise<string> {
+  const { orderId, kind, prefix, now } = document;
+  const year = financialYear(now);
+  const sequence = await nextDocumentNumber(trx, prefix, year);
+  const number = formatDocumentNumber(prefix, year, sequence);
+  await saveDocument(trx, {
+    id: newId(),
+    order_id: orderId,
+    kind,
+    number,
+    financial_year: year,
+    sequence,
+    issued_at: now.toISOString(),
+    data: JSON.stringify(build(number)),
+  });
+  return number;
+}
