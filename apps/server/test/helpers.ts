@@ -10,6 +10,9 @@ import { seedDemo } from '../src/db/seed.js';
 import { newId } from '../src/ids.js';
 import { createPostgresDatabase } from './postgres.js';
 
+/** The engine the API suite runs on this time, for test names: `npm test` runs it on both. */
+export const engine: 'postgres' | 'sqlite' = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
 export interface TestDatabase extends DbHandle {
   config: Config['database'];
 }
