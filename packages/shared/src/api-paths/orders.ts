@@ -1,5 +1,6 @@
 export const orderPaths = {
   createOrder: '/api/create-order',
   verifyPayment: '/api/verify-payment',
-  razorpayWebhook: '/api/webhooks/razorpay',
+  /** A payment provider's webhooks; `:provider` is its name (Razorpay's: /api/webhooks/razorpay). */
+  webhook: '/api/webhooks/:provider',
 } as const;

@@ -3,6 +3,7 @@ import {
   createOrderResponse,
   errorResponse,
   messages,
+  orderPaths,
   verifyPaymentBody,
   verifyPaymentResponse,
 } from '@shop/shared';
@@ -20,7 +21,7 @@ const webhookParams = z.object({ provider: z.string().max(40) });
 
 export const orderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
-    '/api/create-order',
+    orderPaths.createOrder,
     {
       schema: {
         body: createOrderBody,
@@ -38,7 +39,7 @@ export const orderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   );
 
   app.post(
-    '/api/verify-payment',
+    orderPaths.verifyPayment,
     {
       schema: {
         body: verifyPaymentBody,
@@ -61,7 +62,7 @@ export const orderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post(
-      '/api/webhooks/:provider',
+      orderPaths.webhook,
       {
         config: { skipOriginCheck: true, skipSession: true },
         // Stryker disable next-line ObjectLiteral: the handler and the error handler answer exactly the contract's fields, so serialising without the schema gives the same JSON (docs/mutation-equivalents.md)

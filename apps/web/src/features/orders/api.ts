@@ -1,10 +1,10 @@
-import type { MyOrder, MyOrdersResponse } from '@shop/shared';
+import { billingPaths, type MyOrder, type MyOrdersResponse } from '@shop/shared';
 import { api } from '../../app/api';
 
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMyOrders: build.query<MyOrder[], void>({
-      query: () => '/orders',
+      query: () => billingPaths.orders,
       transformResponse: (response: MyOrdersResponse) => response.orders,
     }),
   }),
