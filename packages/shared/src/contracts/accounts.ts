@@ -1,68 +1,16 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, requiredMessage, USERNAME_MAX } from '../field-rules.js';
+import { PASSWORD_MAX } from '../field-rules.js';
 import { messages } from '../messages.js';
 import { myOrder } from './orders.js';
+
+// The requests the account forms send (sign-in, sign-up, links, password change and reset) are in
+// form-requests.ts, written with zod/mini for the browser.
 
 /** 'Too many attempts, try again in 12 minutes' (or '1 minute'). */
 export function tooManyAttemptsMessage(retryAfterMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return messages.tooManyAttempts.replace('{minutes}', `${minutes} minute${minutes === 1 ? '' : 's'}`);
 }
-
-function required(label: string) {
-  return z.string({ error: requiredMessage(label) });
-}
-
-/** Trimmed, required, a valid address; the pipe stops at the first failure so each field shows one message. */
-export const emailField = required('Email')
-  .trim()
-  .min(1, requiredMessage('Email'))
-  .pipe(z.email(messages.invalidEmail).max(254, messages.emailTooLong));
-
-/** Any existing password: required and bounded, without revealing the rules for new ones. */
-const currentPassword = required('Password')
-  .min(1, requiredMessage('Password'))
-  .max(PASSWORD_MAX, messages.passwordTooLong);
-
-/** OWASP: 8 to 128 characters, no composition rules; spaces count (passwords are never trimmed). */
-const newPassword = required('Password')
-  .min(1, requiredMessage('Password'))
-  .min(PASSWORD_MIN, messages.passwordTooShort)
-  .max(PASSWORD_MAX, messages.passwordTooLong);
-
-export const usernameField = required('Username')
-  .trim()
-  .min(1, requiredMessage('Username'))
-  .max(USERNAME_MAX, messages.usernameTooLong)
-  .regex(/^[\p{L}\p{N} ._-]+$/u, messages.usernameCharacters);
-
-/** The login form (password mode) and POST /api/signin. */
-export const signInRequest = z.object({ email: emailField, password: currentPassword });
-export type SignInRequest = z.input<typeof signInRequest>;
-
-/** The login form's 'Email Signin' mode and POST /api/email. */
-export const emailLinkRequest = z.object({ email: emailField });
-export type EmailLinkRequest = z.input<typeof emailLinkRequest>;
-
-/** The registration form and POST /api/signup. The confirmation is labelled Password, as the spec says. */
-export const signUpRequest = z
-  .object({
-    username: usernameField,
-    email: emailField,
-    password: newPassword,
-    cpassword: required('Password').min(1, requiredMessage('Password')),
-  })
-  .refine((form) => form.password === form.cpassword, { path: ['cpassword'], message: messages.passwordsMustMatch });
-export type SignUpRequest = z.input<typeof signUpRequest>;
-
-export const verifyEmailTokenRequest = z.object({
-  token: z
-    .string({ error: messages.invalidToken })
-    .trim()
-    .min(1, messages.invalidToken)
-    .max(200, messages.invalidToken),
-});
-export type VerifyEmailTokenRequest = z.input<typeof verifyEmailTokenRequest>;
 
 /**
  * POST /api/preview-email-token: what a mailed link's landing page shows before the click that uses
@@ -101,30 +49,6 @@ export type ProfileResponse = z.infer<typeof profileResponse>;
 
 export const logoutResponse = z.object({ ok: z.literal(true), message: z.string() });
 export type LogoutResponse = z.infer<typeof logoutResponse>;
-
-/** The profile's password form and POST /api/change-password: the current password, then the new one twice. */
-export const changePasswordRequest = z
-  .object({
-    currentPassword: currentPassword,
-    password: newPassword,
-    cpassword: required('Password').min(1, requiredMessage('Password')),
-  })
-  .refine((form) => form.password === form.cpassword, { path: ['cpassword'], message: messages.passwordsMustMatch });
-export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
-
-/** The login page's 'Forgot password?' form and POST /api/forgot-password. */
-export const forgotPasswordRequest = z.object({ email: emailField });
-export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
-
-/** The /reset-password/{token} page and POST /api/reset-password: the mailed token and the new password twice. */
-export const resetPasswordRequest = z
-  .object({
-    token: verifyEmailTokenRequest.shape.token,
-    password: newPassword,
-    cpassword: required('Password').min(1, requiredMessage('Password')),
-  })
-  .refine((form) => form.password === form.cpassword, { path: ['cpassword'], message: messages.passwordsMustMatch });
-export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 
 /** A call that only says it worked (password changed, unsubscribed, deletion mail sent). */
 export const doneResponse = z.object({ ok: z.literal(true), message: z.string() });

@@ -14,7 +14,7 @@ import type {
   adminOrderDetail,
   adminOrderRow,
 } from './admin-answers.js';
-import { couponCode } from './coupons.js';
+import { calendarDate as dateWritten } from './form-requests.js';
 
 export type AdminCourseRow = z.infer<typeof adminCourseRow>;
 
@@ -22,35 +22,7 @@ export type AdminCourseFile = z.infer<typeof adminCourseFile>;
 
 export type AdminCourse = z.infer<typeof adminCourse>;
 
-const calendarDate = z.union([z.literal(''), z.iso.date('must be a date written YYYY-MM-DD')]);
-const optionalWhole = z.union([
-  z.null(),
-  z
-    .number({ error: 'must be a whole number of at least 1' })
-    .int('must be a whole number of at least 1')
-    .positive('must be a whole number of at least 1'),
-]);
-
-/** A coupon as the operator edits it; empty dates and null limits mean "no limit". */
-export const adminCouponInput = z
-  .object({
-    code: couponCode,
-    percent: z
-      .number({ error: 'must be a whole number from 1 to 100' })
-      .int('must be a whole number from 1 to 100')
-      .min(1, 'must be a whole number from 1 to 100')
-      .max(100, 'must be a whole number from 1 to 100'),
-    startsOn: calendarDate,
-    expiresOn: calendarDate,
-    maxUses: optionalWhole,
-    maxUsesPerUser: optionalWhole,
-    active: z.boolean(),
-  })
-  .refine((c) => !c.startsOn || !c.expiresOn || c.startsOn <= c.expiresOn, {
-    message: 'must not be before the start date',
-    path: ['expiresOn'],
-  });
-export type AdminCouponInput = z.infer<typeof adminCouponInput>;
+const calendarDate = z.union([z.literal(''), dateWritten]);
 
 export type AdminCoupon = z.infer<typeof adminCoupon>;
 

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-
-export const couponCode = z
-  .string()
-  .trim()
-  .min(1, messages.couponCodeRequired)
-  .max(40, messages.couponCodeFormat)
-  .regex(/^[A-Za-z0-9_-]+$/, messages.couponCodeFormat);
-
-export const couponParams = z.object({ code: couponCode });
+import { calendarDate, couponCode } from './form-requests.js';
 
 /** A usable coupon. Any unusable one is a 404 `{ ok: false, message: 'Invalid coupon code' }`, whatever the reason. */
 export const couponResponse = z.object({
@@ -18,7 +10,6 @@ export const couponResponse = z.object({
 });
 export type CouponResponse = z.infer<typeof couponResponse>;
 
-const calendarDate = z.iso.date('must be a date written YYYY-MM-DD');
 const positiveWhole = z
   .number({ error: 'must be a whole number of at least 1' })
   .int('must be a whole number of at least 1')
@@ -30,8 +21,8 @@ export const couponInput = z
   .object({
     code: couponCode,
     percent: z.number({ error: percentMessage }).int(percentMessage).min(1, percentMessage).max(100, percentMessage),
-    startsOn: calendarDate.optional(),
-    expiresOn: calendarDate.optional(),
+    startsOn: z.optional(calendarDate),
+    expiresOn: z.optional(calendarDate),
     maxUses: positiveWhole.optional(),
     maxUsesPerUser: positiveWhole.optional(),
     active: z.boolean().default(true),

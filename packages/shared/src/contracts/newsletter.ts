@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contactEmailField } from './contact.js';
+import { contactEmailField } from './form-requests.js';
 
 export const newsletterRequest = z.object({ email: contactEmailField });
 export type NewsletterRequest = z.input<typeof newsletterRequest>;

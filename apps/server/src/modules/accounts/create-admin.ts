@@ -14,7 +14,7 @@ const createAdminInput = z.object({
     .max(PASSWORD_MAX, messages.passwordTooLong)
     .refine((password) => !isCommonPassword(password), messages.passwordTooCommon)
     .optional(),
-  username: usernameField.optional(),
+  username: z.optional(usernameField),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ChangePasswordRequest, changePasswordForm, messages } from '@shop/shared';
+import { type ChangePasswordRequest, changePasswordRequest, messages } from '@shop/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
@@ -20,7 +20,7 @@ export function ChangePasswordForm() {
     reset,
     formState: { errors },
   } = useForm<ChangePasswordRequest>({
-    resolver: zodResolver(changePasswordForm),
+    resolver: zodResolver(changePasswordRequest),
     defaultValues: { currentPassword: '', password: '', cpassword: '' },
   });
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type EmailLinkRequest, emailLinkForm, messages } from '@shop/shared';
+import { type EmailLinkRequest, emailLinkRequest, messages } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
@@ -16,7 +16,7 @@ export function EmailLinkForm({ onPasswordMode }: { onPasswordMode: () => void }
     handleSubmit,
     setFocus,
     formState: { errors },
-  } = useForm<EmailLinkRequest>({ resolver: zodResolver(emailLinkForm), defaultValues: { email: '' } });
+  } = useForm<EmailLinkRequest>({ resolver: zodResolver(emailLinkRequest), defaultValues: { email: '' } });
   // This form only appears after the 'Email Signin' button: keep the keyboard user's place.
   useEffect(() => setFocus('email'), [setFocus]);
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emailLinkForm, type ForgotPasswordRequest, messages } from '@shop/shared';
+import { type ForgotPasswordRequest, forgotPasswordRequest, messages } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
@@ -16,7 +16,7 @@ export function ForgotPasswordForm({ onPasswordMode }: { onPasswordMode: () => v
     handleSubmit,
     setFocus,
     formState: { errors },
-  } = useForm<ForgotPasswordRequest>({ resolver: zodResolver(emailLinkForm), defaultValues: { email: '' } });
+  } = useForm<ForgotPasswordRequest>({ resolver: zodResolver(forgotPasswordRequest), defaultValues: { email: '' } });
   useEffect(() => setFocus('email'), [setFocus]);
 
   const submit = handleSubmit(async (values) => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages, type SignInRequest, signInForm } from '@shop/shared';
+import { messages, type SignInRequest, signInRequest } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -28,7 +28,7 @@ export function PasswordSignInForm({ onEmailMode, onForgotMode, next, focusOnMou
     handleSubmit,
     setFocus,
     formState: { errors },
-  } = useForm<SignInRequest>({ resolver: zodResolver(signInForm), defaultValues: { email: '', password: '' } });
+  } = useForm<SignInRequest>({ resolver: zodResolver(signInRequest), defaultValues: { email: '', password: '' } });
   useEffect(() => {
     if (focusOnMount) setFocus('email');
   }, [focusOnMount, setFocus]);

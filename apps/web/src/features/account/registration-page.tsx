@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages, type SignUpRequest, signUpForm } from '@shop/shared';
+import { messages, type SignUpRequest, signUpRequest } from '@shop/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -24,7 +24,7 @@ export default function RegistrationPage() {
     setError,
     formState: { errors },
   } = useForm<SignUpRequest>({
-    resolver: zodResolver(signUpForm),
+    resolver: zodResolver(signUpRequest),
     defaultValues: { username: '', email: '', password: '', cpassword: '' },
   });
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AdminCouponInput, adminCouponForm } from '@shop/shared';
+import { type AdminCouponInput, adminCouponInput } from '@shop/shared';
 import type { InputHTMLAttributes } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
@@ -25,7 +25,7 @@ export function CouponForm({ id, initial, onDone }: Props) {
     setError,
     reset,
     formState: { errors },
-  } = useForm<AdminCouponInput>({ defaultValues: initial, resolver: zodResolver(adminCouponForm) });
+  } = useForm<AdminCouponInput>({ defaultValues: initial, resolver: zodResolver(adminCouponInput) });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

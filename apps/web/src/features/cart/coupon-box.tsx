@@ -1,13 +1,13 @@
-import { couponForm, messages } from '@shop/shared';
+import { couponParams, messages } from '@shop/shared';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { useCheckCouponMutation } from './api';
 import type { AppliedCoupon } from './applied-coupon';
 
-/** The code's rule (couponForm) as one message, or null when the code passes; the code as the rule leaves it. */
+/** The code's rule (couponParams) as one message, or null when the code passes; the code as the rule leaves it. */
 function check(code: string): { code: string; error: null } | { code: null; error: string } {
-  const result = couponForm.safeParse({ code });
+  const result = couponParams.safeParse({ code });
   if (result.success) return { code: result.data.code, error: null };
   return { code: null, error: result.error.issues[0]?.message ?? messages.couponCodeFormat };
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { contactForm, messages } from '@shop/shared';
+import { contactRequest, messages } from '@shop/shared';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
@@ -7,8 +7,8 @@ import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { useSendContactMessageMutation } from './api';
 
-type ContactInput = z.input<typeof contactForm>;
-type ContactOutput = z.output<typeof contactForm>;
+type ContactInput = z.input<typeof contactRequest>;
+type ContactOutput = z.output<typeof contactRequest>;
 
 const fieldNames = ['user_name', 'user_email', 'message', 'web'] as const;
 
@@ -31,7 +31,7 @@ export function ContactForm() {
     setError,
     formState: { errors },
   } = useForm<ContactInput, unknown, ContactOutput>({
-    resolver: zodResolver(contactForm),
+    resolver: zodResolver(contactRequest),
     defaultValues: { user_name: '', user_email: '', message: '' },
   });
 
