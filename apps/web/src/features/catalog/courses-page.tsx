@@ -1,4 +1,4 @@
-import { messages } from '@shop/shared';
+import { messages, pageMeta } from '@shop/shared';
 import { Link, useSearchParams } from 'react-router';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
@@ -10,10 +10,7 @@ export default function CoursesPage() {
   const [params] = useSearchParams();
   const q = params.get('q')?.trim() || undefined;
   const { data: courses, isLoading, isError } = useGetCoursesQuery(q);
-  useDocumentMeta(
-    messages.allCourses,
-    'Price action, futures, options and risk-management video courses for Indian markets, priced in rupees.',
-  );
+  useDocumentMeta(pageMeta.courses.title, pageMeta.courses.description);
 
   return (
     <>
