@@ -13,10 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('takes one payment per order: paying a paid order again is refused with 409, as Razorpay does', async () => {
+/** A learner's open order for the `courseIndex`-th demo course, with the sandbox's Pay/Fail and verify-payment. */
+async function openOrder(courseIndex: number) {
   const user = await createSignedInUser(t.database.db);
   const headers = { cookie: user.cookie, origin: new URL(t.config.publicUrl).origin };
-  const course = demoCourses[0];
+  const course = demoCourses[courseIndex];
   await t.app.inject({ method: 'POST', url: '/api/cart/add', headers, payload: { courseId: course?._id } });
   const order = await t.app.inject({
     method: 'POST',
@@ -25,50 +26,38 @@ it('takes one payment per order: paying a paid order again is refused with 409, 
     payload: { amount: course?.price, name: 'Asha', email: user.email },
   });
   expect(order.statusCode).toBe(200);
-  const pay = () =>
+  const pay = (outcome: 'captured' | 'failed') =>
     t.app.inject({
       method: 'POST',
       url: '/api/sandbox/pay',
       headers,
-      payload: { order_id: order.json().order_id, outcome: 'captured' },
+      payload: { order_id: order.json().order_id, outcome },
     });
-  expect((await pay()).statusCode).toBe(200);
-  const second = await pay();
+  const verify = (payload: object) => t.app.inject({ method: 'POST', url: '/api/verify-payment', headers, payload });
+  return {
+    user,
+    orderId: order.json().orderId as string,
+    gatewayOrderId: order.json().order_id as string,
+    pay,
+    verify,
+  };
+}
+
+it('takes one payment per order: paying a paid order again is refused with 409, as Razorpay does', async () => {
+  const { gatewayOrderId, pay } = await openOrder(0);
+  expect((await pay('captured')).statusCode).toBe(200);
+  const second = await pay('captured');
   expect(second.statusCode).toBe(409);
   expect(second.json()).toEqual({ ok: false, message: 'This order has already been paid' });
   const captured = await t.database.db
     .selectFrom('sandbox_payments')
     .selectAll()
-    .where('order_id', '=', order.json().order_id)
+    .where('order_id', '=', gatewayOrderId)
     .execute();
   expect(captured).toHaveLength(1);
 });
 
 describe('test mode signs like Razorpay (issue 12 item 11)', () => {
-  async function openOrder(courseIndex: number) {
-    const user = await createSignedInUser(t.database.db);
-    const headers = { cookie: user.cookie, origin: new URL(t.config.publicUrl).origin };
-    const course = demoCourses[courseIndex];
-    await t.app.inject({ method: 'POST', url: '/api/cart/add', headers, payload: { courseId: course?._id } });
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-order',
-      headers,
-      payload: { amount: course?.price, name: 'Asha', email: user.email },
-    });
-    expect(order.statusCode).toBe(200);
-    const pay = async (outcome: 'captured' | 'failed') =>
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/sandbox/pay',
-          headers,
-          payload: { order_id: order.json().order_id, outcome },
-        })
-      ).json();
-    const verify = (payload: object) => t.app.inject({ method: 'POST', url: '/api/verify-payment', headers, payload });
-    return { user, orderId: order.json().orderId as string, pay, verify };
-  }
   const status = async (orderId: string) =>
     (await t.database.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow())
       .status;
@@ -77,7 +66,7 @@ describe('test mode signs like Razorpay (issue 12 item 11)', () => {
 
   it("the widget's Fail gets Razorpay's error payload, no signature, and verify-payment enrols nothing", async () => {
     const { user, orderId, pay, verify } = await openOrder(1);
-    const failed = await pay('failed');
+    const failed = (await pay('failed')).json();
     expect(failed.razorpay_signature).toBeUndefined();
     expect(failed.error).toMatchObject({ code: 'BAD_REQUEST_ERROR', reason: 'payment_failed' });
     // What the attack sent: the failed payment's ids with whatever signature the widget handed out.
@@ -93,7 +82,7 @@ describe('test mode signs like Razorpay (issue 12 item 11)', () => {
 
   it('a payment signature is not a webhook signature: the two secrets differ', async () => {
     const { pay } = await openOrder(2);
-    const paid = await pay('captured');
+    const paid = (await pay('captured')).json();
     expect(paid.razorpay_signature).toMatch(/^[0-9a-f]{64}$/);
     const res = await t.app.inject({
       method: 'POST',
@@ -107,9 +96,9 @@ describe('test mode signs like Razorpay (issue 12 item 11)', () => {
 
   it('reconciliation flags, once, an order paid here whose payment the gateway does not show captured', async () => {
     const confirmed = await openOrder(3);
-    expect((await confirmed.verify(await confirmed.pay('captured'))).statusCode).toBe(200);
+    expect((await confirmed.verify((await confirmed.pay('captured')).json())).statusCode).toBe(200);
     const disputed = await openOrder(4);
-    const paid = await disputed.pay('captured');
+    const paid = (await disputed.pay('captured')).json();
     expect((await disputed.verify(paid)).statusCode).toBe(200);
     // The gateway's own books say otherwise (in live mode: a payment only authorized, or failed).
     await t.database.db
