@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { loadOrCreateSecret } from '../src/auth/secrets.js';
 import { hmacHex } from '../src/payments/signatures.js';
-import type { TestApp } from './helpers.js';
+import { createSignedInUser, type TestApp } from './helpers.js';
 
 /** Razorpay's refund.processed webhook for an order's whole payment, signed as the sandbox signs. */
 export async function refundInFull(t: TestApp, orderId: string): Promise<void> {
@@ -40,4 +40,15 @@ export async function refundInFull(t: TestApp, orderId: string): Promise<void> {
     payload: body,
   });
   expect(hook.statusCode).toBe(200);
+}
+
+/** An operator refunds the order in full from the console (a new admin's session, our own Origin). */
+export async function refundAsOperator(t: TestApp, orderId: string): Promise<void> {
+  const admin = await createSignedInUser(t.database.db, { role: 'admin' });
+  const refund = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/refund`,
+    headers: { cookie: admin.cookie, origin: new URL(t.config.publicUrl).origin },
+  });
+  expect(refund.statusCode, refund.body).toBe(200);
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { waitForMail } from '../../../test/account-flows.js';
-import { createSignedInUser, type TestApp } from '../../../test/helpers.js';
+import type { TestApp } from '../../../test/helpers.js';
 import { startShopWithMail } from '../../../test/mail-shop.js';
 import { pdfAttachments, pdfText } from '../../../test/pdf.js';
+import { refundAsOperator } from '../../../test/refunds.js';
 import type { TestSmtp } from '../../../test/smtp.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { ATTACHED_MAILS_PER_SECOND } from '../../mail/mailer.js';
@@ -60,13 +61,7 @@ it('the order confirmation carries the invoice PDF and the refund notice the cre
   });
   expect(download.rawPayload.equals(attached?.pdf ?? Buffer.alloc(0))).toBe(true);
 
-  const admin = await createSignedInUser(t.database.db, { role: 'admin' });
-  const refund = await t.app.inject({
-    method: 'POST',
-    url: `/api/admin/orders/${orderId}/refund`,
-    headers: { cookie: admin.cookie, origin: new URL(t.config.publicUrl).origin },
-  });
-  expect(refund.statusCode).toBe(200);
+  await refundAsOperator(t, orderId);
   const { number: creditNote } = await documentOf(orderId, 'credit_note');
   const notice = await waitForMail(t.app, smtp, user.email, 2);
   const [note] = pdfAttachments(notice.raw);

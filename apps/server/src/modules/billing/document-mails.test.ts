@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { waitForMail } from '../../../test/account-flows.js';
-import { createSignedInUser, type TestApp } from '../../../test/helpers.js';
+import type { TestApp } from '../../../test/helpers.js';
 import { startShopWithMail } from '../../../test/mail-shop.js';
+import { refundAsOperator } from '../../../test/refunds.js';
 import { mailText, type TestSmtp } from '../../../test/smtp.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { issuedDocument } from './test-documents.js';
@@ -24,13 +25,7 @@ it('the order confirmation names the tax invoice and the refund notice the credi
     `Your tax invoice ${await numberOf(orderId, 'invoice')} is under My Orders: ${t.config.publicUrl}/orders`,
   );
 
-  const admin = await createSignedInUser(t.database.db, { role: 'admin' });
-  const refund = await t.app.inject({
-    method: 'POST',
-    url: `/api/admin/orders/${orderId}/refund`,
-    headers: { cookie: admin.cookie, origin: new URL(t.config.publicUrl).origin },
-  });
-  expect(refund.statusCode).toBe(200);
+  await refundAsOperator(t, orderId);
   const notice = mailText((await waitForMail(t.app, smtp, user.email, 2)).raw);
   expect(notice).toContain('has been refunded');
   expect(notice).toContain(`Your credit note ${await numberOf(orderId, 'credit_note')} is under My Orders`);
