@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { BenchData } from './fixtures.js';
+import { startShop, tempDir } from './shop-process.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -7,6 +11,12 @@ export interface PageScores {
   url: string;
   /** Median of the runs, 0 to 100, per category. */
   scores: Record<(typeof CATEGORIES)[number], number>;
+  /** The median performance run's total blocking time and largest contentful paint (ms) and layout shift. */
+  tbtMs: number;
+  lcpMs: number;
+  cls: number;
+  /** Lighthouse's measure of the host CPU in each run (higher is faster): the score depends on it. */
+  benchmarkIndex: number[];
   /** Audits that lost points in the median performance run, for fixing. */
   failing: string[];
 }
@@ -23,7 +33,12 @@ export async function lighthouseScores(
   for (const page of pagesToScore) {
     // A signed-in page is scored with the learner's session cookie on every request the page makes.
     const { url, headers } = typeof page === 'string' ? { url: page, headers: undefined } : page;
-    const results: { scores: Record<string, number>; failing: string[] }[] = [];
+    const results: {
+      scores: Record<string, number>;
+      failing: string[];
+      vitals: { tbtMs: number; lcpMs: number; cls: number };
+      benchmarkIndex: number;
+    }[] = [];
     for (let i = 0; i < runs; i++) {
       const chrome = await chromeLauncher.launch({
         chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -60,7 +75,17 @@ export async function lighthouseScores(
               audit.scoreDisplayMode !== 'manual',
           )
           .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
-        results.push({ scores, failing });
+        const value = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? 0) * 1000) / 1000;
+        results.push({
+          scores,
+          failing,
+          vitals: {
+            tbtMs: Math.round(value('total-blocking-time')),
+            lcpMs: Math.round(value('largest-contentful-paint')),
+            cls: value('cumulative-layout-shift'),
+          },
+          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+        });
       } finally {
         await chrome.kill();
       }
@@ -70,11 +95,74 @@ export async function lighthouseScores(
       return sorted[Math.floor(sorted.length / 2)] ?? 0;
     };
     const byPerf = [...results].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+    const middle = byPerf[Math.floor(byPerf.length / 2)];
     pages.push({
       url,
       scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(c)])) as PageScores['scores'],
-      failing: byPerf[Math.floor(byPerf.length / 2)]?.failing ?? [],
+      tbtMs: middle?.vitals.tbtMs ?? 0,
+      lcpMs: middle?.vitals.lcpMs ?? 0,
+      cls: middle?.vitals.cls ?? 0,
+      benchmarkIndex: results.map((r) => r.benchmarkIndex),
+      failing: middle?.failing ?? [],
     });
   }
   return pages;
+}
+
+/**
+ * Issue 19's page list, scored on a fresh shop as `npm start` runs it: every public page, the 404 page
+ * and the player as its enrolled learner sees it. `LH_PAGES` (comma-separated paths as listed here, e.g.
+ * `/,/courses`) scores only some; `LH_RUNS` sets the runs per page (3).
+ */
+export async function lighthouseReport(): Promise<PageScores[]> {
+  const dir = tempDir('lighthouse');
+  const shop = await startShop(dir);
+  try {
+    const data = new BenchData(path.join(dir, 'shop.sqlite'));
+    const course = data.courses()[0]?.id ?? '';
+    const [learner] = data.learners(1);
+    data.enrol([learner?.id ?? ''], course);
+    data.close();
+    const pages: [string, Record<string, string>?][] = [
+      ['/'],
+      ['/courses'],
+      [`/course-details/${course}`],
+      ['/about-us'],
+      ['/contact'],
+      ['/cart'],
+      ['/login'],
+      ['/registration'],
+      ['/terms-and-conditions'],
+      ['/refund-policy'],
+      ['/privacy-policy'],
+      ['/no-such-page'],
+      [`/learn/${course}`, { cookie: `token=${learner?.token}` }],
+    ];
+    const only = process.env.LH_PAGES?.split(',').map((page) => page.trim());
+    // `/course-details` or `/learn` choose the course page or the player whatever the course's id.
+    const chosen = pages.filter(
+      ([page]) => !only || only.some((wanted) => page === wanted || page.startsWith(`${wanted}/`)),
+    );
+    return await lighthouseScores(
+      chosen.map(([page, headers]) => (headers ? { url: `${shop.url}${page}`, headers } : `${shop.url}${page}`)),
+      Number(process.env.LH_RUNS ?? 3),
+    );
+  } finally {
+    await shop.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The table `npm run bench` and `bench/lighthouse-only.ts` print. */
+export function printLighthouse(pages: PageScores[]): void {
+  console.table(
+    pages.map((page) => ({
+      page: new URL(page.url).pathname,
+      ...page.scores,
+      'TBT ms': page.tbtMs,
+      'LCP ms': page.lcpMs,
+      CLS: page.cls,
+      benchmarkIndex: page.benchmarkIndex.join(' / '),
+    })),
+  );
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { bundleSizes } from './bundle-sizes.js';
 import { BenchData, growDatabase } from './fixtures.js';
-import { lighthouseScores, type PageScores } from './lighthouse.js';
+import { lighthouseReport, type PageScores, printLighthouse } from './lighthouse.js';
 import { pinning, pinSelf, type Running, root, start, startShop, tempDir, unpinSelf } from './shop-process.js';
 
 /**
@@ -399,21 +399,7 @@ async function main() {
   if (process.env.BENCH_LIGHTHOUSE !== '0') {
     console.log('lighthouse (mobile defaults, median of 3 runs per page)...');
     unpinSelf();
-    const lhDir = tempDir('lighthouse');
-    const lhShop = await startShop(lhDir);
-    const lhData = new BenchData(path.join(lhDir, 'shop.sqlite'));
-    const lhCourse = lhData.courses()[0]?.id ?? '';
-    const detail = `/course-details/${lhCourse}`;
-    // The player (issue 14: >= 95), scored as its learner sees it: signed in and enrolled.
-    const [lhLearner] = lhData.learners(1);
-    lhData.enrol([lhLearner?.id ?? ''], lhCourse);
-    lhData.close();
-    report.lighthouse = await lighthouseScores([
-      ...['/', '/courses', detail].map((p) => `${lhShop.url}${p}`),
-      { url: `${lhShop.url}/learn/${lhCourse}`, headers: { cookie: `token=${lhLearner?.token}` } },
-    ]);
-    await lhShop.stop();
-    fs.rmSync(lhDir, { recursive: true, force: true });
+    report.lighthouse = await lighthouseReport();
   }
 
   fs.writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -439,9 +425,7 @@ async function main() {
     console.table(web.routes.map((r) => ({ route: r.route, 'gzip KB': r.gzipKb })));
   }
   if (report.lighthouse) {
-    console.table(
-      (report.lighthouse as PageScores[]).map((page) => ({ page: new URL(page.url).pathname, ...page.scores })),
-    );
+    printLighthouse(report.lighthouse as PageScores[]);
   }
   for (const dir of [dataDir, bigDir]) fs.rmSync(dir, { recursive: true, force: true });
 }
