@@ -1,7 +1,7 @@
 import { type LearnCourseResponse, myDataExport } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteAccount } from '../../../test/account-flows.js';
-import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSignedInUser, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { startShopWithMail } from '../../../test/mail-shop.js';
 import { pdfAttachments, pdfText } from '../../../test/pdf.js';
 import { refundInFull } from '../../../test/refunds.js';
@@ -14,7 +14,6 @@ let smtp: TestSmtp;
 let close: () => Promise<void>;
 const course = demoCourses[0];
 const courseId = course?._id ?? '';
-const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 beforeAll(async () => {
   ({ t, smtp, close } = await startShopWithMail());

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { createSignedInUser, createTestApp, engine, type TestApp } from '../../../test/helpers.js';
 import type { Db } from '../../db/database.js';
 import * as sectionsAndLessons from '../../db/migrations/015-sections-and-lessons.js';
 import * as lessonProgress from '../../db/migrations/016-lesson-progress.js';
@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 const stamp = '2026-01-05T10:00:00.000Z';
 const curriculum = [
   { title: 'Why price comes first', duration: '18 min', content: 'How indicators **lag**.' },
