@@ -12,6 +12,13 @@ import { newId } from '../../ids.js';
 
 export type OrderEventSource = 'checkout' | 'verify' | 'webhook' | 'reconcile' | 'admin' | 'free';
 
+/** An insert whose row gets a new id here: the caller passes the other values. */
+function withNewId<Args extends { id: string }>(statement: { execute(db: Db, args: Args): Promise<unknown> }) {
+  return async (db: Db, row: Omit<Args, 'id'>): Promise<void> => {
+    await statement.execute(db, { id: newId(), ...row } as Args);
+  };
+}
+
 /**
  * Takes the row lock that serialises concurrent changes to one order, coupon or buyer (a buyer's lock
  * orders the payments and refunds of their orders, which decide together what they own). PostgreSQL needs
@@ -45,19 +52,7 @@ const insertOrderEvent = preparedQuery<{
   }),
 );
 
-export async function insertOrderEventRow(
-  db: Db,
-  row: {
-    orderId: string;
-    from: OrderStatus | null;
-    to: OrderStatus;
-    source: OrderEventSource;
-    note: string;
-    now: string;
-  },
-): Promise<void> {
-  await insertOrderEvent.execute(db, { id: newId(), ...row });
-}
+export const insertOrderEventRow = withNewId(insertOrderEvent);
 
 // ---- Checkout -------------------------------------------------------------------------------------
 
@@ -460,32 +455,17 @@ export function findBuyer(db: Db, userId: string) {
 }
 
 /** A captured payment, recorded once per gateway payment id (a repeat marks it captured again). */
-export async function upsertCapturedPayment(
-  db: Db,
-  row: { orderId: string; gatewayPaymentId: string; amountPaise: number; source: OrderEventSource; now: string },
-): Promise<void> {
-  await upsertPayment.execute(db, { id: newId(), ...row });
-}
+export const upsertCapturedPayment = withNewId(upsertPayment);
 
 export async function markPaid(db: Db, orderId: string, now: string): Promise<void> {
   await markPaidRow.execute(db, { orderId, now });
 }
 
 /** The order's coupon use, counted (kept when reserved at checkout, added back when it had expired). */
-export async function keepRedemption(
-  db: Db,
-  row: { couponId: string; userId: string; orderId: string; now: string },
-): Promise<void> {
-  await keepRedemptionRow.execute(db, { id: newId(), ...row });
-}
+export const keepRedemption = withNewId(keepRedemptionRow);
 
 /** Enrols the buyer; a revoked enrolment in the same course is granted again, an active one kept. */
-export async function grantEnrolment(
-  db: Db,
-  row: { userId: string; courseId: string; orderId: string; now: string },
-): Promise<void> {
-  await grantEnrolmentRow.execute(db, { id: newId(), ...row });
-}
+export const grantEnrolment = withNewId(grantEnrolmentRow);
 
 /** A bought course leaves the buyer's cart. */
 export async function removeBoughtFromCart(db: Db, userId: string, courseId: string): Promise<void> {
@@ -493,12 +473,7 @@ export async function removeBoughtFromCart(db: Db, userId: string, courseId: str
 }
 
 /** A refund due for a payment the order cannot honour (refund-unfulfillable.ts completes it). */
-export async function insertRefundDue(
-  db: Db,
-  row: { orderId: string; gatewayPaymentId: string; amountPaise: number; now: string },
-): Promise<void> {
-  await insertRefundDueRow.execute(db, { id: newId(), ...row });
-}
+export const insertRefundDue = withNewId(insertRefundDueRow);
 
 /** Courses of the order the buyer owns already through an active enrolment. */
 export function findOwnedTitles(db: Db, orderId: string, userId: string) {
