@@ -9,6 +9,16 @@ export async function getCertificateName(db: Db, user: SessionUser): Promise<str
 }
 
 /**
+ * Who a new certificate goes to: the name to print (the one the learner chose, else their username)
+ * and the address its mail goes to.
+ */
+export async function certificateRecipient(db: Db, userId: string): Promise<{ name: string; email: string }> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new Error(`no user ${userId}`);
+  return { name: user.certificate_name || user.username, email: user.email };
+}
+
+/**
  * Sets the name printed on the learner's next certificates (empty: their username). A certificate
  * already issued keeps the name it was issued with, so a verified certificate never changes.
  */

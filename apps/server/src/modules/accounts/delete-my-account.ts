@@ -5,10 +5,10 @@ import { forgetSessions, revokeUserSessions } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { writeAudit } from '../admin/write-audit.js';
-import { deleteCartOf } from '../cart/repo.js';
-import { deleteCertificatesByUser } from '../certificates/repo.js';
-import { deleteSubscriber } from '../newsletter/repo.js';
-import { deleteNotesByUser } from '../notes/repo.js';
+import { eraseCartOf } from '../cart/personal-data.js';
+import { eraseCertificatesOf } from '../certificates/personal-data.js';
+import { eraseSubscriptionOf } from '../newsletter/personal-data.js';
+import { eraseNotesOf } from '../notes/personal-data.js';
 import { eraseReviewsOf } from '../reviews/erase-reviews-of.js';
 import { composeDeleteAccountMail } from './account-mails.js';
 import { accountLimits, enforceLimit } from './limits.js';
@@ -28,11 +28,11 @@ async function eraseAccount(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await revokeUserSessions(trx, user.id);
-    await deleteCartOf(trx, user.id);
+    await eraseCartOf(trx, user.id);
     await eraseReviewsOf(trx, user.id, now);
-    await deleteNotesByUser(trx, user.id);
-    await deleteCertificatesByUser(trx, user.id);
-    await deleteSubscriber(trx, user.email);
+    await eraseNotesOf(trx, user.id);
+    await eraseCertificatesOf(trx, user.id);
+    await eraseSubscriptionOf(trx, user.email);
     await anonymiseUser(trx, user.id, now);
     const actor = {
       id: user.id,

@@ -3,12 +3,12 @@ import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { listMyOrders } from '../billing/list-my-orders.js';
-import { findCartLines } from '../cart/repo.js';
-import { findCertificatesByUser } from '../certificates/repo.js';
-import { findEnrolledCourses } from '../learning/repo.js';
-import { findSubscription } from '../newsletter/repo.js';
-import { findNotesByUser } from '../notes/repo.js';
-import { findReviewsByUser } from '../reviews/repo.js';
+import { exportCartOf } from '../cart/personal-data.js';
+import { exportCertificatesOf } from '../certificates/personal-data.js';
+import { exportEnrolmentsOf } from '../learning/enrolments.js';
+import { exportSubscriptionOf } from '../newsletter/personal-data.js';
+import { exportNotesOf } from '../notes/personal-data.js';
+import { exportReviewsOf } from '../reviews/export-reviews-of.js';
 import { findUserById } from './repo.js';
 
 /**
@@ -19,14 +19,14 @@ import { findUserById } from './repo.js';
 export async function exportMyData(db: Db, user: SessionUser, now = new Date()): Promise<MyDataExport> {
   const row = await findUserById(db, user.id);
   if (!row) throw new AppError('unauthorized', messages.pleaseLogIn);
-  const [orders, enrolments, cart, subscribedAt, reviews, notes, certificates] = await Promise.all([
+  const [orders, enrolments, cart, newsletter, reviews, notes, certificates] = await Promise.all([
     listMyOrders(db, user),
-    findEnrolledCourses(db, user.id),
-    findCartLines(db, user.id),
-    findSubscription(db, row.email),
-    findReviewsByUser(db, user.id),
-    findNotesByUser(db, user.id),
-    findCertificatesByUser(db, user.id),
+    exportEnrolmentsOf(db, user.id),
+    exportCartOf(db, user.id),
+    exportSubscriptionOf(db, row.email),
+    exportReviewsOf(db, user.id),
+    exportNotesOf(db, user.id),
+    exportCertificatesOf(db, user.id),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -40,35 +40,12 @@ export async function exportMyData(db: Db, user: SessionUser, now = new Date()):
     },
     signInMethods: { password: row.password_hash !== null, emailLink: true, google: row.google_sub !== null },
     orders,
-    enrolments: enrolments.map((course) => ({ courseId: course.id, title: course.title })),
-    cart: cart.map((line) => ({ courseId: line.id, title: line.title })),
-    newsletter: { subscribed: subscribedAt !== null, since: subscribedAt },
-    reviews: reviews.map((review) => ({
-      courseId: review.course_id,
-      title: review.title,
-      rating: review.rating,
-      text: review.text,
-      createdAt: review.created_at,
-      updatedAt: review.updated_at,
-      hidden: review.hidden_at !== null,
-    })),
-    notes: notes.map((note) => ({
-      courseId: note.course_id,
-      courseTitle: note.course_title,
-      lessonTitle: note.lesson_title,
-      positionSeconds: note.position_seconds === null ? null : Number(note.position_seconds),
-      text: note.text,
-      createdAt: note.created_at,
-      updatedAt: note.updated_at,
-    })),
-    certificates: certificates.map((certificate) => ({
-      id: certificate.id,
-      courseId: certificate.course_id,
-      name: certificate.printed_name,
-      courseTitle: certificate.course_title,
-      instructor: certificate.instructor,
-      completedAt: certificate.completed_at,
-    })),
+    enrolments,
+    cart,
+    newsletter,
+    reviews,
+    notes,
+    certificates,
     wishlist: 'kept only in your browser',
   };
 }

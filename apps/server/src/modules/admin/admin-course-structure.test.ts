@@ -1,14 +1,13 @@
 import type { AdminCourseStructure, CourseStructureInput, LearnCourseResponse } from '@shop/shared';
 import { messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSignedInUser, createTestApp, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { buy } from '../billing/test-purchases.js';
 import { callAs, courseForm } from './admin-test-client.js';
 
 let t: TestApp;
 let admin: TestUser;
 let call: ReturnType<typeof callAs>;
-const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 beforeAll(async () => {
   t = await createTestApp();

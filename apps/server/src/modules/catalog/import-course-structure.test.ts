@@ -1,13 +1,12 @@
 import type { AdminCourseStructure } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSignedInUser, createTestApp, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { callAs } from '../admin/admin-test-client.js';
 import { buy } from '../billing/test-purchases.js';
 import { importCourses } from './import-courses.js';
 
 let t: TestApp;
 let admin: TestUser;
-const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 beforeAll(async () => {
   t = await createTestApp();

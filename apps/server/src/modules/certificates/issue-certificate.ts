@@ -1,6 +1,6 @@
 import { messages } from '@shop/shared';
 import type { AppDeps } from '../../deps.js';
-import { findUserById } from '../accounts/repo.js';
+import { certificateRecipient } from '../accounts/certificate-name.js';
 import { certificateUrl } from './certificate-file.js';
 import { newCertificateId } from './new-certificate-id.js';
 import { findCertificateIdOf, insertCertificate } from './repo.js';
@@ -27,10 +27,8 @@ export async function issueCertificate(
   const { db, mail, config } = deps;
   const existing = await findCertificateIdOf(db, userId, course.id);
   if (existing) return existing;
-  const user = await findUserById(db, userId);
-  if (!user) throw new Error(`no user ${userId}`);
+  const { name, email } = await certificateRecipient(db, userId);
   const id = newCertificateId();
-  const name = user.certificate_name || user.username;
   const issued = await db.transaction().execute(async (trx) => {
     const inserted = await insertCertificate(trx, {
       id,
@@ -46,7 +44,7 @@ export async function issueCertificate(
       text.replace('{name}', name).replace('{course}', course.title).replace('{url}', certificateUrl(config, id));
     await mail.enqueue(
       {
-        to: user.email,
+        to: email,
         subject: fill(messages.certificateMailSubject),
         text: fill(messages.certificateMailBody),
         attachments: [{ kind: 'certificate', certificateId: id }],

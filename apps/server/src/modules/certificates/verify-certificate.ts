@@ -2,7 +2,7 @@ import { type CertificateView, certificateIdPattern, messages } from '@shop/shar
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { hasActiveEnrolment } from '../learning/repo.js';
+import { isEnrolled } from '../learning/enrolments.js';
 import { certificateUrl } from './certificate-file.js';
 import { findCertificate } from './repo.js';
 
@@ -17,7 +17,7 @@ export async function verifyCertificate(
 ): Promise<CertificateView> {
   const row = certificateIdPattern.test(id) ? await findCertificate(db, id) : undefined;
   if (!row) throw new AppError('not_found', messages.certificateNotFound);
-  const active = await hasActiveEnrolment(db, row.user_id, row.course_id);
+  const active = await isEnrolled(db, row.user_id, row.course_id);
   return {
     id: row.id,
     name: row.printed_name,

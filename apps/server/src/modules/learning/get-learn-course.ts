@@ -2,7 +2,7 @@ import { messages } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { findCertificateIdOf } from '../certificates/repo.js';
+import { certificateIdOf } from '../certificates/find-certificates.js';
 import { summariseProgress } from './course-progress.js';
 import { courseStructure } from './course-structure.js';
 import { signFileLink } from './file-links.js';
@@ -33,7 +33,7 @@ export async function learnCourseJson(
   const progress = summariseProgress(structure.lessonIds, rows);
   // Only a finished course can have a certificate: the others' calls make no query for it.
   const finished = progress.total > 0 && progress.completed === progress.total;
-  const certificateId = finished ? await findCertificateIdOf(deps.db, user.id, courseId) : null;
+  const certificateId = finished ? await certificateIdOf(deps.db, user.id, courseId) : null;
   const sections = structure.json.sections.map((section) => {
     const lessons = section.lessons.map((lesson) => {
       const row = byLesson.get(lesson.id);

@@ -1,6 +1,6 @@
 import type { EnrolledCourse } from '@shop/shared';
 import type { Db } from '../../db/database.js';
-import { findCertificatesOfLearner } from '../certificates/repo.js';
+import { certificatesOfLearner } from '../certificates/find-certificates.js';
 import { percentOf } from './course-progress.js';
 import { signFileLink } from './file-links.js';
 import { findAttachments, findLessonsOfCourses } from './lessons-repo.js';
@@ -30,7 +30,7 @@ export async function listEnrolledCourses(
     findLessonsOfCourses(db, ids),
     findAttachments(db, ids),
     countProgressOfCourses(db, userId, ids),
-    ids.length === 0 ? [] : findCertificatesOfLearner(db, userId),
+    ids.length === 0 ? [] : certificatesOfLearner(db, userId),
   ]);
   const order = new Map(lessons.map((lesson, index) => [lesson.id, index]));
   attachments.sort((a, b) => (order.get(a.lesson_id) ?? 0) - (order.get(b.lesson_id) ?? 0));

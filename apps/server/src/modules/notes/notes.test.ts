@@ -7,7 +7,7 @@ import {
 } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteAccount } from '../../../test/account-flows.js';
-import { createSeededTestApp, createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSeededTestApp, createSignedInUser, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { newId } from '../../ids.js';
@@ -16,7 +16,6 @@ import { buy } from '../billing/test-purchases.js';
 let t: TestApp;
 const courseId = demoCourses[0]?._id ?? '';
 const otherCourseId = demoCourses[1]?._id ?? '';
-const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 beforeAll(async () => {
   t = await createSeededTestApp();

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { parseInput } from '../admin/parse-input.js';
 import { findCourseRow } from '../courses/repo.js';
-import { hasActiveEnrolment } from '../learning/repo.js';
+import { isEnrolled } from '../learning/enrolments.js';
 import { findReviewOf, refreshCourseStats, upsertReview } from './repo.js';
 
 /**
@@ -21,7 +21,7 @@ export async function saveReview(
 ): Promise<SaveReviewResponse> {
   const course = await findCourseRow(db, courseId);
   if (!course) throw new AppError('not_found', messages.courseNotFound);
-  if (!(await hasActiveEnrolment(db, user.id, courseId))) throw new AppError('forbidden', messages.reviewBuyersOnly);
+  if (!(await isEnrolled(db, user.id, courseId))) throw new AppError('forbidden', messages.reviewBuyersOnly);
   const { rating, text } = parseInput(reviewInput, body);
   const existed = Boolean(await findReviewOf(db, courseId, user.id));
   const stamp = now.toISOString();
