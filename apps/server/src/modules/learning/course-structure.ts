@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import { byLesson, lessonsInSections } from './group-lessons.js';
-import { readAttachments, readCourseHeading, readLessons, readSections } from './player-queries.js';
+import { readAttachments, readCourseHeading, readLessons, readSections } from './player-repo.js';
 
 /** A course as every learner sees it; only the ticks and the signed file links are the learner's own. */
 export interface CourseStructure {

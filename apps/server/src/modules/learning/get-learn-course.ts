@@ -6,7 +6,7 @@ import { certificateIdOf } from '../certificates/find-certificates.js';
 import { summariseProgress } from './course-progress.js';
 import { courseStructure } from './course-structure.js';
 import { signFileLink } from './file-links.js';
-import { readProgressIfEnrolled } from './player-queries.js';
+import { readProgressIfEnrolled } from './player-repo.js';
 
 /**
  * The player's course, as the JSON text of a `LearnCourseResponse`: sections, lessons with their content

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import { issueCertificate } from '../certificates/issue-certificate.js';
 import { summariseProgress } from './course-progress.js';
 import { cachedCourseStructure, courseStructure } from './course-structure.js';
-import { readProgress, writeProgressIfEnrolled } from './player-queries.js';
+import { readProgress, writeProgressIfEnrolled } from './player-repo.js';
 import { requireEnrolment } from './require-enrolment.js';
 
 /**
