@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { levels } from '../field-rules.js';
+import { lessonKind } from './learning.js';
 
 /*
  * What the console's calls answer. Shapes only, no rules: a stored value the editor would refuse
@@ -173,6 +174,31 @@ export const adminDeletion = z.object({
   status: z.literal('completed'),
 });
 
+/** A course's sections and lessons as the section editor reads them back, every id included. */
+export const adminCourseStructure = z.object({
+  sections: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      lessons: z.array(
+        z.object({
+          id: z.string(),
+          title: z.string(),
+          kind: lessonKind,
+          duration: z.string(),
+          summary: z.string(),
+          content: z.string(),
+          videoLink: z.string(),
+          preview: z.boolean(),
+          fileIds: z.array(z.string()),
+          /** Learners have progress on it, so it cannot be deleted (it can be moved and renamed). */
+          hasProgress: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+});
+
 const ok = z.literal(true);
 export const adminCoursesResponse = z.object({ ok, courses: z.array(adminCourseRow) });
 export const adminCourseResponse = z.object({ ok, course: adminCourse });
@@ -190,6 +216,7 @@ export const adminLearnersResponse = z.object({ ok, learners: z.array(adminLearn
 export const adminLearnerResponse = z.object({ ok, learner: adminLearnerDetail });
 export const adminMessagesResponse = z.object({ ok, messages: z.array(adminMessage) });
 export const adminDeletionsResponse = z.object({ ok, deletions: z.array(adminDeletion) });
+export const adminCourseStructureResponse = adminCourseStructure.extend({ ok });
 
 export type AdminCoursesResponse = z.infer<typeof adminCoursesResponse>;
 export type AdminCourseResponse = z.infer<typeof adminCourseResponse>;
@@ -206,3 +233,4 @@ export type AdminLearnersResponse = z.infer<typeof adminLearnersResponse>;
 export type AdminLearnerResponse = z.infer<typeof adminLearnerResponse>;
 export type AdminMessagesResponse = z.infer<typeof adminMessagesResponse>;
 export type AdminDeletionsResponse = z.infer<typeof adminDeletionsResponse>;
+export type AdminCourseStructureResponse = z.infer<typeof adminCourseStructureResponse>;

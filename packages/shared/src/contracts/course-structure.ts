@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
+import type { adminCourseStructure } from './admin-answers.js';
 import { objectId } from './common.js';
 import { youTubeLink } from './course-fields.js';
 import { lessonKind } from './learning.js';
@@ -73,16 +74,6 @@ export const courseStructureInput = z.object({ sections: courseStructureSections
 export type CourseStructureInput = z.infer<typeof courseStructureInput>;
 
 /** What the console reads back: the same shape with every id, and which lessons learners have begun. */
-export interface AdminStructureLesson extends Required<StructureLessonInput> {
-  id: string;
-  /** Learners have progress on it, so it cannot be deleted (it can be moved and renamed). */
-  hasProgress: boolean;
-}
-export interface AdminStructureSection {
-  id: string;
-  title: string;
-  lessons: AdminStructureLesson[];
-}
-export interface AdminCourseStructure {
-  sections: AdminStructureSection[];
-}
+export type AdminCourseStructure = z.infer<typeof adminCourseStructure>;
+export type AdminStructureSection = AdminCourseStructure['sections'][number];
+export type AdminStructureLesson = AdminStructureSection['lessons'][number];

@@ -1,6 +1,7 @@
 import {
   adminCourseInput,
   adminCourseResponse,
+  adminCourseStructureResponse,
   adminCoursesResponse,
   adminPaths,
   adminThumbnailResponse,
@@ -55,10 +56,14 @@ export const adminCourseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     }),
   );
 
-  app.get(adminPaths.structure, { schema: { params: idParams } }, async (request) => ({
-    ok: true as const,
-    ...(await readCourseStructure(deps.db, request.params.id)),
-  }));
+  app.get(
+    adminPaths.structure,
+    { schema: { params: idParams, response: { 200: adminCourseStructureResponse } } },
+    async (request) => ({
+      ok: true as const,
+      ...(await readCourseStructure(deps.db, request.params.id)),
+    }),
+  );
 
   // A whole course's lesson texts travel in one request: more than the 1 MB other calls may send.
   // So that only a signed-in caller can make the server read that much, a request without a
@@ -70,7 +75,7 @@ export const adminCourseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       preParsing: async (request: FastifyRequest) => {
         if (!tokenFrom(request)) throw new AppError('unauthorized', messages.pleaseLogIn);
       },
-      schema: { params: idParams, body: courseStructureInput },
+      schema: { params: idParams, body: courseStructureInput, response: { 200: adminCourseStructureResponse } },
     },
     async (request) => ({
       ok: true as const,

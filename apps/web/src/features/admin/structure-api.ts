@@ -1,4 +1,4 @@
-import type { AdminCourseStructure, CourseStructureInput } from '@shop/shared';
+import type { AdminCourseStructure, AdminCourseStructureResponse, CourseStructureInput } from '@shop/shared';
 import { adminPaths, pathWith } from '@shop/shared';
 import { adminApi } from './api';
 
@@ -6,7 +6,7 @@ export const structureApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     getCourseStructure: build.query<AdminCourseStructure, string>({
       query: (courseId) => pathWith(adminPaths.structure, { id: courseId }),
-      transformResponse: (r: AdminCourseStructure) => ({ sections: r.sections }),
+      transformResponse: (r: AdminCourseStructureResponse) => ({ sections: r.sections }),
       providesTags: ['Admin'],
     }),
     // The lessons are the course page's curriculum and the player's outline: both refetch.
@@ -16,7 +16,7 @@ export const structureApi = adminApi.injectEndpoints({
         method: 'PUT',
         body: input,
       }),
-      transformResponse: (r: AdminCourseStructure) => ({ sections: r.sections }),
+      transformResponse: (r: AdminCourseStructureResponse) => ({ sections: r.sections }),
       invalidatesTags: ['Admin', 'Course', 'Enrolled'],
     }),
   }),
