@@ -6,6 +6,7 @@ import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { AdminField } from './admin-field';
 import { useSaveCouponMutation } from './api';
+import { fieldMessagesOf } from './field-messages';
 
 interface Props {
   id: string | null;
@@ -34,7 +35,7 @@ export function CouponForm({ id, initial, onDone }: Props) {
       reset(initial);
       onDone();
     } catch (error) {
-      const fields = (error as { data?: { fields?: Record<string, string> } }).data?.fields ?? {};
+      const fields = fieldMessagesOf(error) ?? {};
       for (const [name, message] of Object.entries(fields)) setError(name as FieldPath<AdminCouponInput>, { message });
       toast.error(errorMessage(error, 'The coupon could not be saved. Please try again.'));
     }

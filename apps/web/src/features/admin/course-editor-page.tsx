@@ -16,6 +16,7 @@ import {
   toFormValues,
 } from './course-form-values';
 import { CurriculumEditor } from './curriculum-editor';
+import { fieldMessagesOf } from './field-messages';
 import { StructureEditor } from './structure-editor';
 import { TextListEditor } from './text-list-editor';
 import { ThumbnailField } from './thumbnail-field';
@@ -65,7 +66,7 @@ function CourseForm({ id, initial }: { id: string | null; initial: CourseFormVal
       else toast.info(messages.adminCourseSavedHidden.replace('{title}', saved.title), 8000);
       if (!id) await navigate(`/admin/courses/${saved.id}`, { replace: true });
     } catch (error) {
-      const fields = (error as { data?: { fields?: Record<string, string> } }).data?.fields ?? {};
+      const fields = fieldMessagesOf(error) ?? {};
       for (const [name, message] of Object.entries(fields)) {
         setError(toFormField(name) as FieldPath<CourseFormValues>, { message });
       }

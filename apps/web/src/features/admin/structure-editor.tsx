@@ -3,6 +3,7 @@ import { type DragEvent, type FormEvent, useEffect, useRef, useState } from 'rea
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { useListCourseFilesQuery } from './api';
+import { fieldMessagesOf } from './field-messages';
 import { useGetCourseStructureQuery, useSaveCourseStructureMutation } from './structure-api';
 import {
   type DraftSection,
@@ -151,7 +152,7 @@ export function StructureEditor({ courseId }: { courseId: string }) {
       setErrors({});
       toast.success(messages.structureSaved);
     } catch (error) {
-      const fields = (error as { data?: { fields?: Record<string, string> } }).data?.fields;
+      const fields = fieldMessagesOf(error);
       setErrors(fields ? fieldErrors(sent, fields) : {});
       toast.error(fields ? messages.structureFixFields : errorMessage(error, messages.structureSaveFailed));
     }
