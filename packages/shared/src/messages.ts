@@ -378,10 +378,10 @@ export const messages = {
   privacyCentre: 'Privacy Centre',
   privacyNoticeTitle: 'How we use your data',
   privacyNotice:
-    'We keep your name, email address, orders and course enrolments to sell you courses, give you access to them and send you receipts and tax invoices. We send newsletters only if you subscribed, and you can stop them here at any time. We never sell your data. You can download everything we keep about you, or delete your account. Tax law (GST) requires us to keep invoices and the orders they belong to for about six years; everything else is erased.',
+    'We keep your name, email address, orders, course enrolments and lesson progress to sell you courses, give you access to them and send you receipts and tax invoices. We send newsletters only if you subscribed, and you can stop them here at any time. We never sell your data. You can download everything we keep about you, or delete your account. Tax law (GST) requires us to keep invoices and the orders they belong to for about six years; everything else is erased.',
   downloadMyData: 'Download my data',
   downloadMyDataIntro:
-    'A file (JSON) with your profile, orders, enrolments, cart, newsletter subscription and sign-in methods.',
+    'A file (JSON) with your profile, orders, enrolments, lesson progress, reviews, notes, certificates, cart, newsletter subscription, consents and sign-in methods.',
   newsletterTitleShort: 'Newsletter',
   newsletterOn: 'You are subscribed to our newsletter with this email address.',
   newsletterOff: 'You are not subscribed to our newsletter.',

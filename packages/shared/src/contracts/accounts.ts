@@ -116,6 +116,24 @@ export const myDataExport = z.object({
       completedAt: z.string(),
     }),
   ),
+  /** Where the learner is in each lesson they opened: the player's saved position and completion. */
+  progress: z.array(
+    z.object({
+      courseId: z.string(),
+      courseTitle: z.string(),
+      lessonTitle: z.string(),
+      positionSeconds: z.number(),
+      completedAt: z.string().nullable(),
+      updatedAt: z.string(),
+    }),
+  ),
+  /**
+   * What the learner agreed to and when: the "Education only, not investment advice" acknowledgement
+   * ticked at each checkout (the newsletter's consent is under `newsletter`).
+   */
+  consents: z.array(
+    z.object({ kind: z.literal('education-only-disclaimer'), orderId: z.string(), givenAt: z.string() }),
+  ),
   /** The wishlist lives only in the browser (local storage); the shop has no copy of it. */
   wishlist: z.literal('kept only in your browser'),
 });

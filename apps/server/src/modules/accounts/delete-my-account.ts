@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { writeAudit } from '../admin/write-audit.js';
 import { eraseCartOf } from '../cart/personal-data.js';
 import { eraseCertificatesOf } from '../certificates/personal-data.js';
+import { eraseProgressOf } from '../learning/personal-data.js';
 import { eraseSubscriptionOf } from '../newsletter/personal-data.js';
 import { eraseNotesOf } from '../notes/personal-data.js';
 import { eraseReviewsOf } from '../reviews/erase-reviews-of.js';
@@ -16,7 +17,7 @@ import { anonymiseUser, findUserById, tombstoneEmail, type UserRow } from './rep
 
 /**
  * Erases the account in one transaction (DPDP Act 2023, right to erasure): sessions, link tokens,
- * cart, reviews, lesson notes, certificates and the newsletter row of its address go (the reviewed courses' star counts are
+ * cart, reviews, lesson notes, lesson progress, certificates and the newsletter row of its address go (the reviewed courses' star counts are
  * rewritten in the same transaction, the catalogue cache cleared after it); name and address become
  * a tombstone; orders and tax documents stay (GST law keeps invoices), still pointing at the
  * anonymised row. The audit log records the learner as the one who did it, under the tombstone address.
@@ -31,6 +32,7 @@ async function eraseAccount(
     await eraseCartOf(trx, user.id);
     await eraseReviewsOf(trx, user.id, now);
     await eraseNotesOf(trx, user.id);
+    await eraseProgressOf(trx, user.id);
     await eraseCertificatesOf(trx, user.id);
     await eraseSubscriptionOf(trx, user.email);
     await anonymiseUser(trx, user.id, now);

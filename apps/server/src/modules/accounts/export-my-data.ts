@@ -5,9 +5,10 @@ import { AppError } from '../../errors.js';
 import { listMyOrders } from '../billing/list-my-orders.js';
 import { exportCartOf } from '../cart/personal-data.js';
 import { exportCertificatesOf } from '../certificates/personal-data.js';
-import { exportEnrolmentsOf } from '../learning/enrolments.js';
+import { exportEnrolmentsOf, exportProgressOf } from '../learning/personal-data.js';
 import { exportSubscriptionOf } from '../newsletter/personal-data.js';
 import { exportNotesOf } from '../notes/personal-data.js';
+import { exportConsentsOf } from '../orders/personal-data.js';
 import { exportReviewsOf } from '../reviews/export-reviews-of.js';
 import { findUserById } from './repo.js';
 
@@ -19,7 +20,7 @@ import { findUserById } from './repo.js';
 export async function exportMyData(db: Db, user: SessionUser, now = new Date()): Promise<MyDataExport> {
   const row = await findUserById(db, user.id);
   if (!row) throw new AppError('unauthorized', messages.pleaseLogIn);
-  const [orders, enrolments, cart, newsletter, reviews, notes, certificates] = await Promise.all([
+  const [orders, enrolments, cart, newsletter, reviews, notes, certificates, progress, consents] = await Promise.all([
     listMyOrders(db, user),
     exportEnrolmentsOf(db, user.id),
     exportCartOf(db, user.id),
@@ -27,6 +28,8 @@ export async function exportMyData(db: Db, user: SessionUser, now = new Date()):
     exportReviewsOf(db, user.id),
     exportNotesOf(db, user.id),
     exportCertificatesOf(db, user.id),
+    exportProgressOf(db, user.id),
+    exportConsentsOf(db, user.id),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -46,6 +49,8 @@ export async function exportMyData(db: Db, user: SessionUser, now = new Date()):
     reviews,
     notes,
     certificates,
+    progress,
+    consents,
     wishlist: 'kept only in your browser',
   };
 }

@@ -23,10 +23,22 @@ function origin() {
   return new URL(t.config.publicUrl).origin;
 }
 
-/** A learner who bought a course, has another in the cart, subscribed to the newsletter and, unless told, has a password. */
+/**
+ * A learner who bought a course (ticking the checkout's acknowledgement) and watched its first lesson a
+ * while, has another in the cart, subscribed to the newsletter and, unless told, has a password.
+ */
 async function busyLearner(withPassword = true) {
-  const bought = await buy(t, [c1?._id ?? '']);
+  const bought = await buy(t, [c1?._id ?? ''], { disclaimerAccepted: true });
   const { user, headers } = bought;
+  const [section] = (await get(`/api/learn/${c1?._id}`, user.cookie)).json().sections;
+  const lesson = section.lessons[0];
+  const saved = await t.app.inject({
+    method: 'POST',
+    url: `/api/learn/${c1?._id}/lessons/${lesson.id}/progress`,
+    headers,
+    payload: { positionSeconds: 42, completed: false },
+  });
+  expect(saved.statusCode).toBe(200);
   expect(
     (await t.app.inject({ method: 'POST', url: '/api/cart/add', headers, payload: { courseId: c2?._id } })).statusCode,
   ).toBe(200);
@@ -73,7 +85,7 @@ function post(url: string, cookie: string, payload: object = {}) {
 }
 
 describe('download my data', () => {
-  it('is a JSON attachment of profile, orders, enrolments, cart, newsletter and sign-in methods, without any hash', async () => {
+  it('is a JSON attachment of profile, orders, enrolments, progress, cart, newsletter, consents and sign-in methods, without any hash', async () => {
     const { user, orderId } = await busyLearner();
     const res = await get('/api/me/export', user.cookie);
     expect(res.statusCode).toBe(200);
@@ -86,6 +98,26 @@ describe('download my data', () => {
     expect(data.cart).toEqual([{ courseId: c2?._id, title: c2?.title }]);
     expect(data.newsletter.subscribed).toBe(true);
     expect(data.signInMethods).toEqual({ password: true, emailLink: true, google: false });
+    expect(data.progress).toEqual([
+      {
+        courseId: c1?._id,
+        courseTitle: c1?.title,
+        lessonTitle: expect.any(String),
+        positionSeconds: 42,
+        completedAt: null,
+        updatedAt: expect.any(String),
+      },
+    ]);
+    const [order] = await t.database.db
+      .selectFrom('orders')
+      .select('disclaimer_accepted_at')
+      .where('id', '=', orderId)
+      .execute();
+    expect(data.consents).toEqual([
+      { kind: 'education-only-disclaimer', orderId, givenAt: order?.disclaimer_accepted_at },
+    ]);
+    expect(order?.disclaimer_accepted_at).toEqual(expect.any(String));
+    expect(myDataExport.parse(data)).toEqual(data);
 
     const row = await t.database.db
       .selectFrom('users')
@@ -151,6 +183,9 @@ describe('delete my account', () => {
     expect(await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     expect(await db.selectFrom('auth_tokens').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     expect(await db.selectFrom('carts').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(await db.selectFrom('lesson_progress').select('lesson_id').where('user_id', '=', user.id).execute()).toEqual(
+      [],
+    );
     expect(
       await db
         .selectFrom('newsletter_subscribers')

@@ -20,3 +20,28 @@ export async function countProgressOfCourses(db: Db, userId: string, courseIds: 
     .groupBy('course_lessons.course_id')
     .execute();
 }
+
+/** Every lesson position the learner saved, with course and lesson titles: their data export. */
+export function findProgressByUser(db: Db, userId: string) {
+  return db
+    .selectFrom('lesson_progress')
+    .innerJoin('courses', 'courses.id', 'lesson_progress.course_id')
+    .innerJoin('course_lessons', 'course_lessons.id', 'lesson_progress.lesson_id')
+    .select([
+      'lesson_progress.course_id',
+      'courses.title as course_title',
+      'course_lessons.title as lesson_title',
+      'lesson_progress.position_seconds',
+      'lesson_progress.completed_at',
+      'lesson_progress.updated_at',
+    ])
+    .where('lesson_progress.user_id', '=', userId)
+    .orderBy('lesson_progress.course_id')
+    .orderBy('course_lessons.position')
+    .execute();
+}
+
+/** Erases the learner's progress (account deletion), inside the caller's transaction. */
+export async function deleteProgressByUser(trx: Db, userId: string): Promise<void> {
+  await trx.deleteFrom('lesson_progress').where('user_id', '=', userId).execute();
+}
