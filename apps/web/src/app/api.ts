@@ -1,10 +1,5 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 
-const ownOrigin = fetchBaseQuery({ baseUrl: '', credentials: 'include' });
-
-/** TRANSITIONAL, until the console's, checkout's and orders' api files read the map too: a path written without `/api` gets it. */
-const withApi = (url: string) => (url.startsWith('/api/') ? url : `/api${url}`);
-
 /**
  * The one HTTP client: RTK Query against our own origin. The session is an HttpOnly cookie, so
  * no token is ever read or attached here. Features add their endpoints with `api.injectEndpoints`,
@@ -12,8 +7,7 @@ const withApi = (url: string) => (url.startsWith('/api/') ? url : `/api${url}`);
  */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: (args, api, extra) =>
-    ownOrigin(typeof args === 'string' ? withApi(args) : { ...args, url: withApi(args.url) }, api, extra),
+  baseQuery: fetchBaseQuery({ baseUrl: '', credentials: 'include' }),
   tagTypes: ['Course', 'Profile', 'Cart', 'Enrolled'],
   endpoints: () => ({}),
 });
