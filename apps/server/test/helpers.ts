@@ -22,22 +22,17 @@ export interface TestDatabase extends DbHandle {
  * PostgreSQL server (see scripts/with-postgres.mjs), a new database on it that is dropped afterwards.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  let config: Config['database'];
+  let drop: () => Promise<void>;
   if (process.env.TEST_DATABASE_URL) {
     const created = await createPostgresDatabase('t');
-    const config = { kind: 'postgres' as const, url: created.url };
-    const handle = openDatabase(config);
-    await migrateToLatest(handle.db);
-    return {
-      ...handle,
-      config,
-      async close() {
-        await handle.close();
-        await created.drop();
-      },
-    };
+    config = { kind: 'postgres', url: created.url };
+    drop = () => created.drop();
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+    config = { kind: 'sqlite', file: path.join(dir, 'shop.sqlite') };
+    drop = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
-  const config = { kind: 'sqlite' as const, file: path.join(dir, 'shop.sqlite') };
   const handle = openDatabase(config);
   await migrateToLatest(handle.db);
   return {
@@ -45,7 +40,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     config,
     async close() {
       await handle.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await drop();
     },
   };
 }

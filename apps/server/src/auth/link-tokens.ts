@@ -51,42 +51,39 @@ function stillUsable(
   ]);
 }
 
+type LinkTokenLookup = <P extends LinkPurpose>(
+  db: Db,
+  token: string,
+  purposes: readonly P[],
+  now?: Date,
+) => Promise<{ userId: string; purpose: P } | null>;
+
 /**
  * Marks the token used and returns its user and purpose, or null when it is unknown, expired, already
  * used or meant for another purpose. One conditional UPDATE: of two concurrent uses, exactly one wins.
  */
-export async function consumeLinkToken<P extends LinkPurpose>(
-  db: Db,
-  token: string,
-  purposes: readonly P[],
-  now = new Date(),
-): Promise<{ userId: string; purpose: P } | null> {
+export const consumeLinkToken: LinkTokenLookup = async (db, token, purposes, now = new Date()) => {
   const row = await db
     .updateTable('auth_tokens')
     .set({ used_at: now.toISOString() })
     .where((eb) => stillUsable(eb, token, purposes, now))
     .returning(['user_id', 'purpose'])
     .executeTakeFirst();
-  return row ? { userId: row.user_id, purpose: row.purpose as P } : null;
-}
+  return row ? { userId: row.user_id, purpose: row.purpose as (typeof purposes)[number] } : null;
+};
 
 /**
  * The user and purpose of a token that would still work, without using it up: the landing page asks
  * before the click that consumes it.
  */
-export async function peekLinkToken<P extends LinkPurpose>(
-  db: Db,
-  token: string,
-  purposes: readonly P[],
-  now = new Date(),
-): Promise<{ userId: string; purpose: P } | null> {
+export const peekLinkToken: LinkTokenLookup = async (db, token, purposes, now = new Date()) => {
   const row = await db
     .selectFrom('auth_tokens')
     .select(['user_id', 'purpose'])
     .where((eb) => stillUsable(eb, token, purposes, now))
     .executeTakeFirst();
-  return row ? { userId: row.user_id, purpose: row.purpose as P } : null;
-}
+  return row ? { userId: row.user_id, purpose: row.purpose as (typeof purposes)[number] } : null;
+};
 
 /** Every unused link of a user stops working (a pending sign-up replaced by a new one). */
 export async function dropLinkTokens(db: Db, userId: string): Promise<void> {
