@@ -56,6 +56,8 @@ const envSchema = z.object({
     .optional(),
   REQUEST_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(30_000),
   WEB_DIST: z.string().optional(),
+  FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
   // Legal settings: values the original terms left blank. The defaults are placeholders the operator should review.
   BUSINESS_ADDRESS: z.string().trim().min(1).max(300).default('Gujarat, India'),
   LEGAL_DISPUTE_DAYS: wholeNumber(1, 365).default(30),
@@ -95,6 +97,10 @@ export interface Config {
   requestTimeoutMs: number;
   /** Built web app to serve; null when it has not been built (API only). */
   webDist: string | null;
+  /** FFMPEG_PATH: the ffmpeg that transcodes lesson videos; a bare name is looked up on PATH. */
+  ffmpegPath: string;
+  /** FFPROBE_PATH: the ffprobe that checks an upload is a video; a bare name is looked up on PATH. */
+  ffprobePath: string;
   /** Razorpay's account (RAZORPAY_*), or null without a key id: the sandbox then takes test payments. */
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string } | null;
   /** RAZORPAY_CHECKOUT_URL: where the browser loads the checkout widget from, instead of the provider's own. */
@@ -177,6 +183,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY, env.NODE_ENV),
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : defaultWebDist,
+    ffmpegPath: env.FFMPEG_PATH,
+    ffprobePath: env.FFPROBE_PATH,
     razorpay: env.RAZORPAY_KEY_ID
       ? {
           keyId: env.RAZORPAY_KEY_ID,

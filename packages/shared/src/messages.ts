@@ -482,6 +482,8 @@ export const messages = {
   notesDownload: 'Download notes (Markdown)',
   notesMarkdownTitle: 'Notes: {course}',
   notesMarkdownIntro: 'Exported {date}. Times are positions in the lesson video.',
+  // issue 15: protected video
+  videoNotAVideo: 'This file is not a video we can use. Upload an MP4, MOV, MKV or WebM video file.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
