@@ -1,50 +1,70 @@
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-interface FormFieldProps {
+/** The class names of a field's parts, so each area keeps its look with the same markup. */
+export interface FieldLook {
+  field: string;
+  hint: string;
+  error: string;
+}
+const accountLook: FieldLook = { field: 'form-field', hint: 'auth-hint', error: 'field-error' };
+
+interface FieldProps {
   id: string;
   label: string;
-  type?: 'text' | 'email' | 'password';
-  autoComplete: string;
-  error?: string;
-  /** A line under the input saying what it is for; read with it by screen readers. */
-  hint?: string;
-  maxLength?: number;
-  registration: UseFormRegisterReturn;
+  error?: string | undefined;
+  /** A line under the control saying what it is for; read with it by screen readers. */
+  hint?: string | undefined;
+  look?: FieldLook;
 }
 
-/** A labelled input with its hint and validation message underneath, tied to it for screen readers. */
-export function FormField({
-  id,
-  label,
-  type = 'text',
-  autoComplete,
-  error,
-  hint,
-  maxLength,
-  registration,
-}: FormFieldProps) {
+interface InputFieldProps extends FieldProps {
+  type?: 'text' | 'email' | 'password';
+  autoComplete: string;
+  maxLength?: number;
+  registration: UseFormRegisterReturn;
+  children?: never;
+}
+
+interface ControlFieldProps extends FieldProps {
+  /** Any other control (textarea, select, a list editor), given the ids that describe it and whether it is invalid. */
+  children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
+  registration?: never;
+}
+
+/**
+ * The one form field of the web app: a label, the control, its hint and its validation message
+ * underneath, tied to the control for screen readers. A text input by default; any other control
+ * through `children`.
+ */
+export function FormField(props: InputFieldProps | ControlFieldProps) {
+  const { id, label, error, hint, look = accountLook } = props;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="form-field">
+    <div className={look.field}>
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type={type}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...registration}
-      />
+      {props.registration ? (
+        <input
+          id={id}
+          type={props.type ?? 'text'}
+          autoComplete={props.autoComplete}
+          maxLength={props.maxLength}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...props.registration}
+        />
+      ) : (
+        props.children?.(describedBy, Boolean(error))
+      )}
       {hint && (
-        <p id={hintId} className="auth-hint">
+        <p id={hintId} className={look.hint}>
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className="field-error">
+        <p id={errorId} className={look.error}>
           {error}
         </p>
       )}

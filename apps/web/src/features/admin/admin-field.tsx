@@ -1,32 +1,27 @@
 import type { ReactNode } from 'react';
+import { type FieldLook, FormField } from '../account/form-field';
+
+const adminLook: FieldLook = { field: 'admin-field', hint: 'admin-hint', error: 'admin-error' };
 
 interface AdminFieldProps {
   id: string;
   label: string;
-  error?: string;
-  hint?: string;
+  error?: string | undefined;
+  hint?: string | undefined;
   children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
 }
 
-/** A label, the control, a hint and the field's error underneath, tied together for screen readers. */
+/** The console's look of the one FormField; an API message ('must be …') is shown after the field's label. */
 export function AdminField({ id, label, error, hint, children }: AdminFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      {children(describedBy, Boolean(error))}
-      {hint && (
-        <p id={hintId} className="admin-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="admin-error">
-          {/^[A-Z]/.test(error) ? error : `${label} ${error}`}
-        </p>
-      )}
-    </div>
+    <FormField
+      id={id}
+      label={label}
+      hint={hint}
+      look={adminLook}
+      error={error && (/^[A-Z]/.test(error) ? error : `${label} ${error}`)}
+    >
+      {children}
+    </FormField>
   );
 }

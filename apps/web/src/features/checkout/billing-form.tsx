@@ -67,28 +67,24 @@ export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormPro
           registration={register('email')}
         />
         <div className="checkout-names">
-          <div className="form-field">
-            <label htmlFor="billing-state">{messages.billingState}</label>
-            <select
-              id="billing-state"
-              autoComplete="address-level1"
-              aria-invalid={errors.state ? true : undefined}
-              aria-describedby={errors.state ? 'billing-state-error' : undefined}
-              {...register('state')}
-            >
-              <option value="">{messages.billingStateChoose}</option>
-              {gstStates.map((state) => (
-                <option key={state.code} value={state.code}>
-                  {state.name}
-                </option>
-              ))}
-            </select>
-            {errors.state && (
-              <p id="billing-state-error" className="field-error">
-                {errors.state.message}
-              </p>
+          <FormField id="billing-state" label={messages.billingState} error={errors.state?.message}>
+            {(describedBy, invalid) => (
+              <select
+                id="billing-state"
+                autoComplete="address-level1"
+                aria-invalid={invalid || undefined}
+                aria-describedby={describedBy}
+                {...register('state')}
+              >
+                <option value="">{messages.billingStateChoose}</option>
+                {gstStates.map((state) => (
+                  <option key={state.code} value={state.code}>
+                    {state.name}
+                  </option>
+                ))}
+              </select>
             )}
-          </div>
+          </FormField>
           {!abroad && (
             <FormField
               id="billing-pin"

@@ -5,7 +5,10 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
+import { type FieldLook, FormField } from '../account/form-field';
 import { useSendContactMessageMutation } from './api';
+
+const contactLook: FieldLook = { field: 'form-row', hint: 'field-message', error: 'field-message' };
 
 type ContactInput = z.input<typeof contactRequest>;
 type ContactOutput = z.output<typeof contactRequest>;
@@ -50,56 +53,42 @@ export function ContactForm() {
     }
   };
 
-  const describedBy = (name: keyof typeof errors) => (errors[name] ? `contact-${name}-error` : undefined);
-  const fieldError = (name: keyof typeof errors) =>
-    errors[name] && (
-      <p id={`contact-${name}-error`} className="field-message">
-        {errors[name]?.message}
-      </p>
-    );
-
   return (
     <form className="contact-form" onSubmit={handleSubmit(onSubmit)} noValidate>
       <h2 className="contact-form-title">{messages.sendUsMessage}</h2>
-      <div className="form-row">
-        <label htmlFor="contact-message">Comment</label>
-        <textarea
-          id="contact-message"
-          rows={6}
-          maxLength={5000}
-          placeholder="Write your message"
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={describedBy('message')}
-          {...register('message')}
-        />
-        {fieldError('message')}
-      </div>
+      <FormField id="contact-message" label="Comment" look={contactLook} error={errors.message?.message}>
+        {(describedBy, invalid) => (
+          <textarea
+            id="contact-message"
+            rows={6}
+            maxLength={5000}
+            placeholder="Write your message"
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            {...register('message')}
+          />
+        )}
+      </FormField>
       <div className="form-columns">
-        <div className="form-row">
-          <label htmlFor="contact-name">Name</label>
-          <input
-            id="contact-name"
-            autoComplete="name"
-            maxLength={100}
-            aria-invalid={errors.user_name ? true : undefined}
-            aria-describedby={describedBy('user_name')}
-            {...register('user_name')}
-          />
-          {fieldError('user_name')}
-        </div>
-        <div className="form-row">
-          <label htmlFor="contact-email">E-mail</label>
-          <input
-            id="contact-email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            aria-invalid={errors.user_email ? true : undefined}
-            aria-describedby={describedBy('user_email')}
-            {...register('user_email')}
-          />
-          {fieldError('user_email')}
-        </div>
+        <FormField
+          id="contact-name"
+          label="Name"
+          look={contactLook}
+          autoComplete="name"
+          maxLength={100}
+          error={errors.user_name?.message}
+          registration={register('user_name')}
+        />
+        <FormField
+          id="contact-email"
+          label="E-mail"
+          look={contactLook}
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          error={errors.user_email?.message}
+          registration={register('user_email')}
+        />
       </div>
       <button type="submit" className="btn" disabled={isLoading}>
         {messages.submitNow}
