@@ -37,6 +37,8 @@ export function makeClip(dir: string, name: string, { width, height, seconds, ra
     ...audioInput,
     ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
     ...(audio ? ['-c:a', 'aac'] : []),
+    // The index first, as a camera or an editor's export would write it for streaming.
+    ...(/\.(mp4|mov)$/.test(file) ? ['-movflags', '+faststart'] : []),
     file,
   ]);
   return file;
