@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -121,18 +120,15 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
  * over half the home page's 100 KB budget (docs/decisions/0011-preact-runtime.md). Development keeps
  * real React for its warnings and fast refresh. To go back to React, delete these aliases.
  */
-const routerBuild = (file: string) =>
-  path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production', file);
-
 const preactAliases = [
   { find: /^react$/, replacement: 'preact/compat' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  // React Router's package exports only its development build (warnings, invariant messages, dev-only
-  // checks); its production build sits beside it and is what a production bundle should carry.
-  { find: /^react-router$/, replacement: routerBuild('index.mjs') },
+  // The production build routes with the part of React Router the shop uses (src/app/router-lite.tsx,
+  // decision 0026): React Router's own production build does not shake (13-15 KB gzip of every page).
+  { find: /^react-router$/, replacement: path.resolve(import.meta.dirname, 'src/app/router-lite.tsx') },
 ];
 
 export default defineConfig(({ command }) => ({
