@@ -20,11 +20,11 @@ export const levels = ['Beginner', 'Intermediate', 'Advanced'] as const;
 export const OBJECT_ID = /^[a-f0-9]{24}$/;
 
 /**
- * An amount in rupees is a whole number of paise: at most two decimals. The tolerance absorbs
- * binary fractions (`1499.95 * 100` is `149994.99999999997`).
+ * An amount in rupees is a whole number of paise, a tax rate a whole number of hundredths of a percent:
+ * at most two decimals. The tolerance absorbs binary fractions (`1499.95 * 100` is `149994.99999999997`).
  */
-export function hasAtMostTwoDecimals(rupees: number): boolean {
-  return Math.abs(Math.round(rupees * 100) - rupees * 100) < 1e-6;
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 }
 export const atMostTwoDecimals = 'must have at most two decimals';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMostTwoDecimals, hasAtMostTwoDecimals } from '../field-rules.js';
 import { gstStateName, isValidGstin, isValidPan, OUTSIDE_INDIA } from '../gst.js';
 import { messages } from '../messages.js';
 
@@ -35,7 +36,7 @@ export const taxSettingsInput = z
       .number({ error: 'must be a percentage from 0 to 28' })
       .min(0, 'must be a percentage from 0 to 28')
       .max(28, 'must be a percentage from 0 to 28')
-      .refine((rate) => Math.abs(Math.round(rate * 100) - rate * 100) < 1e-6, 'must have at most two decimals'),
+      .refine(hasAtMostTwoDecimals, atMostTwoDecimals),
     prices: z
       .enum(['inclusive', 'exclusive'], { error: 'must be inclusive or exclusive' })
       .refine((prices) => prices === 'inclusive', messages.taxExclusiveRefused),
