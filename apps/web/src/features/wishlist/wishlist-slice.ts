@@ -1,4 +1,5 @@
 import { createListenerMiddleware, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { OBJECT_ID } from '@shop/shared';
 
 /** The spec's wishlist item (browser storage key 'wishlist'); price in rupees as the API gives it. */
 export interface WishlistItem {
@@ -13,13 +14,12 @@ export interface WishlistState {
 }
 
 export const WISHLIST_STORAGE_KEY = 'wishlist';
-const COURSE_ID = /^[a-f0-9]{24}$/;
 
 function isItem(value: unknown): value is WishlistItem {
   const item = value as Partial<WishlistItem> | null;
   return (
     typeof item?.id === 'string' &&
-    COURSE_ID.test(item.id) &&
+    OBJECT_ID.test(item.id) &&
     typeof item.title === 'string' &&
     typeof item.thumb === 'string' &&
     typeof item.price === 'number' &&
