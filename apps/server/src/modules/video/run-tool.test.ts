@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { runTool, VideoToolError } from './run-tool.js';
 import { ffmpegPath, requireFfmpeg } from './test-clips.js';
 
@@ -48,5 +49,16 @@ describe('runTool', () => {
       onLine: () => abort.abort(),
     });
     await expect(run).rejects.toThrow(/was stopped/);
+  });
+
+  it('takes ffmpeg and ffprobe from FFMPEG_PATH / FFPROBE_PATH, else from PATH, and says how to install a missing one', async () => {
+    expect(loadConfig({})).toMatchObject({ ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' });
+    const config = loadConfig({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg', FFPROBE_PATH: '/opt/ffmpeg/bin/ffprobe' });
+    expect(config).toMatchObject({ ffmpegPath: '/opt/ffmpeg/bin/ffmpeg', ffprobePath: '/opt/ffmpeg/bin/ffprobe' });
+    const missing = await runTool(config.ffmpegPath, ['-version']).catch((error: unknown) => error);
+    expect(missing).toMatchObject({ notRunnable: true });
+    expect((missing as Error).message).toMatch(
+      /\/opt\/ffmpeg\/bin\/ffmpeg was not found: install .*apt-get install ffmpeg/,
+    );
   });
 });
