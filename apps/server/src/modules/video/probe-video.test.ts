@@ -9,8 +9,8 @@ import { ffprobePath, makeAudioOnly, makeClip, makeStill, requireFfmpeg } from '
 
 let dir: string;
 beforeAll(() => {
-  requireFfmpeg();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'probe-video-'));
+  requireFfmpeg();
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

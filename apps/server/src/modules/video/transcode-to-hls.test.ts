@@ -23,8 +23,8 @@ let video: TranscodedVideo;
 const progress: number[] = [];
 
 beforeAll(async () => {
-  requireFfmpeg();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'transcode-to-hls-'));
+  requireFfmpeg();
   storage = createLocalVideoStorage(path.join(dir, 'data'));
   // 480 lines high: the ladder is 480p and 240p; 7 s: two segments per rung (6 s + 1 s).
   const clip = makeClip(dir, 'lesson.mov', { width: 854, height: 480, seconds: 7 });

@@ -77,7 +77,7 @@ export async function transcodeToHls({
       }
     };
     report(0);
-    await runTool(tools.ffmpegPath, ladderArguments(input, out, keyInfo, rungs), {
+    await runTool(tools.ffmpegPath, ladderArguments(input, out, keyInfo, rungs, source.hasAudio), {
       lowPriority: true,
       signal,
       onLine: (line) => {
@@ -99,8 +99,7 @@ export async function transcodeToHls({
   }
 }
 
-function ladderArguments(input: string, out: string, keyInfo: string, rungs: Rung[]): string[] {
-  const hasAudio = rungs[0]?.audioKbps !== null;
+function ladderArguments(input: string, out: string, keyInfo: string, rungs: Rung[], hasAudio: boolean): string[] {
   const scaled = rungs.map((rung, i) => `[s${i}]scale=${rung.width}:${rung.height},setsar=1[v${i}]`);
   const filter = `[0:v]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')};${scaled.join(';')}`;
   return [
