@@ -1,5 +1,4 @@
 import { createListenerMiddleware, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { OBJECT_ID } from '@shop/shared';
 
 /** The spec's local cart item (browser storage key 'cart'): what a visitor picked before signing in. */
 export interface LocalCartItem {
@@ -13,12 +12,13 @@ export interface LocalCartState {
 }
 
 export const CART_STORAGE_KEY = 'cart';
+const COURSE_ID = /^[a-f0-9]{24}$/;
 
 function isItem(value: unknown): value is LocalCartItem {
   const item = value as Partial<LocalCartItem> | null;
   return (
     typeof item?.id === 'string' &&
-    OBJECT_ID.test(item.id) &&
+    COURSE_ID.test(item.id) &&
     typeof item.title === 'string' &&
     Number.isSafeInteger(item.quantity) &&
     (item.quantity ?? 0) > 0

@@ -1,5 +1,4 @@
 import { createListenerMiddleware, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { OBJECT_ID } from '@shop/shared';
 
 /** The spec's wishlist item (browser storage key 'wishlist'); price in rupees as the API gives it. */
 export interface WishlistItem {
@@ -14,12 +13,13 @@ export interface WishlistState {
 }
 
 export const WISHLIST_STORAGE_KEY = 'wishlist';
+const COURSE_ID = /^[a-f0-9]{24}$/;
 
 function isItem(value: unknown): value is WishlistItem {
   const item = value as Partial<WishlistItem> | null;
   return (
     typeof item?.id === 'string' &&
-    OBJECT_ID.test(item.id) &&
+    COURSE_ID.test(item.id) &&
     typeof item.title === 'string' &&
     typeof item.thumb === 'string' &&
     typeof item.price === 'number' &&
