@@ -87,7 +87,7 @@ export function BrowserRouter({ children }: { children?: ReactNode }) {
 }
 
 /** `to` as an address: absolute, `?search`/`#hash` on the current page, or relative to the route's base. */
-function resolve(to: To, base: string, location: Location): string {
+export function resolve(to: To, base: string, location: Location): string {
   const target = typeof to === 'string' ? to : `${to.pathname ?? ''}${to.search ?? ''}${to.hash ?? ''}`;
   if (target === '') return `${location.pathname}${location.search}${location.hash}`;
   if (target.startsWith('?')) return `${location.pathname}${target}`;
@@ -279,30 +279,37 @@ function match(branch: Branch, parts: string[]): { params: Record<string, string
   return parts.length === branch.segments.length ? { params, matched: parts.length } : null;
 }
 
+/** The branch of `branches` that `pathname` opens below `base`, with its params and matched base. */
+export function findRoute(branches: Branch[], pathname: string, base: string) {
+  const baseParts = base.split('/').filter(Boolean);
+  const parts = pathname.split('/').filter(Boolean).slice(baseParts.length);
+  for (const branch of branches) {
+    const found = match(branch, parts);
+    if (found)
+      return { branch, params: found.params, base: `/${[...baseParts, ...parts.slice(0, found.matched)].join('/')}` };
+  }
+  return null;
+}
+
+/** The routes under `children`, best first. */
+export function rankedRoutes(children: ReactNode): Branch[] {
+  return branchesOf(children).sort((a, b) => b.score - a.score || a.order - b.order);
+}
+
 export function Routes({ children }: { children?: ReactNode }) {
   const { location } = useRouter();
   const parent = useContext(RouteContext);
-  const branches = useMemo(
-    () => branchesOf(children).sort((a, b) => b.score - a.score || a.order - b.order),
-    [children],
-  );
-  const baseParts = parent.base.split('/').filter(Boolean);
-  const parts = location.pathname.split('/').filter(Boolean).slice(baseParts.length);
-  for (const branch of branches) {
-    const found = match(branch, parts);
-    if (!found) continue;
-    const params = { ...parent.params, ...found.params };
-    const base = `/${[...baseParts, ...parts.slice(0, found.matched)].join('/')}`;
-    // From the leaf up: each route's element gets the one below as its <Outlet />.
-    let outlet: ReactNode = null;
-    for (const route of [...branch.chain].reverse()) {
-      outlet = (
-        <RouteContext.Provider value={{ params, base, outlet }}>{route.element ?? outlet}</RouteContext.Provider>
-      );
-    }
-    return outlet;
+  const branches = useMemo(() => rankedRoutes(children), [children]);
+  const found = findRoute(branches, location.pathname, parent.base);
+  if (!found) return null;
+  const params = { ...parent.params, ...found.params };
+  const { base } = found;
+  // From the leaf up: each route's element gets the one below as its <Outlet />.
+  let outlet: ReactNode = null;
+  for (const route of [...found.branch.chain].reverse()) {
+    outlet = <RouteContext.Provider value={{ params, base, outlet }}>{route.element ?? outlet}</RouteContext.Provider>;
   }
-  return null;
+  return outlet;
 }
 
 export function Outlet() {
