@@ -20,6 +20,20 @@ export const youTubeLink = z.string().check(
   z.refine((link) => extractVideoId(link) !== null, 'must be a YouTube link or an 11-character video id'),
 );
 
+/**
+ * A course's image: a path on this site (an uploaded thumbnail, a demo image) or an https address.
+ * Nothing else, so no `javascript:` or `data:` address is ever stored (attack report D5).
+ */
+const imageAddress = z.string().check(
+  z.trim(),
+  z.minLength(1, 'is required'),
+  z.maxLength(500, 'must be at most 500 characters'),
+  z.refine(
+    (address) => /^\/(?![/\\])/.test(address) || /^https:\/\/[^/\s]+/.test(address),
+    'must be a path on this site (/...) or an https:// address',
+  ),
+);
+
 export const courseFields = {
   title: z
     .string()
@@ -39,7 +53,7 @@ export const courseFields = {
   ),
   level: z.enum(levels, { error: 'must be Beginner, Intermediate or Advanced' }),
   videoLink: youTubeLink,
-  thumb: requiredText(500),
+  thumb: imageAddress,
   rating: z
     .number({ error: 'must be a number from 0 to 5' })
     .check(z.minimum(0, 'must be from 0 to 5'), z.maximum(5, 'must be from 0 to 5')),

@@ -33,6 +33,11 @@ describe('course editing', () => {
     ['whatYoullLearn.1', { whatYoullLearn: ['ok', ' '] }],
     ['curriculum.0.title', { curriculum: [{ title: '', duration: '', content: '' }] }],
     ['lessonVideos.0', { lessonVideos: ['https://vimeo.com/'] }],
+    // Attack report D5: script addresses that end like a video id, or point an image at script.
+    ['videoLink', { videoLink: 'javascript:alert(1)//dQw4w9WgXcQ' }],
+    ['lessonVideos.0', { lessonVideos: ['javascript:alert(1)//dQw4w9WgXcQ'] }],
+    ['thumb', { thumb: 'javascript:alert(1)' }],
+    ['thumb', { thumb: '//evil.example/x.png' }],
   ])('refuses a bad %s with 400 naming the field and stores nothing', async (field, bad) => {
     const before = await countCourses();
     const res = await call('POST', '/api/admin/courses', courseForm(bad));
