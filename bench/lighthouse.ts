@@ -19,6 +19,8 @@ export interface PageScores {
   benchmarkIndex: number[];
   /** Audits that lost points in the median performance run, for fixing. */
   failing: string[];
+  /** Why Lighthouse gave no scores, if it did not (it refuses a page answered with 404, for one). */
+  error?: string;
 }
 
 /**
@@ -33,6 +35,7 @@ export async function lighthouseScores(
   for (const page of pagesToScore) {
     // A signed-in page is scored with the learner's session cookie on every request the page makes.
     const { url, headers } = typeof page === 'string' ? { url: page, headers: undefined } : page;
+    let error: string | undefined;
     const results: {
       scores: Record<string, number>;
       failing: string[];
@@ -63,6 +66,7 @@ export async function lighthouseScores(
         });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
+        if (lhr.runtimeError) error = lhr.runtimeError.code;
         const scores = Object.fromEntries(
           CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
         );
@@ -104,6 +108,7 @@ export async function lighthouseScores(
       cls: middle?.vitals.cls ?? 0,
       benchmarkIndex: results.map((r) => r.benchmarkIndex),
       failing: middle?.failing ?? [],
+      ...(error ? { error } : {}),
     });
   }
   return pages;
@@ -163,6 +168,7 @@ export function printLighthouse(pages: PageScores[]): void {
       'LCP ms': page.lcpMs,
       CLS: page.cls,
       benchmarkIndex: page.benchmarkIndex.join(' / '),
+      ...(page.error ? { error: page.error } : {}),
     })),
   );
 }
