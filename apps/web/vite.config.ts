@@ -126,9 +126,6 @@ const preactAliases = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  // The production build routes with the part of React Router the shop uses (src/app/router-lite.tsx,
-  // decision 0026): React Router's own production build does not shake (13-15 KB gzip of every page).
-  { find: /^react-router$/, replacement: path.resolve(import.meta.dirname, 'src/app/router-lite.tsx') },
 ];
 
 export default defineConfig(({ command }) => ({
