@@ -10,7 +10,7 @@
 
 export { accountPaths } from './api-paths/accounts.js';
 export { adminPaths } from './api-paths/admin.js';
-export { billingPaths } from './api-paths/billing.js';
+export { billingPaths, orderCreditNotePath, orderInvoicePath } from './api-paths/billing.js';
 export { cartPaths } from './api-paths/cart.js';
 export { catalogPaths } from './api-paths/catalog.js';
 export { certificatePaths } from './api-paths/certificates.js';

@@ -154,3 +154,6 @@ export function billingTaxProblems(fields: BillingTaxFields): { field: 'state' |
   }
   return problems;
 }
+
+/** The GSTR-1 tables the console exports, named as the GST offline tool's sheets. */
+export const gstr1Sections = ['b2b', 'b2cl', 'b2cs', 'exp', 'cdnr', 'cdnur', 'hsn'] as const;

@@ -9,3 +9,10 @@ export const billingPaths = {
   adminTaxSettings: '/api/admin/tax-settings',
   adminSignature: '/api/admin/tax-settings/signature',
 } as const;
+
+/**
+ * The order's invoice and credit note downloads, as the learner's /orders page links them. Plain
+ * functions in a file with no schema, so the page bundles no validation library for them.
+ */
+export const orderInvoicePath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/invoice`;
+export const orderCreditNotePath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/credit-note`;

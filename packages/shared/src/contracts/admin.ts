@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OBJECT_ID, orderStatuses } from '../field-rules.js';
+import { gstr1Sections } from '../gst.js';
 import type {
   adminAuditEntry,
   adminCoupon,
@@ -61,8 +62,6 @@ export type AdminDeletion = z.infer<typeof adminDeletion>;
 export const taxMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month written YYYY-MM');
 export const invoiceRegisterQuery = z.object({ month: taxMonth, q: z.string().trim().max(200).optional() });
 export type InvoiceRegisterQuery = z.infer<typeof invoiceRegisterQuery>;
-/** The GSTR-1 tables the console exports, named as the GST offline tool's sheets. */
-export const gstr1Sections = ['b2b', 'b2cl', 'b2cs', 'exp', 'cdnr', 'cdnur', 'hsn'] as const;
 export const gstr1Query = z.object({
   month: taxMonth,
   section: z.enum(gstr1Sections, { error: 'is not a GSTR-1 table' }),

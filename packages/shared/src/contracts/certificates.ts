@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { messages } from '../messages.js';
 
 /** A certificate's public id: 16 characters of base32 (80 random bits), the last part of its verification URL. */
 export const certificateIdPattern = /^[a-z2-7]{16}$/;
@@ -29,18 +28,7 @@ export const certificateResponse = z.object({
 export type CertificateResponse = z.infer<typeof certificateResponse>;
 export type CertificateView = CertificateResponse['certificate'];
 
-export const CERTIFICATE_NAME_MAX = 80;
-
-/** The profile's 'name to print': trimmed, at most 80 characters; empty means 'print my username'. */
-export const certificateNameRequest = z.object({
-  certificateName: z
-    .string()
-    .trim()
-    .max(CERTIFICATE_NAME_MAX, messages.certificateNameTooLong)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), messages.certificateNameCharacters),
-});
-export type CertificateNameRequest = z.input<typeof certificateNameRequest>;
+// The profile's 'name to print' request (certificateNameRequest) is in form-requests.ts (zod/mini).
 
 export const certificateNameResponse = z.object({ ok: z.literal(true), certificateName: z.string().nullable() });
 export type CertificateNameResponse = z.infer<typeof certificateNameResponse>;

@@ -183,3 +183,49 @@ export const checkoutTaxCheck = z.superRefine(
 );
 
 export const checkoutTaxForm = z.object(checkoutTaxFields).check(checkoutTaxCheck);
+
+const starsInvalid = { error: messages.reviewStarsInvalid };
+/** One to five whole stars. */
+const stars = <T extends z.ZodMiniType<number>>(schema: T) =>
+  schema.check(
+    z.refine((rating: number) => Number.isInteger(rating), starsInvalid),
+    z.minimum(1, starsInvalid),
+    z.maximum(5, starsInvalid),
+  );
+
+/** A review's text is optional; this is its longest form, after trimming. */
+export const REVIEW_TEXT_MAX = 2000;
+
+/** `POST /api/courses/{id}/reviews`: the buyer's stars and words; a second post replaces the first. */
+export const reviewInput = z.object({
+  rating: stars(z.number(starsInvalid)),
+  text: z._default(z.string().check(z.trim(), z.maxLength(REVIEW_TEXT_MAX, messages.reviewTextTooLong)), ''),
+});
+export type ReviewInput = z.input<typeof reviewInput>;
+
+/** The browser's review form: a radio group gives its choice as text. */
+export const reviewForm = z.extend(reviewInput, { rating: stars(z.coerce.number(starsInvalid)) });
+
+export const CERTIFICATE_NAME_MAX = 80;
+
+/** The profile's 'name to print': trimmed, at most 80 characters; empty means 'print my username'. */
+export const certificateNameRequest = z.object({
+  certificateName: z.string().check(
+    z.trim(),
+    z.maxLength(CERTIFICATE_NAME_MAX, messages.certificateNameTooLong),
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+    z.refine((name) => !/[\u0000-\u001f\u007f]/.test(name), messages.certificateNameCharacters),
+  ),
+});
+export type CertificateNameRequest = z.input<typeof certificateNameRequest>;
+
+/** The operator's newsletter: one schema for the console's form and the server. */
+export const newsletterSendInput = z.object({
+  subject: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(200, 'must be at most 200 characters')),
+  body: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(20_000, 'must be at most 20000 characters')),
+});
+export type NewsletterSendInput = z.infer<typeof newsletterSendInput>;

@@ -10,10 +10,3 @@ export type NewsletterResponse = z.infer<typeof newsletterResponse>;
 /** The token of a mailed newsletter link: the confirmation (double opt-in) or the unsubscribe link. */
 export const newsletterTokenRequest = z.object({ token: z.string().trim().min(1).max(200) });
 export type NewsletterTokenRequest = z.infer<typeof newsletterTokenRequest>;
-
-/** The operator's newsletter: one schema for the console's form and the server. */
-export const newsletterSendInput = z.object({
-  subject: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
-  body: z.string().trim().min(1, 'is required').max(20_000, 'must be at most 20000 characters'),
-});
-export type NewsletterSendInput = z.infer<typeof newsletterSendInput>;

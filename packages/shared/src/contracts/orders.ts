@@ -111,6 +111,3 @@ export type MyOrder = z.infer<typeof myOrder>;
 
 export const myOrdersResponse = z.object({ ok: z.literal(true), orders: z.array(myOrder) });
 export type MyOrdersResponse = z.infer<typeof myOrdersResponse>;
-
-export const orderInvoicePath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/invoice`;
-export const orderCreditNotePath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/credit-note`;

@@ -1,30 +1,10 @@
 import { z } from 'zod';
-import { messages } from '../messages.js';
 import { objectId } from './common.js';
 
-/** A review's text is optional; this is its longest form, after trimming. */
-export const REVIEW_TEXT_MAX = 2000;
 /** Reviews per page of a course's Reviews tab. */
 export const REVIEWS_PAGE_SIZE = 10;
 
-/** `POST /api/courses/{id}/reviews`: the buyer's stars and words; a second post replaces the first. */
-export const reviewInput = z.object({
-  rating: z
-    .number({ error: messages.reviewStarsInvalid })
-    .int({ error: messages.reviewStarsInvalid })
-    .min(1, { error: messages.reviewStarsInvalid })
-    .max(5, { error: messages.reviewStarsInvalid }),
-  text: z.string().trim().max(REVIEW_TEXT_MAX, { error: messages.reviewTextTooLong }).default(''),
-});
-export type ReviewInput = z.input<typeof reviewInput>;
-/** The browser's form: a radio group gives its choice as text. */
-export const reviewForm = reviewInput.extend({
-  rating: z.coerce
-    .number({ error: messages.reviewStarsInvalid })
-    .int({ error: messages.reviewStarsInvalid })
-    .min(1, { error: messages.reviewStarsInvalid })
-    .max(5, { error: messages.reviewStarsInvalid }),
-});
+// The review form's request (reviewInput, reviewForm) is in form-requests.ts, written with zod/mini.
 
 export const reviewsQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 

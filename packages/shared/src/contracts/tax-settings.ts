@@ -1,17 +1,22 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { atMostTwoDecimals, hasAtMostTwoDecimals } from '../field-rules.js';
 import { gstStateName, isValidGstin, isValidPan, OUTSIDE_INDIA } from '../gst.js';
 import { messages } from '../messages.js';
 
-const text = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+const text = (max: number) =>
+  z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(max, `must be at most ${max} characters`));
 const seriesPrefix = z
   .string()
-  .trim()
-  .regex(/^[A-Za-z0-9-]{1,3}$/, 'must be 1 to 3 letters, digits or -, so a number fits in 16 characters');
+  .check(
+    z.trim(),
+    z.regex(/^[A-Za-z0-9-]{1,3}$/, 'must be 1 to 3 letters, digits or -, so a number fits in 16 characters'),
+  );
+const percentMessage = 'must be a percentage from 0 to 28';
 
 /**
  * The shop's GST settings as the operator edits them in the console (issue 16): one schema for the form
- * and the server. Issued invoices keep the settings they were issued with (their data is frozen).
+ * and the server, in zod/mini so the console's page bundles no classic zod. Issued invoices keep the
+ * settings they were issued with (their data is frozen).
  */
 export const taxSettingsInput = z
   .object({
@@ -21,48 +26,51 @@ export const taxSettingsInput = z
     address: text(300),
     stateCode: z
       .string()
-      .refine(
-        (code) => code !== OUTSIDE_INDIA && gstStateName(code) !== undefined,
-        'must be an Indian state or union territory',
+      .check(
+        z.refine(
+          (code) => code !== OUTSIDE_INDIA && gstStateName(code) !== undefined,
+          'must be an Indian state or union territory',
+        ),
       ),
     // Checked below: required only when the shop is registered.
-    gstin: z.string().trim().toUpperCase(),
-    pan: z.string().trim().toUpperCase().refine(isValidPan, 'must be a PAN such as AAAAA0000A'),
-    sac: z
-      .string()
-      .trim()
-      .regex(/^99\d{4}$/, 'must be a six-digit SAC starting with 99'),
+    gstin: z.string().check(z.trim(), z.toUpperCase()),
+    pan: z.string().check(z.trim(), z.toUpperCase(), z.refine(isValidPan, 'must be a PAN such as AAAAA0000A')),
+    sac: z.string().check(z.trim(), z.regex(/^99\d{4}$/, 'must be a six-digit SAC starting with 99')),
     ratePercent: z
-      .number({ error: 'must be a percentage from 0 to 28' })
-      .min(0, 'must be a percentage from 0 to 28')
-      .max(28, 'must be a percentage from 0 to 28')
-      .refine(hasAtMostTwoDecimals, atMostTwoDecimals),
+      .number({ error: percentMessage })
+      .check(
+        z.minimum(0, percentMessage),
+        z.maximum(28, percentMessage),
+        z.refine(hasAtMostTwoDecimals, atMostTwoDecimals),
+      ),
     prices: z
       .enum(['inclusive', 'exclusive'], { error: 'must be inclusive or exclusive' })
-      .refine((prices) => prices === 'inclusive', messages.taxExclusiveRefused),
+      .check(z.refine((prices) => prices === 'inclusive', messages.taxExclusiveRefused)),
     invoicePrefix: seriesPrefix,
     creditNotePrefix: seriesPrefix,
     exports: z.enum(['igst', 'lut'], { error: 'must be IGST or zero-rated under LUT' }),
-    lutReference: z.string().trim().max(60, 'must be at most 60 characters'),
+    lutReference: z.string().check(z.trim(), z.maxLength(60, 'must be at most 60 characters')),
   })
-  .superRefine((value, ctx) => {
-    if (value.registered || value.gstin) {
-      if (!isValidGstin(value.gstin))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['gstin'],
-          message: 'must be a 15-character GSTIN with a correct check character',
-        });
-      else if (value.gstin.slice(0, 2) !== value.stateCode)
-        ctx.addIssue({ code: 'custom', path: ['gstin'], message: messages.taxGstinState });
-      else if (value.gstin.slice(2, 12) !== value.pan)
-        ctx.addIssue({ code: 'custom', path: ['pan'], message: messages.taxPanInGstin });
-    }
-    if (value.invoicePrefix.toUpperCase() === value.creditNotePrefix.toUpperCase())
-      ctx.addIssue({ code: 'custom', path: ['creditNotePrefix'], message: messages.taxPrefixesDiffer });
-    if (value.exports === 'lut' && !value.lutReference)
-      ctx.addIssue({ code: 'custom', path: ['lutReference'], message: messages.taxLutReferenceRequired });
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.registered || value.gstin) {
+        if (!isValidGstin(value.gstin))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['gstin'],
+            message: 'must be a 15-character GSTIN with a correct check character',
+          });
+        else if (value.gstin.slice(0, 2) !== value.stateCode)
+          ctx.addIssue({ code: 'custom', path: ['gstin'], message: messages.taxGstinState });
+        else if (value.gstin.slice(2, 12) !== value.pan)
+          ctx.addIssue({ code: 'custom', path: ['pan'], message: messages.taxPanInGstin });
+      }
+      if (value.invoicePrefix.toUpperCase() === value.creditNotePrefix.toUpperCase())
+        ctx.addIssue({ code: 'custom', path: ['creditNotePrefix'], message: messages.taxPrefixesDiffer });
+      if (value.exports === 'lut' && !value.lutReference)
+        ctx.addIssue({ code: 'custom', path: ['lutReference'], message: messages.taxLutReferenceRequired });
+    }),
+  );
 export type TaxSettingsInput = z.input<typeof taxSettingsInput>;
 
 /** What the console shows: the settings in force and whether a signature image is on file. */
@@ -82,7 +90,7 @@ export const adminTaxSettings = z.object({
   exports: z.enum(['igst', 'lut']),
   lutReference: z.string(),
   hasSignature: z.boolean(),
-  updatedAt: z.string().nullable(),
-  updatedBy: z.string().nullable(),
+  updatedAt: z.nullable(z.string()),
+  updatedBy: z.nullable(z.string()),
 });
 export type AdminTaxSettings = z.infer<typeof adminTaxSettings>;

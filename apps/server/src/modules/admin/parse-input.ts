@@ -1,12 +1,13 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from '../../errors.js';
 
 /**
  * Validates a body or query after the admin check (schema validation in the route would run first
  * and tell a visitor about fields before telling them to log in). A bad value names its field.
  */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const parsed = schema.safeParse(input ?? {});
+export function parseInput<T extends z.core.$ZodType>(schema: T, input: unknown): z.core.output<T> {
+  // Classic or mini schema alike (the form contracts are zod/mini).
+  const parsed = z.safeParse(schema, input ?? {});
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
