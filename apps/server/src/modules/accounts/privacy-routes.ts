@@ -12,10 +12,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clearSessionCookie, requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
-import { deleteSubscriber, findSubscription } from '../newsletter/repo.js';
+import { isSubscribed, unsubscribeAddress } from '../newsletter/manage-subscription.js';
 import { confirmAccountDeletion, deleteMyAccount } from './delete-my-account.js';
 import { exportMyData } from './export-my-data.js';
-import { findUserById } from './repo.js';
+import { hasPassword } from './has-password.js';
 
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse };
 
@@ -28,11 +28,10 @@ export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     { schema: { response: { 200: privacyStatusResponse, 401: errorResponse } } },
     async (request) => {
       const user = requireUser(request);
-      const row = await findUserById(db, user.id);
       return {
         ok: true as const,
-        hasPassword: Boolean(row?.password_hash),
-        newsletterSubscribed: (await findSubscription(db, user.email)) !== null,
+        hasPassword: await hasPassword(db, user.id),
+        newsletterSubscribed: await isSubscribed(db, user.email),
       };
     },
   );
@@ -53,7 +52,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     { schema: { response: { 200: doneResponse, ...refusals } } },
     async (request) => {
       const user = requireUser(request);
-      await deleteSubscriber(db, user.email);
+      await unsubscribeAddress(db, user.email);
       return { ok: true as const, message: messages.unsubscribed };
     },
   );

@@ -13,7 +13,7 @@ import { hashToken } from '../../auth/tokens.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { perIpLimit } from '../../plugins/rate-limit-options.js';
-import { confirmSubscriber, deleteSubscriberByToken } from './repo.js';
+import { confirmSubscription, unsubscribeByToken } from './manage-subscription.js';
 import { subscribe } from './subscribe.js';
 
 export const newsletterRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -45,7 +45,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       },
     },
     async (request) => {
-      const email = await confirmSubscriber(db, hashToken(request.body.token), new Date());
+      const email = await confirmSubscription(db, request.body.token);
       if (!email) throw new AppError('bad_request', messages.newsletterConfirmInvalid);
       return { ok: true as const, message: messages.newsletterConfirmed };
     },
@@ -79,7 +79,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       async (request) => {
         const token = request.body?.token ?? request.query.token;
         if (!token) throw new AppError('bad_request', messages.newsletterConfirmInvalid);
-        await deleteSubscriberByToken(db, token);
+        await unsubscribeByToken(db, token);
         return { ok: true as const, message: messages.unsubscribed };
       },
     );
