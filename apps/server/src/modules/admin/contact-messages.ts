@@ -3,7 +3,7 @@ import { messages } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { listConfirmedSubscribers } from '../newsletter/repo.js';
+import { confirmedSubscribers } from '../newsletter/manage-subscription.js';
 import { writeAudit } from './write-audit.js';
 
 /** Contact messages, unhandled first, newest first within each group. */
@@ -53,5 +53,5 @@ export async function markMessageHandled(db: Db, actor: SessionUser, id: string,
 
 /** Confirmed subscribers only (double opt-in): a sign-up not yet confirmed is not a subscription. */
 export async function listSubscribers(db: Db) {
-  return listConfirmedSubscribers(db);
+  return confirmedSubscribers(db);
 }

@@ -2,7 +2,7 @@ import type { AdminCoupon } from '@shop/shared';
 import { messages } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { type CouponRow, countRedemptions } from '../coupons/repo.js';
+import { type CouponRow, countRedemptions } from '../coupons/index.js';
 
 const INDIA_OFFSET_MS = 5.5 * 60 * 60 * 1000;
 

@@ -3,7 +3,7 @@ import { messages } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { toAdminCourse } from '../courses/course-row.js';
-import { findCourseRow } from '../courses/repo.js';
+import { findCourseRow } from '../courses/index.js';
 
 export async function loadCourse(db: Db, id: string): Promise<AdminCourse> {
   const row = await findCourseRow(db, id);

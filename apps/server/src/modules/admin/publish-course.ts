@@ -1,7 +1,7 @@
 import type { AdminCourse } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
-import { setCoursePublished } from '../courses/repo.js';
+import { setCoursePublished } from '../courses/index.js';
 import { loadCourse } from './course-record.js';
 import { writeAudit } from './write-audit.js';
 

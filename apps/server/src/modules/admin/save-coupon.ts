@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { endOfIndianDay, startOfIndianDay } from '../coupons/coupon-dates.js';
-import { findCouponByCode, normaliseCode } from '../coupons/repo.js';
+import { findCouponByCode, normaliseCode } from '../coupons/index.js';
 import { loadCoupon } from './coupon-record.js';
 import { writeAudit } from './write-audit.js';
 

@@ -2,7 +2,7 @@ import type { AdminCourse, AdminCourseInput } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { newId } from '../../ids.js';
-import { insertCourse, updateCourse } from '../courses/repo.js';
+import { insertCourse, updateCourse } from '../courses/index.js';
 import { syncCourseLessons } from '../learning/sync-course-lessons.js';
 import { loadCourse } from './course-record.js';
 import { writeAudit } from './write-audit.js';

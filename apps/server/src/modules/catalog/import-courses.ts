@@ -2,8 +2,8 @@ import { type CourseInput, courseInput, courseStructureSections } from '@shop/sh
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { upsertCourse } from '../courses/repo.js';
-import { findLessons, findSections } from '../learning/lessons-repo.js';
+import { upsertCourse } from '../courses/index.js';
+import { findLessons, findSections } from '../learning/index.js';
 import { syncCourseLessons } from '../learning/sync-course-lessons.js';
 import { writeCourseStructure } from '../learning/write-course-structure.js';
 

@@ -3,7 +3,7 @@ import { messages } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { toCourse, toCourseSummary } from '../courses/course-row.js';
-import { findCourseRow, findPublishedCourses } from '../courses/repo.js';
+import { findCourseRow, findPublishedCourses } from '../courses/index.js';
 import { courseCurriculum } from '../learning/course-curriculum.js';
 import { findCourseRating, findCourseRatings, type RatingSummary } from '../reviews/rating-summary.js';
 

@@ -1,6 +1,12 @@
 import { hashToken } from '../../auth/tokens.js';
 import type { Db } from '../../db/database.js';
-import { confirmSubscriber, deleteSubscriber, deleteSubscriberByToken, findSubscription } from './repo.js';
+import {
+  confirmSubscriber,
+  deleteSubscriber,
+  deleteSubscriberByToken,
+  findSubscription,
+  listConfirmedSubscribers,
+} from './repo.js';
 
 /** The mailed confirmation link (double opt-in): the confirmed address, or null for a bad or used token. */
 export function confirmSubscription(db: Db, token: string, now = new Date()): Promise<string | null> {
@@ -20,4 +26,9 @@ export async function isSubscribed(db: Db, email: string): Promise<boolean> {
 /** The privacy centre's "withdraw marketing consent": the address stops getting the newsletter. */
 export function unsubscribeAddress(db: Db, email: string): Promise<void> {
   return deleteSubscriber(db, email);
+}
+
+/** Every confirmed subscriber, for the console's list and its CSV. */
+export function confirmedSubscribers(db: Db) {
+  return listConfirmedSubscribers(db);
 }

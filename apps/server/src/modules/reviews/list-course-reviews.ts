@@ -1,7 +1,7 @@
 import { type CourseReviewsResponse, messages, REVIEWS_PAGE_SIZE } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { findCourseRow } from '../courses/repo.js';
+import { findCourseRow } from '../courses/index.js';
 import { findCourseRating } from './rating-summary.js';
 import { findVisibleReviews } from './repo.js';
 

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { parseInput } from '../admin/parse-input.js';
-import { findCourseRow } from '../courses/repo.js';
+import { findCourseRow } from '../courses/index.js';
 import { isEnrolled } from '../learning/enrolments.js';
 import { findReviewOf, refreshCourseStats, upsertReview } from './repo.js';
 
