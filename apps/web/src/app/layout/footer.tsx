@@ -1,5 +1,5 @@
 import { messages } from '@shop/shared';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { MailIcon, PinIcon } from '../../components/ui/icons';
 import { siteConfig } from '../site-config';
 // Built into the page (384 bytes): no request, and no day-long cache of a file that may change.

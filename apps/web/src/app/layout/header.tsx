@@ -1,6 +1,6 @@
 import { messages } from '@shop/shared';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link } from 'wouter';
 import {
   CloseIcon,
   FacebookIcon,
@@ -14,6 +14,7 @@ import {
 import { AccountLink } from '../../features/account/account-link';
 import { CartLink } from '../../features/cart/cart-link';
 import { WishlistLink } from '../../features/wishlist/wishlist-link';
+import { NavLink, useLocation, useNavigate } from '../navigation';
 import { siteConfig } from '../site-config';
 // Built into the page (384 bytes): no request, and no day-long cache of a file that may change.
 import logoUrl from './logo.svg';

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useLayoutEffect } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { lazy, type ReactNode, Suspense, useLayoutEffect } from 'react';
 import { Toaster } from '../../components/ui/toaster';
+import { cameByHistoryStep, useLocation } from '../navigation';
 import { Header } from './header';
 import { PageErrorBoundary } from './route-error';
 
@@ -12,13 +12,12 @@ const PageEnd = lazy(() => import('./page-end'));
  * keeps its full-screen height, so nothing shifts); one that fails to load shows the reload offer. A new page starts at the top; Back and Forward leave the
  * browser's own scroll restoration alone.
  */
-export function Layout() {
+export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const navigation = useNavigationType();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new address is what scrolls the page up.
   useLayoutEffect(() => {
-    if (navigation !== 'POP') window.scrollTo(0, 0);
-  }, [pathname, navigation]);
+    if (!cameByHistoryStep()) window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -27,9 +26,7 @@ export function Layout() {
       <Header />
       <main id="main" tabIndex={-1}>
         <PageErrorBoundary address={pathname}>
-          <Suspense fallback={null}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={null}>{children}</Suspense>
         </PageErrorBoundary>
       </main>
       <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 
 /** Shown when a page fails to load (for example a chunk lost after a deploy): offer a reload. */
 export function RouteError() {

@@ -1,6 +1,6 @@
 import { messages } from '@shop/shared';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { errorMessage } from '../../app/api';
 import { PageBanner } from './page-banner';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 
 /** The title banner every inner page opens with: the title and a breadcrumb home. */
 export function PageBanner({ title }: { title: string }) {

@@ -1,5 +1,5 @@
 import { messages } from '@shop/shared';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { UserIcon } from '../../components/ui/icons';
 import { useGetProfileQuery } from './api';
 

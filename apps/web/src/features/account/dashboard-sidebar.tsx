@@ -1,6 +1,7 @@
 import { messages } from '@shop/shared';
 import type { ReactNode } from 'react';
-import { Navigate, NavLink, useLocation } from 'react-router';
+import { Redirect } from 'wouter';
+import { NavLink, useLocation } from '../../app/navigation';
 import { useGetProfileQuery } from './api';
 import { loginPathFor } from './safe-next-path';
 import { useLogout } from './use-session';
@@ -49,7 +50,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (isLoading) return <p className="state-message">{messages.loading}</p>;
   if (!profile) {
-    return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
+    return <Redirect to={loginPathFor(location.pathname + location.search)} replace />;
   }
   return (
     <div className="dashboard">

@@ -1,7 +1,8 @@
 import { messages } from '@shop/shared';
-import { useLocation, useParams } from 'react-router';
+import { useParams } from 'wouter';
 import { api } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
+import { useLocation } from '../../app/navigation';
 import { MailedLinkCard } from '../../components/ui/mailed-link-card';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useConfirmAccountDeletionMutation } from './api';

@@ -1,6 +1,7 @@
 import { messages } from '@shop/shared';
 import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'wouter';
+import { useNavigate, useSearchParams } from '../../app/navigation';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import './account.css';

@@ -1,6 +1,7 @@
 import { messages } from '@shop/shared';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'wouter';
+import { useSearchParams } from '../../app/navigation';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { EmailLinkForm } from './email-link-form';

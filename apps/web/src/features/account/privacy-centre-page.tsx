@@ -1,8 +1,8 @@
 import { messages, privacyPaths } from '@shop/shared';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { api, errorMessage } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
+import { useNavigate } from '../../app/navigation';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import { api } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
+import { useNavigate } from '../../app/navigation';
 import { accountApi, type Profile, useLogoutMutation } from './api';
 
 /**

@@ -1,7 +1,8 @@
 import { type LinkPreviewResponse, messages } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { errorMessage } from '../../app/api';
+import { useNavigate } from '../../app/navigation';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { usePreviewEmailTokenMutation, useVerifyEmailTokenMutation } from './api';

@@ -1,5 +1,6 @@
 import { messages } from '@shop/shared';
-import { Link, NavLink, Route, Routes } from 'react-router';
+import { Link, Route, Switch } from 'wouter';
+import { NavLink } from '../../app/navigation';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useGetProfileQuery } from '../account/api';
 import { AuditPage } from './audit-page';
@@ -70,25 +71,59 @@ export default function AdminApp() {
         </ul>
       </nav>
       <div className="admin-main">
-        <Routes>
-          <Route index element={<DashboardPage />} />
-          <Route path="courses" element={<CoursesPage />} />
-          <Route path="courses/new" element={<CourseEditorPage />} />
-          <Route path="courses/:id" element={<CourseEditorPage />} />
-          <Route path="coupons" element={<CouponsPage />} />
-          <Route path="orders" element={<OrdersPage />} />
-          <Route path="orders/:id" element={<OrdersPage />} />
-          <Route path="invoices" element={<RegisterPage />} />
-          <Route path="learners" element={<LearnersPage />} />
-          <Route path="learners/:id" element={<LearnersPage />} />
-          <Route path="messages" element={<MessagesPage />} />
-          <Route path="reviews" element={<ReviewsPage />} />
-          <Route path="newsletter" element={<NewsletterPage />} />
-          <Route path="tax" element={<TaxSettingsPage />} />
-          <Route path="deletions" element={<DeletionsPage />} />
-          <Route path="audit" element={<AuditPage />} />
-          <Route path="*" element={<p className="state-message">No such console page.</p>} />
-        </Routes>
+        <Switch>
+          <Route path="/admin">
+            <DashboardPage />
+          </Route>
+          <Route path="/admin/courses">
+            <CoursesPage />
+          </Route>
+          <Route path="/admin/courses/new">
+            <CourseEditorPage />
+          </Route>
+          <Route path="/admin/courses/:id">
+            <CourseEditorPage />
+          </Route>
+          <Route path="/admin/coupons">
+            <CouponsPage />
+          </Route>
+          <Route path="/admin/orders">
+            <OrdersPage />
+          </Route>
+          <Route path="/admin/orders/:id">
+            <OrdersPage />
+          </Route>
+          <Route path="/admin/invoices">
+            <RegisterPage />
+          </Route>
+          <Route path="/admin/learners">
+            <LearnersPage />
+          </Route>
+          <Route path="/admin/learners/:id">
+            <LearnersPage />
+          </Route>
+          <Route path="/admin/messages">
+            <MessagesPage />
+          </Route>
+          <Route path="/admin/reviews">
+            <ReviewsPage />
+          </Route>
+          <Route path="/admin/newsletter">
+            <NewsletterPage />
+          </Route>
+          <Route path="/admin/tax">
+            <TaxSettingsPage />
+          </Route>
+          <Route path="/admin/deletions">
+            <DeletionsPage />
+          </Route>
+          <Route path="/admin/audit">
+            <AuditPage />
+          </Route>
+          <Route>
+            <p className="state-message">No such console page.</p>
+          </Route>
+        </Switch>
       </div>
     </div>
   );

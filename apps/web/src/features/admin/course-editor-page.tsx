@@ -1,8 +1,9 @@
 import { type AdminCourseInput, levels, messages } from '@shop/shared';
 import { useEffect } from 'react';
 import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { errorMessage } from '../../app/api';
+import { useNavigate } from '../../app/navigation';
 import { toast } from '../../components/ui/toast';
 import { AdminField } from './admin-field';
 import { useGetAdminCourseQuery, useSaveCourseMutation } from './api';

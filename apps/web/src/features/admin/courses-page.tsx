@@ -1,5 +1,5 @@
 import { formatRupees, messages } from '@shop/shared';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { useListAdminCoursesQuery, usePublishCourseMutation } from './api';

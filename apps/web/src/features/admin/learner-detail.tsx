@@ -1,6 +1,6 @@
 import { formatPaise, messages } from '@shop/shared';
 import { type FormEvent, useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import {

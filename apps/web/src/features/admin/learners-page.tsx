@@ -1,6 +1,6 @@
 import { messages } from '@shop/shared';
 import { type FormEvent, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { useListLearnersQuery } from './api';
 import { formatDateTime } from './format-date';
 import { LearnerDetail } from './learner-detail';

@@ -1,6 +1,6 @@
 import { type AdminOrderQuery, adminPaths, formatPaise, messages, orderStatuses } from '@shop/shared';
 import { type FormEvent, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { orderSearchParams, useSearchOrdersQuery } from './api';
 import { formatDateTime } from './format-date';
 import { OrderDetail } from './order-detail';

@@ -1,6 +1,7 @@
 import { messages } from '@shop/shared';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'wouter';
+import { useLocation, useNavigate } from '../../app/navigation';
 import { toast } from '../../components/ui/toast';
 import { useGetProfileQuery } from '../account/api';
 import { useAddCourseToCart } from './use-add-course-to-cart';

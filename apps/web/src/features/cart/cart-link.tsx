@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useAppSelector } from '../../app/hooks';
 import { CartIcon } from '../../components/ui/icons';
 import { useGetProfileQuery } from '../account/api';

@@ -1,5 +1,5 @@
 import { type CartEntry, messages } from '@shop/shared';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { CloseIcon } from '../../components/ui/icons';
 import { Price } from '../../components/ui/price';
 import { toast } from '../../components/ui/toast';

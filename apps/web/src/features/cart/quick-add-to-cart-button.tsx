@@ -1,6 +1,6 @@
 import { messages } from '@shop/shared';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { toast } from '../../components/ui/toast';
 import { useGetProfileQuery } from '../account/api';
 import { useAddCourseToCart } from './use-add-course-to-cart';

@@ -1,6 +1,7 @@
 import { type Cart, type CheckoutHandOff, computeTotals, messages, rupeesToPaise } from '@shop/shared';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'wouter';
 import { errorMessage } from '../../app/api';
+import { useNavigate } from '../../app/navigation';
 import { useGetCartQuery } from './api';
 import { CartTable } from './cart-table';
 import { CartTotals } from './cart-totals';

@@ -1,6 +1,6 @@
 import { computeTotals, formatPaise, messages, rupeesToPaise } from '@shop/shared';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { CloseIcon } from '../../components/ui/icons';
 import { Price } from '../../components/ui/price';
 import { toast } from '../../components/ui/toast';

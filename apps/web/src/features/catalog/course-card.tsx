@@ -1,7 +1,7 @@
 import type { CourseSummary } from '@shop/shared';
 import { messages } from '@shop/shared';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Price } from '../../components/ui/price';
 import { CourseRating } from './course-rating';
 

@@ -1,7 +1,7 @@
 import type { Course, PreviewLesson } from '@shop/shared';
 import { formatIndianNumber, messages } from '@shop/shared';
 import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { formatDay } from '../../components/ui/format-day';
 import { PlayIcon, ShieldIcon } from '../../components/ui/icons';
 import { Price } from '../../components/ui/price';

@@ -1,6 +1,6 @@
 import { type CourseReviewsResponse, messages } from '@shop/shared';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Stars } from '../../components/ui/stars';
 import { useGetProfileQuery } from '../account/api';
 import { useGetCourseReviewsQuery, useGetMyReviewQuery } from './reviews-api';

@@ -1,5 +1,6 @@
 import { messages, pageMeta } from '@shop/shared';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'wouter';
+import { useSearchParams } from '../../app/navigation';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { WishlistButton } from '../wishlist/wishlist-button';

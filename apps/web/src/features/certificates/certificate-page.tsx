@@ -1,5 +1,5 @@
 import { messages } from '@shop/shared';
-import { useParams } from 'react-router';
+import { useParams } from 'wouter';
 import { errorMessage } from '../../app/api';
 import { siteConfig } from '../../app/site-config';
 import { PageBanner } from '../../components/ui/page-banner';

@@ -1,7 +1,8 @@
 import { computeTotals, messages, rupeesToPaise } from '@shop/shared';
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'wouter';
 import { errorMessage } from '../../app/api';
+import { useLocation } from '../../app/navigation';
 import { PageBanner } from '../../components/ui/page-banner';
 import { toast } from '../../components/ui/toast';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';

@@ -1,5 +1,5 @@
 import { type CartCourse, formatPaise, messages, rupeesToPaise, type Totals } from '@shop/shared';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { AppliedCoupon } from '../cart/applied-coupon';
 import type { CheckoutPhase } from './use-place-order';
 

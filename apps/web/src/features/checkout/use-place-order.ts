@@ -1,8 +1,8 @@
 import { type CreateOrderResponse, messages, paiseToRupees, type Totals } from '@shop/shared';
 import { useCallback, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { api, errorMessage } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
+import { useNavigate } from '../../app/navigation';
 import { siteConfig } from '../../app/site-config';
 import { toast } from '../../components/ui/toast';
 import { forgetSavedCoupon } from '../cart/saved-coupon';

@@ -1,5 +1,5 @@
 import { messages } from '@shop/shared';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 
 export default function NotFoundPage() {

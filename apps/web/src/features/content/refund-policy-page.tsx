@@ -1,5 +1,5 @@
 import { pageMeta } from '@shop/shared';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { legalFacts as f } from './legal-facts';
 import { LegalPage } from './legal-page';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { legalFacts as f, type LegalSection } from './legal-facts';
 
 /** Sections 17 to 31 of the terms: privacy, term, law, disputes, liability and how to reach us. */

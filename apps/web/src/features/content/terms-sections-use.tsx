@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { legalFacts as f, type LegalSection } from './legal-facts';
 
 /** Sections 1 to 16 of the terms: the services, accounts, buying, and how the site may be used. */

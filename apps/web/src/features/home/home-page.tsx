@@ -1,6 +1,6 @@
 import { messages, pageMeta } from '@shop/shared';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { AboutBlock } from './about-block';
 import { TopCourses } from './top-courses';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 
 const TEXT = 'Start Learning • Trade Smart • Grow Every Day • ';
 

@@ -1,5 +1,5 @@
 import { type EnrolledCourse, messages } from '@shop/shared';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { CertificateLink } from './certificate-link';
 
 export interface ChosenVideo {

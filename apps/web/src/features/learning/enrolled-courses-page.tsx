@@ -1,6 +1,6 @@
 import { messages } from '@shop/shared';
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Carousel, type CarouselBreakpoint, type CarouselLayout } from '../../components/ui/carousel';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';

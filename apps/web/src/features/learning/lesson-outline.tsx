@@ -1,5 +1,5 @@
 import { type LearnSection, messages } from '@shop/shared';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 
 interface LessonOutlineProps {
   courseId: string;

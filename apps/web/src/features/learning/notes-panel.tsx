@@ -1,6 +1,6 @@
 import { formatNoteTime, type LearnLesson, type LearnSection, type LessonNote, messages } from '@shop/shared';
 import { type RefObject, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { errorMessage } from '../../app/api';
 import type { LessonVideoControl } from './lesson-video-control';
 import { NoteItem, NoteTime } from './note-item';

@@ -1,7 +1,8 @@
 import { type LearnCourseResponse, type LearnLesson, messages } from '@shop/shared';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, Redirect, useParams } from 'wouter';
 import { errorMessage } from '../../app/api';
+import { useLocation } from '../../app/navigation';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { loginPathFor } from '../account/safe-next-path';
@@ -180,7 +181,7 @@ export default function PlayerPage() {
   const { pathname } = useLocation();
   const { data, error, isLoading } = useGetLearnCourseQuery(courseId, { refetchOnMountOrArgChange: 300 });
   const status = (error as { status?: unknown } | undefined)?.status;
-  if (status === 401) return <Navigate to={loginPathFor(pathname)} replace />;
+  if (status === 401) return <Redirect to={loginPathFor(pathname)} replace />;
   if (isLoading) return <p className="state-message container section">{messages.loading}</p>;
   if (error || !data) {
     return (

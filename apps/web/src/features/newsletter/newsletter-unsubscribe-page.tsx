@@ -1,5 +1,5 @@
 import { messages } from '@shop/shared';
-import { useParams } from 'react-router';
+import { useParams } from 'wouter';
 import { MailedLinkCard } from '../../components/ui/mailed-link-card';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useUnsubscribeByLinkMutation } from './api';

@@ -1,5 +1,5 @@
 import { formatPaise, type MyOrder, messages, orderCreditNotePath, orderInvoicePath } from '@shop/shared';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { DashboardLayout } from '../account/dashboard-sidebar';

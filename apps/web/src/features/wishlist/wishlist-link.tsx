@@ -1,5 +1,5 @@
 import { messages } from '@shop/shared';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useAppSelector } from '../../app/hooks';
 import { HeartIcon } from '../../components/ui/icons';
 import { selectWishlistItems } from './wishlist-slice';

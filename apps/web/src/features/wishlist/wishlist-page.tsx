@@ -1,5 +1,5 @@
 import { messages } from '@shop/shared';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { CloseIcon } from '../../components/ui/icons';
 import { PageBanner } from '../../components/ui/page-banner';
 import { Price } from '../../components/ui/price';
