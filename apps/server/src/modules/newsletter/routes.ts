@@ -9,7 +9,6 @@ import {
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hashToken } from '../../auth/tokens.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { perIpLimit } from '../../plugins/rate-limit-options.js';
