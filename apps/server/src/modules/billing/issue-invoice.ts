@@ -1,5 +1,7 @@
 import { gstStateName } from '@shop/shared';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { OrdersTable } from '../../db/schema.js';
 import { amountInWords } from './amount-in-words.js';
 import { indiaDate } from './invoice-number.js';
 import { findDocument } from './repo.js';
@@ -8,16 +10,18 @@ import { taxLines, taxMode, taxTotals } from './tax-lines.js';
 import type { TaxSettings } from './tax-settings.js';
 import { currentTaxSettings } from './tax-settings-current.js';
 
-export interface InvoicedOrder {
-  id: string;
-  discount_paise: number;
-  billing_name: string;
-  billing_email: string;
-  billing_state: string;
-  billing_pin: string;
-  billing_business: string;
-  billing_gstin: string;
-}
+/** The order's columns the invoice is made from (the billing details the buyer gave at checkout). */
+export type InvoicedOrder = Pick<
+  Selectable<OrdersTable>,
+  | 'id'
+  | 'discount_paise'
+  | 'billing_name'
+  | 'billing_email'
+  | 'billing_state'
+  | 'billing_pin'
+  | 'billing_business'
+  | 'billing_gstin'
+>;
 
 /**
  * Issues the tax invoice of an order being marked paid, inside that transaction (issue 16): a payment
