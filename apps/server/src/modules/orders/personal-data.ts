@@ -1,6 +1,6 @@
 import type { MyDataExport } from '@shop/shared';
 import type { Db } from '../../db/database.js';
-import { findDisclaimerAcceptances } from './consents-repo.js';
+import { findDisclaimerAcceptances } from './repo.js';
 
 /** What the learner agreed to at checkout, with the order and the moment, for their data export. */
 export async function exportConsentsOf(db: Db, userId: string): Promise<MyDataExport['consents']> {
