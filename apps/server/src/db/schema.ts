@@ -287,6 +287,33 @@ export interface CourseLessonsTable {
   content: Generated<string>;
   video_link: Generated<string>;
   preview: Generated<number>;
+  /** The ready `lesson_videos` row the lesson plays (issue 15), null when it has none. */
+  video_id: string | null;
+}
+
+/** A lesson's uploaded video and its transcode job (migration 024). */
+export interface LessonVideosTable {
+  id: string;
+  lesson_id: string;
+  status: 'queued' | 'running' | 'ready' | 'failed';
+  source_name: Generated<string>;
+  /** The uploaded file while it waits for (or is in) its transcode; null once done with. */
+  source_path: string | null;
+  progress: Generated<number>;
+  eta_seconds: number | null;
+  /** ffmpeg's reason when `failed`. */
+  error: string | null;
+  attempts: Generated<number>;
+  duration_seconds: number | null;
+  width: number | null;
+  height: number | null;
+  /** The ladder's rungs as JSON (`Rung[]` of plan-ladder.ts) once ready. */
+  rungs_json: string | null;
+  has_captions: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
 }
 
 /** The course files a lesson hands out, in order. */
@@ -433,4 +460,5 @@ export interface Database {
   course_review_stats: CourseReviewStatsTable;
   certificates: CertificatesTable;
   lesson_notes: LessonNotesTable;
+  lesson_videos: LessonVideosTable;
 }

@@ -20,6 +20,7 @@ import * as lessonNotes from './019-lesson-notes.js';
 import * as lessonSummaries from './020-lesson-summaries.js';
 import * as mailDueIndexes from './021-mail-due-indexes.js';
 import * as paymentProviderInCode from './023-payment-provider-in-code.js';
+import * as lessonVideos from './024-lesson-videos.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '020-lesson-summaries': lessonSummaries,
   '021-mail-due-indexes': mailDueIndexes,
   '023-payment-provider-in-code': paymentProviderInCode,
+  '024-lesson-videos': lessonVideos,
 };
