@@ -1,8 +1,8 @@
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Db } from '../src/db/database.js';
 import { seedDemo } from '../src/db/seed.js';
 import { demoCourses } from '../src/db/seed-courses.js';
-import type { FakeRazorpay } from './fake-razorpay.js';
+import { type FakeRazorpay, startFakeRazorpay } from './fake-razorpay.js';
 import { createTestApp, type TestApp, type TestUser } from './helpers.js';
 
 /**
@@ -42,6 +42,39 @@ export async function createPaymentsApp(
   });
   await seedDemo(t.database.db);
   return t;
+}
+
+/**
+ * Registers the hooks of a payments test file: the fake gateway for the whole file, and the payments
+ * app built anew for each test (`'test'`, so each test registers the routes and compiles the queries
+ * afresh) or once for the file (`'file'`); `use` receives each new pair as it is made.
+ */
+export function usePaymentsApp(
+  each: 'test' | 'file',
+  use: (t: TestApp, fake: FakeRazorpay) => void | Promise<void>,
+): void {
+  let fake: FakeRazorpay;
+  let t: TestApp | undefined;
+  const open = async () => {
+    t = await createPaymentsApp(fake);
+    await use(t, fake);
+  };
+  const close = async () => {
+    await t?.close();
+    t = undefined;
+  };
+  beforeAll(async () => {
+    fake = await startFakeRazorpay();
+    if (each === 'file') await open();
+  });
+  afterAll(async () => {
+    await close();
+    await fake.close();
+  });
+  if (each === 'test') {
+    beforeEach(open);
+    afterEach(close);
+  }
 }
 
 /**

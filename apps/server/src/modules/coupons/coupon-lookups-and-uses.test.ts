@@ -1,8 +1,8 @@
 import { messages } from '@shop/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
+import { describe, expect, it } from 'vitest';
+import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createPaymentsApp, demoLines } from '../../../test/payments-kit.js';
+import { demoLines, usePaymentsApp } from '../../../test/payments-kit.js';
 import { seedDemo } from '../../db/seed.js';
 import { AppError } from '../../errors.js';
 import { createCoupon } from './create-coupon.js';
@@ -15,14 +15,10 @@ let fake: FakeRazorpay;
 let t: TestApp;
 const [c1] = demoLines;
 
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
+usePaymentsApp('test', (app, gateway) => {
+  t = app;
+  fake = gateway;
 });
-afterAll(() => fake.close());
-beforeEach(async () => {
-  t = await createPaymentsApp(fake);
-});
-afterEach(() => t.close());
 
 const lookup = (code: string, user: TestUser) =>
   t.app.inject({ url: `/api/coupon/${code}`, headers: { cookie: user.cookie } });

@@ -1,8 +1,8 @@
 import { messages, OUTSIDE_INDIA } from '@shop/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
+import { describe, expect, it } from 'vitest';
+import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { activeCourseIds, createPaymentsApp, demoLines, shopRequests } from '../../../test/payments-kit.js';
+import { activeCourseIds, demoLines, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 
 // When a checkout may reuse the buyer's pending order, and what a new one does to the old ones and to
@@ -12,14 +12,10 @@ let fake: FakeRazorpay;
 let t: TestApp;
 const [c1, c2, c3] = demoLines;
 
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
+usePaymentsApp('test', (app, gateway) => {
+  t = app;
+  fake = gateway;
 });
-afterAll(() => fake.close());
-beforeEach(async () => {
-  t = await createPaymentsApp(fake);
-});
-afterEach(() => t.close());
 
 const { post } = shopRequests(() => t);
 

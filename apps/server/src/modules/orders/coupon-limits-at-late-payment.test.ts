@@ -1,8 +1,8 @@
 import { messages } from '@shop/shared';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
+import { expect, it } from 'vitest';
+import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createPaymentsApp, demoLines, orderStatus, shopRequests } from '../../../test/payments-kit.js';
+import { demoLines, orderStatus, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 
 // find-unfulfillable.ts: a superseded order stays payable at the gateway, so when its payment arrives
@@ -14,13 +14,9 @@ let fake: FakeRazorpay;
 let t: TestApp;
 const [c1, c2, c3] = demoLines;
 
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
-  t = await createPaymentsApp(fake);
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
+usePaymentsApp('file', (app, gateway) => {
+  t = app;
+  fake = gateway;
 });
 
 let counter = 0;

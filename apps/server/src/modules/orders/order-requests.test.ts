@@ -1,8 +1,8 @@
 import { messages } from '@shop/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
+import { describe, expect, it } from 'vitest';
+import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createPaymentsApp, demoLines, orderStatus, shopRequests } from '../../../test/payments-kit.js';
+import { demoLines, orderStatus, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
 import { createSession } from '../../auth/session.js';
 import { hmacHex } from '../../payments/signatures.js';
 import { WEBHOOK_SIGNATURE_FAILED } from './handle-webhook.js';
@@ -14,14 +14,10 @@ let fake: FakeRazorpay;
 let t: TestApp;
 const [c1] = demoLines;
 
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
+usePaymentsApp('test', (app, gateway) => {
+  t = app;
+  fake = gateway;
 });
-afterAll(() => fake.close());
-beforeEach(async () => {
-  t = await createPaymentsApp(fake);
-});
-afterEach(() => t.close());
 
 const { post } = shopRequests(() => t);
 const status = (orderId: string) => orderStatus(t.database.db, orderId);

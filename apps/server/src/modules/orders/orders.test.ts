@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { messages } from '@shop/shared';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createPaymentsApp, demoLines, shopRequests } from '../../../test/payments-kit.js';
+import { demoLines, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { reconcilePayments } from './reconcile-payments.js';
 
@@ -14,13 +14,9 @@ let t: TestApp;
 const log = pino({ level: 'silent' });
 const [c1, c2, c3] = demoLines;
 
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
-  t = await createPaymentsApp(fake);
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
+usePaymentsApp('file', (app, gateway) => {
+  t = app;
+  fake = gateway;
 });
 afterEach(() => {
   fake.mode = 'up';

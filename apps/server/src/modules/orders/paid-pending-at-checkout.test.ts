@@ -1,8 +1,8 @@
 import { messages } from '@shop/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
+import { expect, it } from 'vitest';
+import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createPaymentsApp, demoLines, shopRequests } from '../../../test/payments-kit.js';
+import { demoLines, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
 
 // settle-paid-pending.ts: before a checkout reuses or supersedes the buyer's open orders, the gateway is
 // asked whether one of them was paid after all (its verify call and webhook both lost). Only this buyer's
@@ -13,14 +13,10 @@ let fake: FakeRazorpay;
 let t: TestApp;
 const [c1, c2] = demoLines;
 
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
+usePaymentsApp('test', (app, gateway) => {
+  t = app;
+  fake = gateway;
 });
-afterAll(() => fake.close());
-beforeEach(async () => {
-  t = await createPaymentsApp(fake);
-});
-afterEach(() => t.close());
 
 const { post } = shopRequests(() => t);
 const checkout = (user: TestUser, rupees: number) =>

@@ -2,17 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { messages } from '@shop/shared';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../../../reliability/support/ledger.js';
-import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
+import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import {
-  activeCourseIds,
-  createPaymentsApp,
-  demoLines,
-  orderStatus,
-  shopRequests,
-} from '../../../test/payments-kit.js';
+import { activeCourseIds, demoLines, orderStatus, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { reconcilePayments } from './reconcile-payments.js';
@@ -26,13 +20,9 @@ let t: TestApp;
 const log = pino({ level: 'silent' });
 const [c1, c2, c3] = demoLines;
 
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
-  t = await createPaymentsApp(fake);
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
+usePaymentsApp('file', (app, gateway) => {
+  t = app;
+  fake = gateway;
 });
 
 const { origin, deliver } = shopRequests(() => t);

@@ -2,17 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { formatPaise, messages } from '@shop/shared';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
+import { describe, expect, it } from 'vitest';
+import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
 import {
   activeCourseIds,
-  createPaymentsApp,
   type DemoLine,
   demoLines,
   orderStatus,
   payAtFake,
   shopRequests,
+  usePaymentsApp,
 } from '../../../test/payments-kit.js';
 import { hmacHex } from '../../payments/signatures.js';
 import { createCoupon } from '../coupons/create-coupon.js';
@@ -25,14 +25,10 @@ let fake: FakeRazorpay;
 let t: TestApp;
 const [c1, c2] = demoLines;
 
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
+usePaymentsApp('test', (app, gateway) => {
+  t = app;
+  fake = gateway;
 });
-afterAll(() => fake.close());
-beforeEach(async () => {
-  t = await createPaymentsApp(fake);
-});
-afterEach(() => t.close());
 
 const { post, deliver, checkedOut: checkedOutAs } = shopRequests(() => t);
 const checkedOut = (user: TestUser, courses: DemoLine[], couponId: string | null = null, percent = 0) =>
