@@ -2,8 +2,8 @@ import { billingPaths, gstr1Query, invoiceRegisterQuery, messages, resendDocumen
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
+import { parseInput } from '../../parse-input.js';
 import { perIpLimit } from '../../plugins/rate-limit-options.js';
-import { parseInput } from '../admin/parse-input.js';
 import { writeGstr1Csv } from './gstr1-csv.js';
 import { gstr1Table } from './gstr1-sections.js';
 import { documentsOfMonth, listRegister } from './register-documents.js';

@@ -1,7 +1,7 @@
 import { type AdminTaxSettings, gstStateName, taxSettingsInput } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
-import { parseInput } from '../admin/parse-input.js';
+import { parseInput } from '../../parse-input.js';
 import { writeAudit } from '../admin/write-audit.js';
 import type { TaxSettings } from './tax-settings.js';
 import { currentTaxSettings } from './tax-settings-current.js';

@@ -1,7 +1,7 @@
 import { newsletterSendInput } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
-import { parseInput } from '../admin/parse-input.js';
+import { parseInput } from '../../parse-input.js';
 import { writeAudit } from '../admin/write-audit.js';
 import { composeNewsletterMail } from './newsletter-mails.js';
 import { listConfirmedSubscribers } from './repo.js';

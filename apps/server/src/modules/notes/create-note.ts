@@ -3,7 +3,7 @@ import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { parseInput } from '../admin/parse-input.js';
+import { parseInput } from '../../parse-input.js';
 import { courseStructure } from '../learning/course-structure.js';
 import { requireEnrolment } from '../learning/require-enrolment.js';
 import { noteAnswer } from './note-answer.js';

@@ -2,7 +2,7 @@ import { messages, type SaveNoteResponse, updateNoteInput } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { parseInput } from '../admin/parse-input.js';
+import { parseInput } from '../../parse-input.js';
 import { requireEnrolment } from '../learning/require-enrolment.js';
 import { noteAnswer } from './note-answer.js';
 import { findOwnNote, updateOwnNoteText } from './repo.js';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
-import { parseInput } from '../admin/parse-input.js';
+import { parseInput } from '../../parse-input.js';
 import { setReviewVisibility } from './hide-review.js';
 import { listReviewsForConsole } from './list-reviews-for-console.js';
 

@@ -2,7 +2,7 @@ import { messages, reviewInput, type SaveReviewResponse } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { parseInput } from '../admin/parse-input.js';
+import { parseInput } from '../../parse-input.js';
 import { findCourseRow } from '../courses/index.js';
 import { isEnrolled } from '../learning/enrolments.js';
 import { findReviewOf, refreshCourseStats, upsertReview } from './repo.js';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { AppError } from '../../errors.js';
+import { AppError } from './errors.js';
 
 /**
- * Validates a body or query after the admin check (schema validation in the route would run first
- * and tell a visitor about fields before telling them to log in). A bad value names its field.
+ * Validates a body or query after an access check (the operator's, or a learner's enrolment): a route's
+ * schema would run first and tell a visitor about fields before telling them to log in. A bad value
+ * names its field.
  */
 export function parseInput<T extends z.core.$ZodType>(schema: T, input: unknown): z.core.output<T> {
   // Classic or mini schema alike (the form contracts are zod/mini).
