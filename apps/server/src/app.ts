@@ -22,6 +22,7 @@ import { REQUEST_CEILING_MS, registerRequestTimeout } from './plugins/request-ti
 import { registerRouteTable } from './plugins/route-table.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
+import { createStorage } from './storage/create-storage.js';
 
 export interface BuildOptions {
   config: Config;
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mail,
     catalogCache: new ResponseCache(),
     gateway,
+    storage: createStorage(config),
   };
   app.decorate('deps', deps);
   registerSessions(app, handle.db);

@@ -13,6 +13,7 @@ import { createCoupon } from './modules/coupons/create-coupon.js';
 import { reconcilePayments } from './modules/orders/reconcile-payments.js';
 import { mailAttachmentRenderer } from './modules/render-mail-attachment.js';
 import { createGateway } from './payments/create-gateway.js';
+import { createStorage } from './storage/create-storage.js';
 
 interface Command {
   usage: string;
@@ -46,6 +47,7 @@ const commands: Record<string, Command> = {
         mail,
         catalogCache: new ResponseCache(),
         gateway: createGateway(config, db),
+        storage: createStorage(config),
       };
       const report = await reconcilePayments(deps, log);
       await mail.deliverPending();
@@ -56,7 +58,7 @@ const commands: Record<string, Command> = {
     usage:
       'db:seed                      write the demo catalogue and its course files (existing demo courses are reset)',
     async run(db, _args, { config }) {
-      const count = await seedDemo(db, config.dataDir);
+      const count = await seedDemo(db, createStorage(config));
       return `Seeded ${count} demo courses.`;
     },
   },

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { loadTaxSettings, type TaxSettings } from './modules/billing/tax-settings.js';
 import { serverRoot } from './paths.js';
+import type { S3Settings } from './storage/s3-storage.js';
 
 const port = z.coerce
   .number({ error: 'must be a whole number from 1 to 65535' })
@@ -58,6 +59,19 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
+  VIDEO_LINK_SECONDS: wholeNumber(5, 3600).default(300),
+  VIDEO_CONCURRENCY: wholeNumber(1, 16).default(1),
+  SCALE_OUT: z.enum(['0', '1', 'true', 'false']).default('0'),
+  SHOP_ROLE: z.enum(['web', 'worker', 'both'], { error: 'must be web, worker or both' }).default('both'),
+  SHOP_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
+  SHUTDOWN_GRACE_MS: wholeNumber(0, 600_000).default(10_000),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  DOWNLOADS: z.enum(['presigned', 'stream'], { error: 'must be presigned or stream' }).default('presigned'),
   // Legal settings: values the original terms left blank. The defaults are placeholders the operator should review.
   BUSINESS_ADDRESS: z.string().trim().min(1).max(300).default('Gujarat, India'),
   LEGAL_DISPUTE_DAYS: wholeNumber(1, 365).default(30),
@@ -101,6 +115,22 @@ export interface Config {
   ffmpegPath: string;
   /** FFPROBE_PATH: the ffprobe that checks an upload is a video; a bare name is looked up on PATH. */
   ffprobePath: string;
+  /** VIDEO_LINK_SECONDS: how long a signed playlist or key URL works (the player renews it before). */
+  videoLinkSeconds: number;
+  /** VIDEO_CONCURRENCY: lesson videos transcoded at the same time (1: ffmpeg already uses every core). */
+  videoConcurrency: number;
+  /** SCALE_OUT=1: one of several identical processes on one PostgreSQL database; no state may live in one process. */
+  scaleOut: boolean;
+  /** SHOP_ROLE: `web` serves HTTP and runs no jobs, `worker` runs jobs (and answers /api/health only), `both` does both. */
+  role: 'web' | 'worker' | 'both';
+  /** SHOP_SECRET: the one secret every other key is derived from (auth/secrets.ts); null on the embedded start. */
+  shopSecret: string | null;
+  /** SHUTDOWN_GRACE_MS: how long SIGTERM waits for in-flight requests and the mail pass before exiting. */
+  shutdownGraceMs: number;
+  /** Where stored files go: DATA_DIR, or an S3-compatible bucket when S3_BUCKET is set. */
+  storage: { kind: 'local' } | ({ kind: 's3' } & S3Settings);
+  /** DOWNLOADS: course files handed out as short-lived presigned URLs (on S3) or streamed by the shop. */
+  downloads: 'presigned' | 'stream';
   /** Razorpay's account (RAZORPAY_*), or null without a key id: the sandbox then takes test payments. */
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string } | null;
   /** RAZORPAY_CHECKOUT_URL: where the browser loads the checkout widget from, instead of the provider's own. */
@@ -145,6 +175,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const missing = (['RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const).find((name) => !env[name]);
     if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when RAZORPAY_KEY_ID is set`);
   }
+  if (env.SCALE_OUT === '1' || env.SCALE_OUT === 'true') {
+    // One line each, before anything starts: a scaled-out process must share its state with the others.
+    if (!env.DATABASE_URL) throw new ConfigError('Invalid configuration: SCALE_OUT=1 needs DATABASE_URL (PostgreSQL)');
+    if (!env.SHOP_SECRET) throw new ConfigError('Invalid configuration: SCALE_OUT=1 needs SHOP_SECRET');
+    if (!env.S3_BUCKET) throw new ConfigError('Invalid configuration: SCALE_OUT=1 needs S3_BUCKET (object storage)');
+  }
+  if (env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid configuration: S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set');
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   let tax: TaxSettings;
   try {
@@ -185,6 +224,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : defaultWebDist,
     ffmpegPath: env.FFMPEG_PATH,
     ffprobePath: env.FFPROBE_PATH,
+    videoLinkSeconds: env.VIDEO_LINK_SECONDS,
+    videoConcurrency: env.VIDEO_CONCURRENCY,
+    scaleOut: env.SCALE_OUT === '1' || env.SCALE_OUT === 'true',
+    role: env.SHOP_ROLE,
+    shopSecret: env.SHOP_SECRET ?? null,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    storage: env.S3_BUCKET
+      ? {
+          kind: 's3',
+          endpoint: env.S3_ENDPOINT ?? null,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID ?? null,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? null,
+          // Any store but AWS itself wants the bucket in the path.
+          forcePathStyle: (env.S3_FORCE_PATH_STYLE ?? String(Boolean(env.S3_ENDPOINT))) === 'true',
+        }
+      : { kind: 'local' },
+    downloads: env.DOWNLOADS,
     razorpay: env.RAZORPAY_KEY_ID
       ? {
           keyId: env.RAZORPAY_KEY_ID,

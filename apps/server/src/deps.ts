@@ -3,6 +3,7 @@ import type { Db, DbKind } from './db/database.js';
 import type { MailQueue } from './mail/mailer.js';
 import type { ResponseCache } from './modules/catalog/response-cache.js';
 import type { PaymentGateway } from './payments/gateway.js';
+import type { ObjectStorage } from './storage/object-storage.js';
 
 /** What every module's routes receive: the database, the configuration and the adapters. */
 export interface AppDeps {
@@ -13,6 +14,8 @@ export interface AppDeps {
   /** Serialized catalogue answers; anything that changes a course calls `catalogCache.invalidate()`. */
   catalogCache: ResponseCache;
   gateway: PaymentGateway;
+  /** Thumbnails, course files and other stored files: DATA_DIR or the S3 bucket. */
+  storage: ObjectStorage;
 }
 
 declare module 'fastify' {

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   app.deps.mail.start();
   app.deps.mail.kick();
   startReconciliation(app);
-  const seeded = await seedIfEmpty(database.db, config.dataDir);
+  const seeded = await seedIfEmpty(database.db, app.deps.storage);
   if (seeded > 0) app.log.info({ courses: seeded }, 'seeded the demo catalogue into an empty database');
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

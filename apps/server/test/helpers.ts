@@ -84,7 +84,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
 /** The app with the demo catalogue (courses, lessons and their files). */
 export async function createSeededTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const t = await createTestApp(overrides);
-  await seedDemo(t.database.db, t.config.dataDir);
+  await seedDemo(t.database.db, t.app.deps.storage);
   return t;
 }
 

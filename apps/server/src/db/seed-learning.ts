@@ -4,6 +4,7 @@ import { storeCourseFile } from '../modules/learning/course-file-store.js';
 import { findLessons, setPreview } from '../modules/learning/lessons-repo.js';
 import { syncCourseLessons } from '../modules/learning/sync-course-lessons.js';
 import { serverRoot } from '../paths.js';
+import type { ObjectStorage } from '../storage/object-storage.js';
 import type { Db } from './database.js';
 import { demoCourses } from './seed-courses.js';
 
@@ -56,14 +57,14 @@ export const demoLearning = demoCourses.map((course, index) => {
 });
 
 /**
- * Writes the demo courses' lesson videos and file rows. With a data folder, the files themselves are
- * copied into DATA_DIR/course-files so the download links work.
+ * Writes the demo courses' lesson videos and file rows. With a storage, the files themselves are
+ * copied into it (DATA_DIR/course-files or the bucket) so the download links work.
  */
-export async function seedLearning(db: Db, dataDir?: string, now = new Date()): Promise<void> {
+export async function seedLearning(db: Db, storage?: ObjectStorage, now = new Date()): Promise<void> {
   const sizes = new Map<string, number>();
   for (const file of [checklist, journal, worksheet]) {
     const source = path.join(demoFileSourceDir, file.source);
-    sizes.set(file.source, dataDir ? storeCourseFile(dataDir, source, file.source) : fs.statSync(source).size);
+    sizes.set(file.source, storage ? await storeCourseFile(storage, source, file.source) : fs.statSync(source).size);
   }
   const stamp = now.toISOString();
   for (const course of demoLearning) {

@@ -1,5 +1,6 @@
 import { upsertCoupon } from '../modules/coupons/repo.js';
 import { upsertCourse } from '../modules/courses/repo.js';
+import type { ObjectStorage } from '../storage/object-storage.js';
 import type { Db } from './database.js';
 import { demoCourses } from './seed-courses.js';
 import { seedLearning, seedLessons } from './seed-learning.js';
@@ -18,20 +19,20 @@ const welcomeCoupon = {
 
 /**
  * Writes the demo catalogue (and, as later modules add them, other demo rows). Idempotent. With a
- * data folder, the demo course files are copied into it too.
+ * storage, the demo course files are copied into it too.
  */
-export async function seedDemo(db: Db, dataDir?: string): Promise<number> {
+export async function seedDemo(db: Db, storage?: ObjectStorage): Promise<number> {
   await db.transaction().execute(async (trx) => {
     for (const course of demoCourses) await upsertCourse(trx, course);
     await upsertCoupon(trx, DEMO_COUPON_ID, welcomeCoupon, new Date().toISOString());
-    await seedLearning(trx, dataDir);
+    await seedLearning(trx, storage);
     await seedLessons(trx);
   });
   return demoCourses.length;
 }
 
 /** Seeds only a database that has no courses yet: the first start on a fresh machine. */
-export async function seedIfEmpty(db: Db, dataDir?: string): Promise<number> {
+export async function seedIfEmpty(db: Db, storage?: ObjectStorage): Promise<number> {
   const existing = await db.selectFrom('courses').select('id').limit(1).executeTakeFirst();
-  return existing ? 0 : seedDemo(db, dataDir);
+  return existing ? 0 : seedDemo(db, storage);
 }

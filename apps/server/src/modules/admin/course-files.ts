@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AdminCourseFile } from '@shop/shared';
 import { messages } from '@shop/shared';
@@ -6,8 +5,9 @@ import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
+import type { ObjectStorage } from '../../storage/object-storage.js';
 import { attachNewCourseFile } from '../learning/attach-new-course-file.js';
-import { courseFilePath } from '../learning/course-file-store.js';
+import { courseFileKey } from '../learning/course-file-store.js';
 import { loadCourse } from './course-record.js';
 import { writeAudit } from './write-audit.js';
 
@@ -66,13 +66,13 @@ function cleanFileName(name: string): string {
 }
 
 /**
- * Stores an uploaded course file privately (DATA_DIR/course-files, reached only through the
+ * Stores an uploaded course file privately (storage's course-files/, reached only through the
  * learners' signed links) and lists it; the bytes are written first and removed again if the row
  * cannot be, so a row never points at nothing.
  */
 export async function addCourseFile(
   db: Db,
-  dataDir: string,
+  storage: ObjectStorage,
   actor: SessionUser,
   courseId: string,
   input: { name: string; contentType: string; bytes: Buffer },
@@ -87,9 +87,8 @@ export async function addCourseFile(
   if (input.bytes.length === 0) throw new AppError('bad_request', messages.adminFileEmpty);
   const id = newId();
   const storedName = `${id}${extension}`;
-  const target = courseFilePath(dataDir, storedName);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  await fs.writeFile(target, input.bytes, { flag: 'wx' });
+  const key = courseFileKey(storedName);
+  await storage.put(key, input.bytes, { contentType });
   const row = {
     id,
     course_id: courseId,
@@ -117,7 +116,7 @@ export async function addCourseFile(
       );
     });
   } catch (error) {
-    await fs.rm(target, { force: true });
+    await storage.delete(key);
     throw error;
   }
   return toAdminCourseFile(row);
@@ -126,7 +125,7 @@ export async function addCourseFile(
 /** Removes a course file: the row (and audit) first, then the bytes, so no link ever serves a half-deleted file. */
 export async function removeCourseFile(
   db: Db,
-  dataDir: string,
+  storage: ObjectStorage,
   actor: SessionUser,
   courseId: string,
   fileId: string,
@@ -154,5 +153,5 @@ export async function removeCourseFile(
       now,
     );
   });
-  await fs.rm(courseFilePath(dataDir, row.stored_name), { force: true });
+  await storage.delete(courseFileKey(row.stored_name));
 }

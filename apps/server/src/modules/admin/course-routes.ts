@@ -106,7 +106,7 @@ export const adminCourseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     scope.post(adminPaths.thumbnails, { schema: { response: { 200: adminThumbnailResponse } } }, async (request) => {
       requireAdmin(request);
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return { ok: true as const, thumb: await storeThumbnail(deps.config.dataDir, bytes) };
+      return { ok: true as const, thumb: await storeThumbnail(deps.storage, bytes) };
     });
   });
 };

@@ -12,7 +12,7 @@ const uploadQuery = z.object({ name: z.string().max(300, 'must be at most 300 ch
 
 /** Downloadable course files: the browser sends the file itself as the body, its name in the query. */
 export const adminFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, config, catalogCache } = deps;
+  const { db, catalogCache } = deps;
   app.get(
     adminPaths.files,
     { schema: { params: idParams, response: { 200: adminFilesResponse } } },
@@ -23,7 +23,7 @@ export const adminFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     { schema: { params: fileParams, response: { 200: adminDoneResponse } } },
     async (request) => {
       const { id, fileId } = request.params;
-      await removeCourseFile(db, config.dataDir, requireAdmin(request), id, fileId);
+      await removeCourseFile(db, deps.storage, requireAdmin(request), id, fileId);
       // The player's course structure (lesson attachments) is kept with the catalogue's answers.
       catalogCache.invalidate();
       return { ok: true as const };
@@ -44,7 +44,7 @@ export const adminFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     scope.withTypeProvider<ZodTypeProvider>().post(adminPaths.files, { schema: upload }, async (request) => {
       const { id } = request.params;
       const { name } = request.query;
-      const file = await addCourseFile(db, config.dataDir, requireAdmin(request), id, {
+      const file = await addCourseFile(db, deps.storage, requireAdmin(request), id, {
         name,
         contentType: String(request.headers['content-type'] ?? ''),
         bytes: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),

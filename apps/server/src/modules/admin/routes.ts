@@ -14,6 +14,7 @@ import { adminCourseRoutes } from './course-routes.js';
 import { adminDeletionRoutes } from './deletion-routes.js';
 import { adminFileRoutes } from './file-routes.js';
 import { adminPeopleRoutes } from './people-routes.js';
+import { serveUploadsFromStorage } from './serve-uploads.js';
 import { uploadsDir } from './store-thumbnail.js';
 
 /**
@@ -44,6 +45,10 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
 
   // Uploaded thumbnails are public and named by content hash, so they may be cached for a year.
+  if (deps.storage.kind !== 'local') {
+    await app.register(serveUploadsFromStorage, deps);
+    return;
+  }
   const root = uploadsDir(deps.config.dataDir);
   fs.mkdirSync(root, { recursive: true });
   await app.register(fastifyStatic, {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { messages } from '@shop/shared';
 import { AppError } from '../../errors.js';
+import type { ObjectStorage } from '../../storage/object-storage.js';
 
 export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
 /**
@@ -17,6 +17,7 @@ const SIZES = [
   { width: 350, height: 219 },
 ] as const;
 
+/** Where public uploads live: DATA_DIR/uploads on the embedded start, `uploads/` in the bucket, served at /uploads/. */
 export function uploadsDir(dataDir: string): string {
   return path.join(dataDir, 'uploads');
 }
@@ -27,7 +28,7 @@ export function uploadsDir(dataDir: string): string {
  * the largest card size and writes WebP copies named by content hash, so the same upload twice is one
  * file and caching is safe. Returns the URL a course's `thumb` points at.
  */
-export async function storeThumbnail(dataDir: string, bytes: Buffer): Promise<string> {
+export async function storeThumbnail(storage: ObjectStorage, bytes: Buffer): Promise<string> {
   if (bytes.length > THUMBNAIL_MAX_BYTES) throw new AppError('payload_too_large', messages.adminImageTooLarge);
   const sharp = await loadSharp();
   // The header alone, so an oversized canvas gets its own message; the decode below enforces the limit again.
@@ -49,14 +50,13 @@ export async function storeThumbnail(dataDir: string, bytes: Buffer): Promise<st
       throw new AppError('bad_request', messages.adminBadImage);
     });
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 20);
-  const dir = path.join(uploadsDir(dataDir), 'thumbs');
-  await fs.mkdir(dir, { recursive: true });
   for (const size of SIZES) {
     const { width, height, channels } = decoded.info;
-    await sharp(decoded.data, { raw: { width, height, channels } })
+    const webp = await sharp(decoded.data, { raw: { width, height, channels } })
       .resize(size.width, size.height, { fit: 'cover' })
       .webp({ quality: 80 })
-      .toFile(path.join(dir, `${hash}-${size.width}.webp`));
+      .toBuffer();
+    await storage.put(`uploads/thumbs/${hash}-${size.width}.webp`, webp, { contentType: 'image/webp' });
   }
   return `/uploads/thumbs/${hash}-${largest.width}.webp`;
 }

@@ -1,20 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import type { ObjectStorage } from '../../storage/object-storage.js';
 
-/** Course files live in one folder of the data directory; rows name them, requests never do. */
-export function courseFilesDir(dataDir: string): string {
-  return path.join(dataDir, 'course-files');
+/**
+ * Course files are objects under `course-files/` (DATA_DIR/course-files on the embedded start); rows
+ * name them, requests never do. Only the last segment of the stored name is used, so even a bad
+ * database value stays inside the folder.
+ */
+export function courseFileKey(storedName: string): string {
+  return `course-files/${storedName.replace(/^.*[/\\]/, '')}`;
 }
 
-/** The path of a stored file. `basename` keeps even a bad database value inside the folder. */
-export function courseFilePath(dataDir: string, storedName: string): string {
-  return path.join(courseFilesDir(dataDir), path.basename(storedName));
-}
-
-/** Copies a file into the course-files folder under `storedName`; answers its size in bytes. */
-export function storeCourseFile(dataDir: string, sourcePath: string, storedName: string): number {
-  const target = courseFilePath(dataDir, storedName);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.copyFileSync(sourcePath, target);
-  return fs.statSync(target).size;
+/** Copies a local file into storage under `storedName`; answers its size in bytes. */
+export async function storeCourseFile(storage: ObjectStorage, sourcePath: string, storedName: string): Promise<number> {
+  const key = courseFileKey(storedName);
+  await storage.putFile(key, sourcePath);
+  return (await storage.size(key)) ?? 0;
 }

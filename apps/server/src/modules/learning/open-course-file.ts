@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import { messages } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { courseFilePath } from './course-file-store.js';
+import type { ObjectStorage } from '../../storage/object-storage.js';
+import { courseFileKey } from './course-file-store.js';
 import { checkFileLink, type FileLink } from './file-links.js';
 import { findCourseFile, hasActiveEnrolment } from './repo.js';
 
@@ -11,7 +11,8 @@ export interface OpenedCourseFile {
   name: string;
   contentType: string;
   size: number;
-  path: string;
+  /** The object's key in storage. */
+  key: string;
 }
 
 /**
@@ -20,7 +21,7 @@ export interface OpenedCourseFile {
  * comes from its database row, never from the request.
  */
 export async function openCourseFile(
-  ctx: { db: Db; dataDir: string; linkSecret: string },
+  ctx: { db: Db; storage: ObjectStorage; linkSecret: string },
   user: SessionUser | null,
   link: FileLink,
   now = new Date(),
@@ -36,8 +37,12 @@ export async function openCourseFile(
   if (!(await hasActiveEnrolment(ctx.db, user.id, file.course_id))) {
     throw new AppError('forbidden', messages.fileNotEnrolled);
   }
-  const path = courseFilePath(ctx.dataDir, file.stored_name);
-  const stat = await fs.promises.stat(path).catch(() => null);
-  if (!stat?.isFile()) throw new AppError('not_found', messages.fileUnavailable);
-  return { name: file.name, contentType: file.content_type, size: stat.size, path };
+  const key = courseFileKey(file.stored_name);
+  // A key the store refuses (a damaged row) is as absent as a missing object.
+  const size = await ctx.storage.size(key).catch((error: unknown) => {
+    if (error instanceof RangeError) return null;
+    throw error;
+  });
+  if (size === null) throw new AppError('not_found', messages.fileUnavailable);
+  return { name: file.name, contentType: file.content_type, size, key };
 }
