@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { databaseRateLimitStore } from './auth/rate-limit.js';
 import { registerSessions } from './auth/session.js';
 import type { Config } from './config.js';
 import { type DbHandle, migrateToLatest, openDatabase } from './db/database.js';
@@ -88,7 +89,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Responses only: no client of ours sends compressed request bodies, and the request side costs a hook
   // on every call.
   await app.register(fastifyCompress, { threshold: 1024, globalDecompression: false });
-  await app.register(fastifyRateLimit, { global: false });
+  // Scaled out, the per-route limits count in the database, so that every process sees every hit.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(config.scaleOut ? { store: databaseRateLimitStore(handle.db) } : {}),
+  });
 
   const ownOrigins = [new URL(config.publicUrl).origin, ...config.corsOrigins];
   registerOriginCheck(app, ownOrigins);
@@ -106,7 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     storage: createStorage(config),
   };
   app.decorate('deps', deps);
-  registerSessions(app, handle.db);
+  registerSessions(app, handle.db, { cached: !config.scaleOut });
   registerNoStoreForSessions(app);
   await registerModules(app, deps);
   await registerWeb(app, config);

@@ -73,3 +73,40 @@ export async function clearLimit(db: Db, key: string): Promise<void> {
 export async function pruneLimits(db: Db, now = new Date()): Promise<void> {
   await db.deleteFrom('rate_limits').where('window_ends_at', '<=', now.toISOString()).execute();
 }
+
+type StoreCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * @fastify/rate-limit's counters in the rate_limits table instead of the process's memory, for a
+ * scaled-out shop: every process counts the same hits. One store per route (the plugin's `child`), its
+ * keys prefixed by the route so that two routes' limits stay apart.
+ */
+export function databaseRateLimitStore(db: Db) {
+  return class DatabaseRateLimitStore {
+    // The plugin constructs the root store with its options; routes get theirs through `child`.
+    constructor(
+      _options?: unknown,
+      readonly prefix = 'route:',
+    ) {}
+
+    incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
+      hitLimit(db, `${this.prefix}${key}`, { max, windowMs: timeWindow }).then(
+        (hit) => callback(null, { current: hit.count, ttl: hit.retryAfterMs }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    read(key: string, callback: StoreCallback): void {
+      readLimit(db, `${this.prefix}${key}`).then(
+        (state) => callback(null, { current: state.count, ttl: state.retryAfterMs }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    // The plugin hands over the route's merged limit options, its route under `routeInfo`.
+    child(options: { url?: string; routeInfo?: { method?: unknown; url?: string } }): DatabaseRateLimitStore {
+      const route = options.routeInfo ?? {};
+      return new DatabaseRateLimitStore(undefined, `route:${String(route.method)}${route.url}:`);
+    }
+  };
+}

@@ -92,10 +92,20 @@ const sessionByTokenHash = preparedQuery<{ tokenHash: string }>()((db, value) =>
     .where('sessions.token_hash', '=', value('tokenHash')),
 );
 
-export async function findSessionUser(db: Db, token: string, now = new Date()): Promise<SessionUser | null> {
+/**
+ * The caller's session. `cached` lets a session resolved in the last few seconds be trusted without
+ * the database; a scaled-out process passes false, since a revocation made by another process would not
+ * reach its cache (decision 0030: the read costs less than a cache kept in step through NOTIFY).
+ */
+export async function findSessionUser(
+  db: Db,
+  token: string,
+  now = new Date(),
+  cached = true,
+): Promise<SessionUser | null> {
   const tokenHash = hashToken(token);
-  const cached = sessionCache.get(tokenHash, now);
-  if (cached) return cached;
+  const hit = cached ? sessionCache.get(tokenHash, now) : undefined;
+  if (hit) return hit;
   const startedAt = sessionCache.begin();
   const row = await sessionByTokenHash.first(db, { tokenHash });
   if (row?.status !== 'active' || row.expires_at <= now.toISOString()) return null;
@@ -116,7 +126,7 @@ export async function findSessionUser(db: Db, token: string, now = new Date()): 
     role: row.role,
     sessionId: row.session_id,
   };
-  sessionCache.set(tokenHash, user, row.expires_at, startedAt, now);
+  if (cached) sessionCache.set(tokenHash, user, row.expires_at, startedAt, now);
   return user;
 }
 
@@ -140,7 +150,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
 }
 
 /** Resolves the caller's session (cookie `token` or `Authorization: Bearer`) into `request.user`. */
-export function registerSessions(app: FastifyInstance, db: Db): void {
+export function registerSessions(app: FastifyInstance, db: Db, { cached }: { cached: boolean }): void {
   app.decorateRequest('user', null);
   // Callback style, not async: the reads that need no session (static files, the catalogue) and the
   // callers without a token then cost no promise on every request. Before validation, so a route that
@@ -150,7 +160,7 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
     if (request.routeOptions.config.skipSession || !/^\/(api|auth)\//.test(request.url)) return done();
     const token = tokenFrom(request);
     if (!token) return done();
-    findSessionUser(db, token).then((user) => {
+    findSessionUser(db, token, new Date(), cached).then((user) => {
       request.user = user;
       done();
     }, done);
