@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { seedIfEmpty } from './db/seed.js';
+import { warmCertificateRenderer } from './modules/certificates/render-certificate-pdf.js';
 import { startReconciliation } from './modules/orders/reconcile-timer.js';
 import { testModeWarning } from './payments/create-gateway.js';
 import { flushLog } from './plugins/access-log.js';
@@ -37,6 +38,10 @@ async function main(): Promise<void> {
     listenTextResolver: () => `shop ready at ${config.publicUrl}`,
   });
   flushLog();
+  // Off every request's path: a learner's first certificate download then costs what the later ones do.
+  setImmediate(() => {
+    warmCertificateRenderer().catch((error: unknown) => app.log.warn({ err: error }, 'certificate warm-up failed'));
+  });
 }
 
 main().catch((error: unknown) => {

@@ -116,3 +116,20 @@ export function renderCertificatePdf(data: CertificateData): Promise<Buffer> {
   doc.end();
   return done;
 }
+
+/**
+ * Renders one throwaway certificate (Devanagari and Latin, both weights) so that the fonts are open and
+ * the layout code is compiled before a learner asks: the first render in a process otherwise costs
+ * several times a later one (bench: "certificate PDFs"). The server calls it once it is listening.
+ */
+export async function warmCertificateRenderer(): Promise<void> {
+  await renderCertificatePdf({
+    id: 'warmupwarmupwarm',
+    name: 'अर्जुन Sharma',
+    courseTitle: 'Warm-up ₹',
+    instructor: 'अर्जुन',
+    completedAt: new Date(0).toISOString(),
+    verifyUrl: 'https://shop.example/certificates/warmupwarmupwarm',
+    siteName: 'TradeSkool',
+  });
+}
