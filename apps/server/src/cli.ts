@@ -13,6 +13,7 @@ import { createCoupon } from './modules/coupons/create-coupon.js';
 import { reconcilePayments } from './modules/orders/reconcile-payments.js';
 import { mailAttachmentRenderer } from './modules/render-mail-attachment.js';
 import { createGateway } from './payments/create-gateway.js';
+import { copyToStorage } from './storage/copy-to-storage.js';
 import { createStorage } from './storage/create-storage.js';
 
 interface Command {
@@ -60,6 +61,15 @@ const commands: Record<string, Command> = {
     async run(db, _args, { config }) {
       const count = await seedDemo(db, createStorage(config));
       return `Seeded ${count} demo courses.`;
+    },
+  },
+  'storage:copy': {
+    usage: "storage:copy                 copy DATA_DIR's stored files into the S3 bucket (S3_*); safe to run again",
+    async run(_db, _args, { config }) {
+      if (config.storage.kind !== 's3')
+        throw new ConfigError('storage:copy needs S3_BUCKET (and S3_ENDPOINT, keys) set');
+      const { copied, skipped } = await copyToStorage(config.dataDir, createStorage(config));
+      return `Copied ${copied} file(s) from ${config.dataDir} to the bucket ${config.storage.bucket}; ${skipped} already there.`;
     },
   },
   'course:import': {

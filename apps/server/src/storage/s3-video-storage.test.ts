@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VideoStorage } from '../modules/video/video-storage.js';
+import type { ObjectStorage } from './object-storage.js';
+import { createS3Storage } from './s3-storage.js';
+import { createObjectVideoStorage } from './s3-video-storage.js';
+import { startTestS3, type TestS3 } from './test-s3.js';
+
+let s3: TestS3;
+let dir: string;
+let objects: ObjectStorage;
+let videos: VideoStorage;
+beforeAll(async () => {
+  s3 = await startTestS3();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'video-s3-'));
+  objects = createS3Storage(s3.settings);
+  videos = createObjectVideoStorage(objects, `${s3.settings.endpoint}/${s3.settings.bucket}`);
+});
+afterAll(async () => {
+  await s3.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function outputFolder(files: Record<string, string>): string {
+  const folder = fs.mkdtempSync(path.join(dir, 'out-'));
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
+    fs.writeFileSync(path.join(folder, name), text);
+  }
+  return folder;
+}
+
+describe('VideoStorage on S3', () => {
+  it('replaces a published video: the new objects are there and nothing of the old version is left', async () => {
+    await videos.putDir('v1', outputFolder({ 'master.m3u8': 'old', '720p/index.m3u8': 'old rung', '720p/s0.ts': 'x' }));
+    await videos.putDir('v1', outputFolder({ 'master.m3u8': 'new', '240p/index.m3u8': 'new rung' }));
+    expect(await objects.list('video/v1/')).toEqual(['video/v1/240p/index.m3u8', 'video/v1/master.m3u8']);
+    const master = await fetch(videos.locate('v1', 'master.m3u8'));
+    expect(await master.text()).toBe('new');
+  });
+
+  it('adds one object to a published video', async () => {
+    const folder = outputFolder({ 'captions.vtt': 'WEBVTT' });
+    await videos.putFile('v1', 'captions.vtt', path.join(folder, 'captions.vtt'));
+    expect(await objects.exists('video/v1/captions.vtt')).toBe(true);
+  });
+
+  it('keeps the key apart from the published objects and reads it back', async () => {
+    await videos.putKey('v1', Buffer.alloc(16, 7));
+    expect(await videos.readKey('v1')).toEqual(Buffer.alloc(16, 7));
+    expect(await objects.list('video/')).not.toContain('video-keys/v1.key');
+    expect(await videos.readKey('v2')).toBeNull();
+  });
+
+  it('removes a video and its key; removing an unknown one is no error', async () => {
+    await videos.removeVideo('v1');
+    expect(await objects.list('video/v1/')).toEqual([]);
+    expect(await videos.readKey('v1')).toBeNull();
+    await expect(videos.removeVideo('never')).resolves.toBeUndefined();
+  });
+
+  it('refuses ids and names that would reach outside the video folder', async () => {
+    for (const name of ['../v2/master.m3u8', '/etc/passwd', '720p/../../x', '..', 'a//b']) {
+      expect(() => videos.locate('v1', name)).toThrow(RangeError);
+    }
+    for (const id of ['..', '../video-keys', 'a/b', '']) {
+      expect(() => videos.locate(id, 'master.m3u8')).toThrow(RangeError);
+      await expect(videos.readKey(id)).rejects.toThrow(RangeError);
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import type { VideoStorage } from '../modules/video/video-storage.js';
+import { checkedKey, type ObjectStorage } from './object-storage.js';
+
+const VIDEO_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+function checkedId(videoId: string): string {
+  if (!VIDEO_ID.test(videoId)) throw new RangeError(`not a video id: ${JSON.stringify(videoId)}`);
+  return videoId;
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}
+
+const isPlaylist = (name: string) => name.endsWith('.m3u8');
+
+/**
+ * The video pipeline's outputs in object storage, at the keys the local folder uses (`video/<id>/…`,
+ * `video-keys/<id>.key`), so `storage:copy` moves a data folder's videos as they are. The bucket is
+ * private; `locate` names an object's URL under `publicBase` (the bucket's address, or a CDN in front
+ * of it that may read `video/` but never `video-keys/`).
+ *
+ * A bucket has no rename, so a replacement cannot be swapped in at once as the local folder's is:
+ * segments and posters go first, playlists last (a player follows a playlist, so it never asks for a
+ * segment not yet written), and only then are the old version's leftovers removed.
+ */
+export function createObjectVideoStorage(storage: ObjectStorage, publicBase: string): VideoStorage {
+  const prefixOf = (videoId: string) => `video/${checkedId(videoId)}/`;
+  const keyOf = (videoId: string, name: string) => checkedKey(`${prefixOf(videoId)}${name}`);
+  const secretKeyOf = (videoId: string) => `video-keys/${checkedId(videoId)}.key`;
+  const base = publicBase.replace(/\/$/, '');
+
+  return {
+    async putDir(videoId, localDir) {
+      const names = await filesUnder(localDir);
+      const keys = new Set(names.map((name) => keyOf(videoId, name)));
+      const before = await storage.list(prefixOf(videoId));
+      const ordered = [...names.filter((n) => !isPlaylist(n)), ...names.filter(isPlaylist)];
+      for (const name of ordered) await storage.putFile(keyOf(videoId, name), path.join(localDir, name));
+      for (const key of before) if (!keys.has(key)) await storage.delete(key);
+    },
+    async putFile(videoId, name, localFile) {
+      await storage.putFile(keyOf(videoId, name), localFile);
+    },
+    async putKey(videoId, key) {
+      await storage.put(secretKeyOf(videoId), key, { contentType: 'application/octet-stream' });
+    },
+    async readKey(videoId) {
+      const object = await storage.get(secretKeyOf(videoId));
+      return object ? buffer(object.body) : null;
+    },
+    async removeVideo(videoId) {
+      for (const key of await storage.list(prefixOf(videoId))) await storage.delete(key);
+      await storage.delete(secretKeyOf(videoId));
+    },
+    locate(videoId, name) {
+      return `${base}/${keyOf(videoId, name)}`;
+    },
+  };
+}
