@@ -59,6 +59,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
+  VIDEO_LINK_SECONDS: wholeNumber(5, 3600).default(300),
   SCALE_OUT: z.enum(['0', '1', 'true', 'false']).default('0'),
   SHOP_ROLE: z.enum(['web', 'worker', 'both'], { error: 'must be web, worker or both' }).default('both'),
   VIDEO_LINK_SECONDS: wholeNumber(5, 3600).default(300),
@@ -117,6 +118,8 @@ export interface Config {
   ffmpegPath: string;
   /** FFPROBE_PATH: the ffprobe that checks an upload is a video; a bare name is looked up on PATH. */
   ffprobePath: string;
+  /** VIDEO_LINK_SECONDS: how long a signed playlist or key URL works (the player renews it before). */
+  videoLinkSeconds: number;
   /** SCALE_OUT=1: one of several identical processes on one PostgreSQL database; no state may live in one process. */
   scaleOut: boolean;
   /** SHOP_ROLE: `web` serves HTTP and runs no jobs, `worker` runs jobs (and answers /api/health only), `both` does both. */
@@ -230,6 +233,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : defaultWebDist,
     ffmpegPath: env.FFMPEG_PATH,
     ffprobePath: env.FFPROBE_PATH,
+    videoLinkSeconds: env.VIDEO_LINK_SECONDS,
     scaleOut: env.SCALE_OUT === '1' || env.SCALE_OUT === 'true',
     role: env.SHOP_ROLE,
     videoLinkSeconds: env.VIDEO_LINK_SECONDS,

@@ -484,6 +484,26 @@ export const messages = {
   notesMarkdownIntro: 'Exported {date}. Times are positions in the lesson video.',
   // issue 15: protected video
   videoNotAVideo: 'This file is not a video we can use. Upload an MP4, MOV, MKV or WebM video file.',
+  // issue 15: playback (signed links, device limit, player)
+  videoNoStream: 'This lesson has no video of its own to play.',
+  videoLinkInvalid: 'This video link is not valid. Open the lesson again to play it.',
+  videoLinkExpired: 'This video link has expired. Open the lesson again to play it.',
+  videoLinkOtherUser: 'This video link was made for another account or browser. Open the lesson in your own account.',
+  videoNotEnrolled: 'You do not have access to this video. Buy the course to watch it.',
+  videoDeviceLimit:
+    'You are already watching on {count} other devices, the most at once for one account. Stop playing there, or stop it from here.',
+  videoStoppedElsewhere: 'Playback stopped because this account started playing on another device.',
+  videoStopOtherDevices: 'Stop playing on other devices',
+  videoPlayHere: 'Play here',
+  videoQuality: 'Quality',
+  videoQualityAuto: 'Auto',
+  videoSpeed: 'Speed',
+  videoCouldNotPlay: 'The video could not be played. Check your connection and try again.',
+  videoSettingsTitle: 'Video',
+  videoSettingsSaved: 'Video settings saved.',
+  videoMaxDevices: 'Devices that may play one learner’s courses at once',
+  videoMaxSignInDevices: 'Devices signed in per learner per day before the learner is flagged',
+  videoManyDevicesFlag: 'Signed in on {count} devices on {date}: more than the {limit} allowed before a flag.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

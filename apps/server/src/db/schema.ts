@@ -316,6 +316,31 @@ export interface LessonVideosTable {
   finished_at: string | null;
 }
 
+/** A session (device) playing a learner's course video (migration 025); `stopped_at` when ended from another device. */
+export interface VideoStreamsTable {
+  session_id: string;
+  user_id: string;
+  last_seen_at: string;
+  stopped_at: string | null;
+}
+
+/** A learner signed in on more devices in one day (India time) than the console allows. */
+export interface VideoDeviceFlagsTable {
+  user_id: string;
+  day: string;
+  devices: number;
+  created_at: string;
+}
+
+/** The console's device-limit settings (one row, id 'shop'). */
+export interface VideoSettingsTable {
+  id: string;
+  max_devices: number;
+  max_sign_in_devices: number;
+  updated_at: string;
+  updated_by: string;
+}
+
 /** The course files a lesson hands out, in order. */
 export interface LessonAttachmentsTable {
   lesson_id: string;
@@ -461,4 +486,7 @@ export interface Database {
   certificates: CertificatesTable;
   lesson_notes: LessonNotesTable;
   lesson_videos: LessonVideosTable;
+  video_streams: VideoStreamsTable;
+  video_device_flags: VideoDeviceFlagsTable;
+  video_settings: VideoSettingsTable;
 }

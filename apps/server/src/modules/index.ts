@@ -15,6 +15,7 @@ import { learningRoutes } from './learning/routes.js';
 import { newsletterRoutes } from './newsletter/routes.js';
 import { noteRoutes } from './notes/routes.js';
 import { orderRoutes } from './orders/routes.js';
+import { playbackRoutes } from './playback/routes.js';
 import { reviewRoutes } from './reviews/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 
@@ -33,6 +34,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(privacyRoutes, deps);
   await app.register(googleRoutes, deps);
   await app.register(learningRoutes, deps);
+  await app.register(playbackRoutes, deps);
   await app.register(certificateRoutes, deps);
   await app.register(noteRoutes, deps);
   await app.register(contactRoutes, deps);

@@ -1,0 +1,49 @@
+import { messages } from '@shop/shared';
+import type { SessionUser } from '../../auth/session.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { isEnrolled } from '../learning/enrolments.js';
+import { checkStream } from './device-limit.js';
+import { findLessonVideo } from './repo.js';
+import { checkVideoQuery, type SignedQuery } from './video-links.js';
+
+export interface VideoRequestContext {
+  db: Db;
+  linkSecret: string;
+}
+
+/**
+ * Every playlist, key and captions request is checked afresh, whatever it was granted before: the URL's
+ * signature for this video, learner and the caller's own session (so a copied URL fails in any other
+ * browser, and a tampered one anywhere); its expiry; the session still alive (the caller's cookie still
+ * resolves to the learner); the enrolment still active (a refund ends it) or the lesson still a free
+ * preview of a published course; the lesson still playing this video; and this device's stream not
+ * ended from another device.
+ */
+export async function authorizeVideoRequest(
+  ctx: VideoRequestContext,
+  user: SessionUser | null,
+  videoId: string,
+  query: SignedQuery,
+  now = new Date(),
+): Promise<void> {
+  const signedIn = query.u !== '';
+  if (signedIn && !user) throw new AppError('unauthorized', messages.pleaseLogIn);
+  if (signedIn && user?.id !== query.u) throw new AppError('forbidden', messages.videoLinkOtherUser);
+  const grant = {
+    videoId,
+    courseId: query.c,
+    lessonId: query.l,
+    userId: query.u,
+    sessionId: signedIn ? (user?.sessionId ?? '') : '',
+  };
+  const check = checkVideoQuery(ctx.linkSecret, grant, query, now);
+  if (check === 'invalid') throw new AppError('forbidden', messages.videoLinkInvalid);
+  if (check === 'expired') throw new AppError('forbidden', messages.videoLinkExpired);
+
+  const lesson = await findLessonVideo(ctx.db, query.c, query.l);
+  if (!lesson || lesson.video_id !== videoId) throw new AppError('not_found', messages.videoNoStream);
+  const freePreview = lesson.preview === 1 && lesson.published === 1;
+  if (user && signedIn && (await isEnrolled(ctx.db, user.id, query.c))) return checkStream(ctx.db, user, now);
+  if (!freePreview) throw new AppError('forbidden', messages.videoNotEnrolled);
+}

@@ -1,0 +1,33 @@
+import type { SessionUser } from '../../auth/session.js';
+import type { Db } from '../../db/database.js';
+import { writeAudit } from '../admin/write-audit.js';
+import { indiaDate } from '../billing/invoice-number.js';
+import { countSessionsSince, insertDeviceFlag } from './repo.js';
+
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** Midnight of the day in India (UTC+05:30) as an ISO time. */
+function indiaDayStart(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) - IST_OFFSET_MS).toISOString();
+}
+
+/**
+ * A learner whose account was signed in on more devices today (India time) than the console allows
+ * is flagged once that day for the operator: a row the learner's page shows and an entry in the audit
+ * log. Asked when the learner plays a course's video, which is what account sharing is for.
+ */
+export async function flagManyDevices(db: Db, user: SessionUser, limit: number, now = new Date()): Promise<boolean> {
+  const day = indiaDate(now);
+  const devices = await countSessionsSince(db, user.id, indiaDayStart(day));
+  if (devices <= limit) return false;
+  const recorded = await insertDeviceFlag(db, user.id, day, devices, now.toISOString());
+  if (recorded) {
+    await writeAudit(
+      db,
+      user,
+      { action: 'video.many_devices', entity: 'user', entityId: user.id, before: null, after: { day, devices, limit } },
+      now,
+    );
+  }
+  return recorded;
+}

@@ -1,0 +1,63 @@
+import { messages, type PlaybackResponse, pathWith, playbackPaths } from '@shop/shared';
+import type { SessionUser } from '../../auth/session.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { indiaDate } from '../billing/invoice-number.js';
+import { isEnrolled } from '../learning/enrolments.js';
+import { claimStream } from './device-limit.js';
+import { flagManyDevices } from './flag-many-devices.js';
+import { findLessonVideo } from './repo.js';
+import { masterUrl, signVideoQuery } from './video-links.js';
+import { readVideoSettings } from './video-settings.js';
+
+export interface PlaybackContext {
+  db: Db;
+  linkSecret: string;
+  linkSeconds: number;
+}
+
+/**
+ * What the player needs to play a lesson's own video: its master playlist on a URL signed for this
+ * learner and session that works for a few minutes, and the watermark text. For the course's enrolled
+ * learners (each call counts as this device playing, under the device limit), or anyone for a free
+ * preview lesson of a published course. Asked again by the player before the URL expires.
+ */
+export async function getPlayback(
+  ctx: PlaybackContext,
+  user: SessionUser | null,
+  courseId: string,
+  lessonId: string,
+  now = new Date(),
+): Promise<PlaybackResponse> {
+  const lesson = await findLessonVideo(ctx.db, courseId, lessonId);
+  const enrolled = user ? await isEnrolled(ctx.db, user.id, courseId) : false;
+  const freePreview = lesson?.preview === 1 && lesson.published === 1;
+  if (!enrolled && !freePreview) {
+    if (!user) throw new AppError('unauthorized', messages.pleaseLogIn);
+    throw new AppError('forbidden', messages.videoNotEnrolled);
+  }
+  const videoId = lesson?.video_id;
+  if (!videoId) throw new AppError('not_found', messages.videoNoStream);
+  if (enrolled && user) {
+    const settings = await readVideoSettings(ctx.db);
+    await claimStream(ctx.db, user, settings.maxDevices, now);
+    await flagManyDevices(ctx.db, user, settings.maxSignInDevicesPerDay, now);
+  }
+  const grant = {
+    videoId,
+    courseId,
+    lessonId,
+    userId: user?.id ?? '',
+    sessionId: user?.sessionId ?? '',
+  };
+  const { query, expiresAt } = signVideoQuery(ctx.linkSecret, grant, ctx.linkSeconds, now);
+  return {
+    ok: true,
+    manifestUrl: masterUrl(videoId, query),
+    signedQuery: query,
+    captionsUrl: lesson.has_captions ? `${pathWith(playbackPaths.captions, { videoId })}${query}` : null,
+    posterUrl: pathWith(playbackPaths.poster, { videoId }),
+    watermark: user ? `${user.email} · ${indiaDate(now)}` : '',
+    expiresAt: expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,283 @@
+import { messages, type PlaybackResponse } from '@shop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSeededTestApp, createSignedInUser, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { refundInFull } from '../../../test/refunds.js';
+import { loadOrCreateSecret } from '../../auth/secrets.js';
+import { createSession } from '../../auth/session.js';
+import { demoCourses } from '../../db/seed-courses.js';
+import { buy } from '../billing/test-purchases.js';
+import { createLocalVideoStorage } from '../video/video-storage.js';
+import { attachVideo, lessonIdsOf, makeReadyVideo } from './test-video.js';
+import { signVideoQuery, VIDEO_LINK_SECRET_NAME } from './video-links.js';
+
+let t: TestApp;
+const courseId = demoCourses[0]?._id ?? '';
+let lessons: string[];
+let videoId: string;
+// The seed's first lesson is a free preview; the second is for buyers only.
+let previewLesson: string;
+let paidLesson: string;
+let lessonWithoutVideo: string;
+
+beforeAll(async () => {
+  t = await createSeededTestApp();
+  lessons = await lessonIdsOf(t.database.db, courseId);
+  [previewLesson = '', paidLesson = '', lessonWithoutVideo = ''] = lessons;
+  videoId = await makeReadyVideo(t.database.db, t.config.dataDir, paidLesson, { captions: true });
+  await attachVideo(t.database.db, previewLesson, videoId);
+}, 120_000);
+afterAll(() => t.close());
+
+const origin = () => new URL(t.config.publicUrl).origin;
+const cookieOf = (user: TestUser | string | null) =>
+  user === null ? {} : { cookie: typeof user === 'string' ? `token=${user}` : user.cookie };
+const playback = (user: TestUser | string | null, lessonId = paidLesson) =>
+  t.app.inject({ url: `/api/learn/${courseId}/lessons/${lessonId}/playback`, headers: cookieOf(user) });
+const fetchAs = (user: TestUser | string | null, url: string) => t.app.inject({ url, headers: cookieOf(user) });
+const keyUrl = (grant: PlaybackResponse) => `/api/video/${videoId}/key${grant.signedQuery}`;
+
+/** The signed URIs a player follows: the master's first media playlist, and that playlist's key. */
+async function followPlaylists(user: TestUser | string | null, grant: PlaybackResponse) {
+  const master = await fetchAs(user, grant.manifestUrl);
+  expect(master.statusCode).toBe(200);
+  const mediaLine = master.body.split('\n').find((line) => line.endsWith(grant.signedQuery)) ?? '';
+  const media = await fetchAs(user, `/api/video/${videoId}/${mediaLine}`);
+  expect(media.statusCode).toBe(200);
+  const keyUri = /#EXT-X-KEY:.*URI="([^"]+)"/.exec(media.body)?.[1] ?? '';
+  const segment = media.body.split('\n').find((line) => line.endsWith('.ts')) ?? '';
+  return { master, media, keyUri, segmentUrl: `/api/video/${videoId}/${mediaLine.split('/')[0]}/${segment}` };
+}
+
+async function owner() {
+  const bought = await buy(t, [courseId]);
+  return bought;
+}
+
+async function grantOf(user: TestUser | string | null, lessonId = paidLesson): Promise<PlaybackResponse> {
+  const res = await playback(user, lessonId);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+describe(`lesson video playback (${engine})`, () => {
+  it('gives a buyer a signed playlist, the watermark, and the key on the signed URI, never stored', async () => {
+    const { user } = await owner();
+    const res = await playback(user);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('no-store');
+    const grant: PlaybackResponse = res.json();
+    expect(grant.manifestUrl).toMatch(new RegExp(`^/api/video/${videoId}/master\\.m3u8\\?c=.+&s=[0-9a-f]{64}$`));
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    expect(grant.watermark).toBe(`${user.email} · ${today}`);
+    const expires = Date.parse(grant.expiresAt) - Date.now();
+    expect(expires).toBeGreaterThan(60_000);
+    expect(expires).toBeLessThanOrEqual(5 * 60_000);
+
+    const { master, media, keyUri, segmentUrl } = await followPlaylists(user, grant);
+    expect(master.headers['cache-control']).toContain('no-store');
+    expect(master.headers['content-type']).toContain('mpegurl');
+    expect(master.body.match(/^\d+p\/index\.m3u8\?/gm)).toHaveLength(2);
+    expect(media.headers['cache-control']).toContain('no-store');
+    expect(keyUri).toBe(keyUrl(grant));
+
+    const key = await fetchAs(user, keyUri);
+    expect(key.statusCode).toBe(200);
+    expect(key.headers['cache-control']).toContain('no-store');
+    expect(key.rawPayload).toEqual(await createLocalVideoStorage(t.config.dataDir).readKey(videoId));
+    expect(key.rawPayload).toHaveLength(16);
+
+    // Ciphertext: anyone may fetch it, and any cache may keep it.
+    const segment = await fetchAs(null, segmentUrl);
+    expect(segment.statusCode).toBe(200);
+    expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(segment.headers['content-type']).toBe('video/mp2t');
+    expect(segment.rawPayload.length).toBeGreaterThan(1000);
+    // An MPEG-TS packet starts with 0x47 every 188 bytes; the encrypted file does not.
+    expect([0, 188, 376].every((at) => segment.rawPayload[at] === 0x47)).toBe(false);
+
+    const captions = await fetchAs(user, grant.captionsUrl ?? '');
+    expect(captions.statusCode).toBe(200);
+    expect(captions.body).toContain('A test caption');
+    expect((await fetchAs(null, grant.posterUrl)).headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('answers 404 for a lesson without a ready video, 401 to a visitor and 403 to a non-buyer of a paid lesson', async () => {
+    const { user } = await owner();
+    expect((await playback(user, lessonWithoutVideo)).statusCode).toBe(404);
+    expect((await playback(user, lessonWithoutVideo)).json().message).toBe(messages.videoNoStream);
+    expect((await playback(null)).statusCode).toBe(401);
+    const stranger = await createSignedInUser(t.database.db);
+    const refused = await playback(stranger);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(messages.videoNotEnrolled);
+  });
+
+  it("refuses another learner the buyer's signed playlist and key, even a buyer of the same course", async () => {
+    const { user } = await owner();
+    const grant = await grantOf(user);
+    const other = (await owner()).user;
+    for (const url of [grant.manifestUrl, keyUrl(grant)]) {
+      const res = await fetchAs(other, url);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(messages.videoLinkOtherUser);
+      expect(res.rawPayload).not.toEqual(await createLocalVideoStorage(t.config.dataDir).readKey(videoId));
+    }
+  });
+
+  it("refuses the buyer's link in another browser of the same account (the signature binds the session)", async () => {
+    const { user } = await owner();
+    const grant = await grantOf(user);
+    const secondBrowser = await createSession(t.database.db, user.id);
+    const res = await fetchAs(secondBrowser, keyUrl(grant));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(messages.videoLinkInvalid);
+  });
+
+  it('refuses a tampered signature, expiry, course or user, and an expired link', async () => {
+    const { user } = await owner();
+    const grant = await grantOf(user);
+    const url = keyUrl(grant);
+    const flipped = url.replace(/s=([0-9a-f])/, (_m, c: string) => `s=${c === 'a' ? 'b' : 'a'}`);
+    const later = url.replace(/e=(\d+)/, (_m, e: string) => `e=${Number(e) + 3600}`);
+    const otherCourse = url.replace(/c=[^&]+/, `c=${demoCourses[1]?._id}`);
+    for (const tampered of [flipped, later, otherCourse, url.replace(/&s=.*/, '')]) {
+      const res = await fetchAs(user, tampered);
+      expect(res.statusCode, tampered).toBe(403);
+    }
+    // A genuine link signed 10 minutes ago for 5 minutes.
+    const secret = loadOrCreateSecret(t.config.dataDir, VIDEO_LINK_SECRET_NAME);
+    const session = await t.database.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const old = signVideoQuery(
+      secret,
+      { videoId, courseId, lessonId: paidLesson, userId: user.id, sessionId: session.id },
+      300,
+      new Date(Date.now() - 600_000),
+    );
+    const expired = await fetchAs(user, `/api/video/${videoId}/key${old.query}`);
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().message).toBe(messages.videoLinkExpired);
+    expect((await fetchAs(user, url)).statusCode).toBe(200);
+  });
+
+  it('refuses the key to a refunded learner and to a signed-out browser, on the next request', async () => {
+    const bought = await owner();
+    const grant = await grantOf(bought.user);
+    expect((await fetchAs(bought.user, keyUrl(grant))).statusCode).toBe(200);
+    await refundInFull(t, bought.orderId);
+    const refunded = await fetchAs(bought.user, keyUrl(grant));
+    expect(refunded.statusCode).toBe(403);
+    expect(refunded.json().message).toBe(messages.videoNotEnrolled);
+    expect((await fetchAs(bought.user, grant.manifestUrl)).statusCode).toBe(403);
+    expect((await playback(bought.user)).statusCode).toBe(403);
+
+    const { user } = await owner();
+    const live = await grantOf(user);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { ...cookieOf(user), origin: origin() },
+    });
+    expect(out.statusCode).toBe(200);
+    const signedOut = await fetchAs(user, keyUrl(live));
+    expect(signedOut.statusCode).toBe(401);
+    expect((await fetchAs(null, keyUrl(live))).statusCode).toBe(401);
+  });
+
+  it('lets a visitor play a free preview lesson, only while it stays a preview', async () => {
+    const grant = await grantOf(null, previewLesson);
+    expect(grant.watermark).toBe('');
+    const { keyUri } = await followPlaylists(null, grant);
+    expect((await fetchAs(null, keyUri)).statusCode).toBe(200);
+    // The same video reached through its paid lesson is not free.
+    expect((await fetchAs(null, keyUri.replace(`l=${previewLesson}`, `l=${paidLesson}`))).statusCode).toBe(403);
+    await t.database.db.updateTable('course_lessons').set({ preview: 0 }).where('id', '=', previewLesson).execute();
+    try {
+      expect((await fetchAs(null, keyUri)).statusCode).toBe(403);
+      expect((await playback(null, previewLesson)).statusCode).toBe(401);
+    } finally {
+      await t.database.db.updateTable('course_lessons').set({ preview: 1 }).where('id', '=', previewLesson).execute();
+    }
+  });
+});
+
+describe(`the device limit (${engine})`, () => {
+  it('lets two devices play, tells the third, and ends the others when it takes over', async () => {
+    const { user } = await owner();
+    const second = await createSession(t.database.db, user.id);
+    const third = await createSession(t.database.db, user.id);
+    const first = await grantOf(user);
+    await grantOf(second);
+    const refused = await playback(third);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(messages.videoDeviceLimit.replace('{count}', '2'));
+    // A playing device goes on refreshing.
+    await grantOf(user);
+
+    const stop = await t.app.inject({
+      method: 'POST',
+      url: '/api/learn/playback/stop-other-devices',
+      headers: { ...cookieOf(third), origin: origin() },
+    });
+    expect(stop.statusCode).toBe(200);
+    expect(stop.json()).toEqual({ ok: true, stopped: 2 });
+    await grantOf(third);
+
+    const stoppedKey = await fetchAs(user, keyUrl(first));
+    expect(stoppedKey.statusCode).toBe(403);
+    expect(stoppedKey.json().message).toBe(messages.videoStoppedElsewhere);
+    expect((await fetchAs(user, first.manifestUrl)).json().message).toBe(messages.videoStoppedElsewhere);
+    const refresh = await playback(second);
+    expect(refresh.statusCode).toBe(409);
+    expect(refresh.json().message).toBe(messages.videoStoppedElsewhere);
+  });
+
+  it('frees a device two minutes after its last request, and follows the console setting', async () => {
+    const { user } = await owner();
+    const second = await createSession(t.database.db, user.id);
+    await grantOf(user);
+    const admin = await createSignedInUser(t.database.db, { role: 'admin' });
+    const put = (who: TestUser, body: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/video-settings',
+        headers: { ...cookieOf(who), origin: origin() },
+        payload: body,
+      });
+    expect((await put(user, { maxDevices: 1, maxSignInDevicesPerDay: 5 })).statusCode).toBe(403);
+    const saved = await put(admin, { maxDevices: 1, maxSignInDevicesPerDay: 5 });
+    expect(saved.statusCode).toBe(200);
+    try {
+      expect((await playback(second)).statusCode).toBe(409);
+      await t.database.db
+        .updateTable('video_streams')
+        .set({ last_seen_at: new Date(Date.now() - 121_000).toISOString() })
+        .where('user_id', '=', user.id)
+        .execute();
+      expect((await playback(second)).statusCode).toBe(200);
+      expect((await playback(user)).statusCode).toBe(409);
+    } finally {
+      expect((await put(admin, { maxDevices: 2, maxSignInDevicesPerDay: 5 })).statusCode).toBe(200);
+    }
+    expect((await put(admin, { maxDevices: 0, maxSignInDevicesPerDay: 5 })).statusCode).toBe(400);
+  });
+
+  it('flags a learner signed in on more devices in a day than allowed, once, in the audit log', async () => {
+    const { user } = await owner();
+    const flagged = async () =>
+      t.database.db.selectFrom('audit_log').select(['action', 'after_json']).where('entity_id', '=', user.id).execute();
+    // The purchase's session and four more: five devices, the default limit.
+    for (let i = 0; i < 4; i++) await createSession(t.database.db, user.id);
+    await grantOf(user);
+    expect(await flagged()).toEqual([]);
+    const sixth = await createSession(t.database.db, user.id);
+    await grantOf(sixth);
+    await grantOf(sixth);
+    const rows = await flagged();
+    expect(rows.map((row) => row.action)).toEqual(['video.many_devices']);
+    expect(JSON.parse(rows[0]?.after_json ?? '{}')).toMatchObject({ devices: 6, limit: 5 });
+  });
+});

@@ -1,0 +1,134 @@
+import type { Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
+
+/** A lesson as playback sees it: is it a preview of a published course, and which ready video it plays. */
+export interface LessonVideoRow {
+  preview: number;
+  published: number;
+  video_id: string | null;
+  has_captions: number | null;
+}
+
+const lessonVideo = preparedQuery<{ courseId: string; lessonId: string }>()((db, value) =>
+  db
+    .selectFrom('course_lessons')
+    .innerJoin('courses', 'courses.id', 'course_lessons.course_id')
+    .leftJoin('lesson_videos', (join) =>
+      join.onRef('lesson_videos.id', '=', 'course_lessons.video_id').on('lesson_videos.status', '=', 'ready'),
+    )
+    .select([
+      'course_lessons.preview',
+      'courses.published',
+      'lesson_videos.id as video_id',
+      'lesson_videos.has_captions',
+    ])
+    .where('course_lessons.id', '=', value('lessonId'))
+    .where('course_lessons.course_id', '=', value('courseId')),
+);
+
+/** The lesson of the course, with its ready video if it has one; undefined for no such lesson. */
+export function findLessonVideo(db: Db, courseId: string, lessonId: string): Promise<LessonVideoRow | undefined> {
+  return lessonVideo.first(db, { courseId, lessonId });
+}
+
+const streamOf = preparedQuery<{ sessionId: string }>()((db, value) =>
+  db
+    .selectFrom('video_streams')
+    .select(['user_id', 'last_seen_at', 'stopped_at'])
+    .where('session_id', '=', value('sessionId')),
+);
+
+export function findStream(db: Db, sessionId: string) {
+  return streamOf.first(db, { sessionId });
+}
+
+/** The learner's other sessions that played in the window and were not stopped. */
+export async function countOtherActiveStreams(db: Db, userId: string, sessionId: string, since: string) {
+  const row = await db
+    .selectFrom('video_streams')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('session_id', '<>', sessionId)
+    .where('last_seen_at', '>=', since)
+    .where('stopped_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** This session plays now: a new or renewed stream, no longer stopped. */
+export async function startStream(db: Db, sessionId: string, userId: string, now: string): Promise<void> {
+  await db
+    .insertInto('video_streams')
+    .values({ session_id: sessionId, user_id: userId, last_seen_at: now, stopped_at: null })
+    .onConflict((oc) => oc.column('session_id').doUpdateSet({ last_seen_at: now, stopped_at: null }))
+    .execute();
+}
+
+export async function touchStream(db: Db, sessionId: string, now: string): Promise<void> {
+  await db.updateTable('video_streams').set({ last_seen_at: now }).where('session_id', '=', sessionId).execute();
+}
+
+/** Ends the streams of the learner's other sessions; answers how many were playing. */
+export async function stopOtherStreams(db: Db, userId: string, sessionId: string, since: string, now: string) {
+  const playing = await countOtherActiveStreams(db, userId, sessionId, since);
+  await db
+    .updateTable('video_streams')
+    .set({ stopped_at: now })
+    .where('user_id', '=', userId)
+    .where('session_id', '<>', sessionId)
+    .where('stopped_at', 'is', null)
+    .execute();
+  return playing;
+}
+
+/** The learner's sessions (signed-in devices) opened since the time given. */
+export async function countSessionsSince(db: Db, userId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Records the day's flag once; answers whether this call recorded it. */
+export async function insertDeviceFlag(db: Db, userId: string, day: string, devices: number, now: string) {
+  const result = await db
+    .insertInto('video_device_flags')
+    .values({ user_id: userId, day, devices, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export function findDeviceFlags(db: Db, userId: string) {
+  return db
+    .selectFrom('video_device_flags')
+    .select(['day', 'devices'])
+    .where('user_id', '=', userId)
+    .orderBy('day', 'desc')
+    .limit(30)
+    .execute();
+}
+
+const settingsRow = preparedQuery<{ id: string }>()((db, value) =>
+  db.selectFrom('video_settings').select(['max_devices', 'max_sign_in_devices']).where('id', '=', value('id')),
+);
+
+export function findVideoSettings(db: Db) {
+  return settingsRow.first(db, { id: 'shop' });
+}
+
+export async function saveVideoSettings(
+  db: Db,
+  values: { max_devices: number; max_sign_in_devices: number },
+  by: string,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('video_settings')
+    .values({ id: 'shop', ...values, updated_at: now, updated_by: by })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ...values, updated_at: now, updated_by: by }))
+    .execute();
+}

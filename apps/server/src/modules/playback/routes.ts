@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import {
+  errorResponse,
+  lessonProgressParams,
+  playbackPaths,
+  playbackResponse,
+  stopOtherDevicesResponse,
+  videoSettingsInput,
+  videoSettingsResponse,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loadOrCreateSecret } from '../../auth/secrets.js';
+import { requireAdmin, requireUser } from '../../auth/session.js';
+import type { AppDeps } from '../../deps.js';
+import { createLocalVideoStorage } from '../video/video-storage.js';
+import { takeOverStreams } from './device-limit.js';
+import { getPlayback } from './get-playback.js';
+import { locatePublicObject, readCaptions, readSignedPlaylist, readVideoKey } from './serve-video-files.js';
+import { VIDEO_LINK_SECRET_NAME } from './video-links.js';
+import { readVideoSettings, updateVideoSettings } from './video-settings.js';
+
+const videoParams = z.object({ videoId: z.string().min(1).max(64) });
+const rungParams = videoParams.extend({ rung: z.string().min(1).max(32) });
+const segmentParams = rungParams.extend({ segment: z.string().min(1).max(64) });
+// Lenient on purpose: a damaged link is a refused link (403), not a form error.
+const signedQuery = z.object({
+  c: z.string().max(64).default(''),
+  l: z.string().max(64).default(''),
+  u: z.string().max(64).default(''),
+  e: z.string().max(20).default(''),
+  s: z.string().max(128).default(''),
+});
+const refusals = { 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const PRIVATE = 'private, no-store';
+// Ciphertext under an id that never changes: any cache may keep it.
+const PUBLIC_FOREVER = 'public, max-age=31536000, immutable';
+
+/** A lesson's own video for learners (decision 0028): the grant, the signed playlists and key, the public segments. */
+export const playbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  const linkSecret = loadOrCreateSecret(config.dataDir, VIDEO_LINK_SECRET_NAME);
+  const storage = createLocalVideoStorage(config.dataDir);
+  const files = { db, linkSecret, storage };
+
+  app.get(
+    playbackPaths.playback,
+    {
+      schema: {
+        params: lessonProgressParams,
+        response: { 200: playbackResponse, 400: errorResponse, 409: errorResponse, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      const { courseId, lessonId } = request.params;
+      return getPlayback({ db, linkSecret, linkSeconds: config.videoLinkSeconds }, request.user, courseId, lessonId);
+    },
+  );
+
+  app.post(
+    playbackPaths.stopOtherDevices,
+    { schema: { response: { 200: stopOtherDevicesResponse, 401: errorResponse } } },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      return { ok: true as const, stopped: await takeOverStreams(db, requireUser(request)) };
+    },
+  );
+
+  app.get(
+    playbackPaths.master,
+    { schema: { params: videoParams, querystring: signedQuery, response: { 200: z.string(), ...refusals } } },
+    async (request, reply) => {
+      const text = await readSignedPlaylist(files, request.user, request.params.videoId, null, request.query);
+      return reply.header('cache-control', PRIVATE).type('application/vnd.apple.mpegurl').send(text);
+    },
+  );
+
+  app.get(
+    playbackPaths.mediaPlaylist,
+    { schema: { params: rungParams, querystring: signedQuery, response: { 200: z.string(), ...refusals } } },
+    async (request, reply) => {
+      const { videoId, rung } = request.params;
+      const text = await readSignedPlaylist(files, request.user, videoId, rung, request.query);
+      return reply.header('cache-control', PRIVATE).type('application/vnd.apple.mpegurl').send(text);
+    },
+  );
+
+  app.get(
+    playbackPaths.key,
+    {
+      schema: { params: videoParams, querystring: signedQuery, response: { 200: z.instanceof(Buffer), ...refusals } },
+    },
+    async (request, reply) => {
+      const key = await readVideoKey(files, request.user, request.params.videoId, request.query);
+      return reply.header('cache-control', PRIVATE).type('application/octet-stream').send(key);
+    },
+  );
+
+  app.get(
+    playbackPaths.captions,
+    { schema: { params: videoParams, querystring: signedQuery, response: { 200: z.string(), ...refusals } } },
+    async (request, reply) => {
+      const text = await readCaptions(files, request.user, request.params.videoId, request.query);
+      return reply.header('cache-control', PRIVATE).type('text/vtt; charset=utf-8').send(text);
+    },
+  );
+
+  const sendPublic = async (
+    videoId: string,
+    name: string,
+    contentType: string,
+    reply: import('fastify').FastifyReply,
+  ) => {
+    const object = await locatePublicObject(storage, videoId, name);
+    return reply
+      .header('cache-control', PUBLIC_FOREVER)
+      .header('content-type', contentType)
+      .header('content-length', object.size)
+      .send(fs.createReadStream(object.path));
+  };
+
+  app.get(
+    playbackPaths.poster,
+    {
+      config: { skipSession: true },
+      schema: { params: videoParams, response: { 200: z.instanceof(Readable), 404: errorResponse } },
+    },
+    (request, reply) => sendPublic(request.params.videoId, 'poster.jpg', 'image/jpeg', reply),
+  );
+
+  app.get(
+    playbackPaths.segment,
+    {
+      config: { skipSession: true },
+      schema: { params: segmentParams, response: { 200: z.instanceof(Readable), 404: errorResponse } },
+    },
+    (request, reply) => {
+      const { videoId, rung, segment } = request.params;
+      return sendPublic(videoId, `${rung}/${segment}`, 'video/mp2t', reply);
+    },
+  );
+
+  app.get(
+    playbackPaths.adminSettings,
+    { schema: { response: { 200: videoSettingsResponse, 401: errorResponse, 403: errorResponse } } },
+    async (request) => {
+      requireAdmin(request);
+      return { ok: true as const, settings: await readVideoSettings(db) };
+    },
+  );
+
+  app.put(
+    playbackPaths.adminSettings,
+    {
+      schema: {
+        body: videoSettingsInput,
+        response: { 200: videoSettingsResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async (request) => {
+      const operator = requireAdmin(request);
+      return { ok: true as const, settings: await updateVideoSettings(db, operator, request.body) };
+    },
+  );
+};
