@@ -60,9 +60,6 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
   VIDEO_LINK_SECONDS: wholeNumber(5, 3600).default(300),
-  SCALE_OUT: z.enum(['0', '1', 'true', 'false']).default('0'),
-  SHOP_ROLE: z.enum(['web', 'worker', 'both'], { error: 'must be web, worker or both' }).default('both'),
-  VIDEO_LINK_SECONDS: wholeNumber(5, 3600).default(300),
   VIDEO_CONCURRENCY: wholeNumber(1, 16).default(1),
   SCALE_OUT: z.enum(['0', '1', 'true', 'false']).default('0'),
   SHOP_ROLE: z.enum(['web', 'worker', 'both'], { error: 'must be web, worker or both' }).default('both'),
@@ -118,12 +115,6 @@ export interface Config {
   ffmpegPath: string;
   /** FFPROBE_PATH: the ffprobe that checks an upload is a video; a bare name is looked up on PATH. */
   ffprobePath: string;
-  /** VIDEO_LINK_SECONDS: how long a signed playlist or key URL works (the player renews it before). */
-  videoLinkSeconds: number;
-  /** SCALE_OUT=1: one of several identical processes on one PostgreSQL database; no state may live in one process. */
-  scaleOut: boolean;
-  /** SHOP_ROLE: `web` serves HTTP and runs no jobs, `worker` runs jobs (and answers /api/health only), `both` does both. */
-  role: 'web' | 'worker' | 'both';
   /** VIDEO_LINK_SECONDS: how long a signed playlist or key URL works (the player renews it before). */
   videoLinkSeconds: number;
   /** VIDEO_CONCURRENCY: lesson videos transcoded at the same time (1: ffmpeg already uses every core). */
@@ -233,9 +224,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : defaultWebDist,
     ffmpegPath: env.FFMPEG_PATH,
     ffprobePath: env.FFPROBE_PATH,
-    videoLinkSeconds: env.VIDEO_LINK_SECONDS,
-    scaleOut: env.SCALE_OUT === '1' || env.SCALE_OUT === 'true',
-    role: env.SHOP_ROLE,
     videoLinkSeconds: env.VIDEO_LINK_SECONDS,
     videoConcurrency: env.VIDEO_CONCURRENCY,
     scaleOut: env.SCALE_OUT === '1' || env.SCALE_OUT === 'true',
