@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { checkSecretFingerprint } from './auth/check-secret-fingerprint.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { seedIfEmpty } from './db/seed.js';
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   if (testMode) process.stderr.write(`${testMode}\n`);
   const database = openDatabase(config.database);
   const app = await buildApp({ config, database });
+  await checkSecretFingerprint(database.db, config);
   // The mail queue's pass in flight must finish before its database goes.
   app.addHook('onClose', async () => {
     await app.deps.mail.stop();

@@ -396,6 +396,13 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** A fact about the installation every process must agree on (migration 026), e.g. SHOP_SECRET's fingerprint. */
+export interface InstanceSettingsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 /** The operator's saved tax settings (one row, id 'shop'); without it the TAX_* environment applies. */
 export interface TaxSettingsTable {
   id: string;
@@ -481,6 +488,7 @@ export interface Database {
   tax_document_counters: TaxDocumentCountersTable;
   tax_documents: TaxDocumentsTable;
   tax_settings: TaxSettingsTable;
+  instance_settings: InstanceSettingsTable;
   reviews: ReviewsTable;
   course_review_stats: CourseReviewStatsTable;
   certificates: CertificatesTable;

@@ -1,4 +1,4 @@
-import { loadOrCreateSecret } from '../auth/secrets.js';
+import { secretFor } from '../auth/secrets.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { PaymentGateway } from './gateway.js';
@@ -31,8 +31,8 @@ const sandbox: PaymentProvider = {
     new SandboxGateway(
       db,
       {
-        payment: loadOrCreateSecret(config.dataDir, 'sandbox-payment-secret'),
-        webhook: loadOrCreateSecret(config.dataDir, 'sandbox-secret'),
+        payment: secretFor(config, 'sandbox-payment-secret'),
+        webhook: secretFor(config, 'sandbox-secret'),
       },
       config.checkoutUrl ?? '/sandbox/checkout.js',
     ),

@@ -21,6 +21,7 @@ import * as lessonSummaries from './020-lesson-summaries.js';
 import * as mailDueIndexes from './021-mail-due-indexes.js';
 import * as paymentProviderInCode from './023-payment-provider-in-code.js';
 import * as lessonVideos from './024-lesson-videos.js';
+import * as instanceSettings from './026-instance-settings.js';
 import * as videoPlayback from './025-video-playback.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '021-mail-due-indexes': mailDueIndexes,
   '023-payment-provider-in-code': paymentProviderInCode,
   '024-lesson-videos': lessonVideos,
+  '026-instance-settings': instanceSettings,
   '025-video-playback': videoPlayback,
 };

@@ -14,7 +14,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loadOrCreateSecret } from '../../auth/secrets.js';
+import { secretFor } from '../../auth/secrets.js';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -52,7 +52,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
   { db, config, catalogCache, mail, storage },
 ) => {
-  const linkSecret = loadOrCreateSecret(config.dataDir, FILE_LINK_SECRET_NAME);
+  const linkSecret = secretFor(config, FILE_LINK_SECRET_NAME);
 
   app.get(
     learningPaths.enrolledCourses,

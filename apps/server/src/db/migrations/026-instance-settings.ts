@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * Facts about the installation every process must agree on, such as the fingerprint of SHOP_SECRET
+ * (auth/check-secret-fingerprint.ts). Never a secret itself.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('instance_settings')
+    .addColumn('name', 'varchar(64)', (column) => column.primaryKey())
+    .addColumn('value', 'text', (column) => column.notNull())
+    .addColumn('created_at', 'text', (column) => column.notNull())
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('instance_settings').execute();
+}
