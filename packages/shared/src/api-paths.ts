@@ -26,6 +26,7 @@ export { playbackPaths } from './api-paths/playback.js';
 export { privacyPaths } from './api-paths/privacy.js';
 export { reviewPaths } from './api-paths/reviews.js';
 export { sandboxPaths } from './api-paths/sandbox.js';
+export { videoAdminPaths } from './api-paths/video-admin.js';
 export { webPaths } from './api-paths/web.js';
 
 /** The names of a path's `:parameters`: `PathParams<'/api/learn/:courseId/notes/:noteId'>` is `'courseId' | 'noteId'`. */

@@ -18,6 +18,7 @@ export * from './contracts/orders.js';
 export * from './contracts/playback.js';
 export * from './contracts/reviews.js';
 export * from './contracts/tax-settings.js';
+export * from './contracts/video-admin.js';
 export * from './field-rules.js';
 export * from './gst.js';
 export * from './messages.js';

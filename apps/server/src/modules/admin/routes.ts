@@ -9,6 +9,7 @@ import { fieldMessages } from '../../plugins/error-handler.js';
 import { taxSettingsRoutes } from '../billing/tax-settings-routes.js';
 import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
 import { reviewAdminRoutes } from '../reviews/admin-routes.js';
+import { videoAdminRoutes } from '../video/routes.js';
 import { adminCommerceRoutes } from './commerce-routes.js';
 import { adminCourseRoutes } from './course-routes.js';
 import { adminDeletionRoutes } from './deletion-routes.js';
@@ -42,6 +43,7 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     await scope.register(newsletterAdminRoutes, deps);
     await scope.register(adminDeletionRoutes, deps);
     await scope.register(reviewAdminRoutes, deps);
+    await scope.register(videoAdminRoutes, deps);
   });
 
   // Uploaded thumbnails are public and named by content hash, so they may be cached for a year.

@@ -2,6 +2,7 @@ import { type CourseStructureInput, messages } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
+import { removeLessonVideos } from '../video/remove-lesson-videos.js';
 import { deleteLessons, findLessons, findSections, insertLesson, insertSection, updateLesson } from './lessons-repo.js';
 import {
   deleteSections,
@@ -81,6 +82,11 @@ export async function writeCourseStructure(
         attachments.push({ lesson_id: lessonId, file_id: fileId, position });
     }
   }
+  // Their own videos' rows go with them; the files once this transaction has committed.
+  await removeLessonVideos(
+    db,
+    removed.map((lesson) => lesson.id),
+  );
   await deleteLessons(
     db,
     removed.map((lesson) => lesson.id),

@@ -1,0 +1,48 @@
+import { messages } from '@shop/shared';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { newId } from '../../ids.js';
+import { probeVideo } from './probe-video.js';
+import * as repo from './repo.js';
+import type { FinishedUpload } from './upload-server.js';
+import { removeSource, type VideoQueue } from './video-queue.js';
+
+/**
+ * An upload has fully arrived: it must be a video by its content (ffprobe), else it is deleted and the
+ * operator told. A video becomes a queued job for its lesson. Older uploads of the same lesson that are
+ * not ready yet are superseded (stopped, deleted): the newest upload is the one the operator wants; the
+ * ready video keeps playing until the new one is ready.
+ */
+export async function acceptUpload(
+  db: Db,
+  queue: VideoQueue,
+  ffprobePath: string,
+  upload: FinishedUpload,
+  now = new Date(),
+): Promise<void> {
+  try {
+    await probeVideo(ffprobePath, upload.file);
+    if (!(await repo.findLesson(db, upload.lessonId))) throw new AppError('not_found', messages.videoLessonNotFound);
+  } catch (error) {
+    await removeSource(upload.file);
+    throw error;
+  }
+  const superseded = (await repo.findLessonVideos(db, [upload.lessonId])).filter((video) => video.status !== 'ready');
+  for (const video of superseded) await queue.cancel(video.id);
+  await repo.deleteVideos(
+    db,
+    superseded.map((video) => video.id),
+  );
+  for (const video of superseded) await removeSource(video.source_path);
+  const at = now.toISOString();
+  await repo.insertVideo(db, {
+    id: newId(),
+    lesson_id: upload.lessonId,
+    status: 'queued',
+    source_name: upload.sourceName,
+    source_path: upload.file,
+    created_at: at,
+    updated_at: at,
+  });
+  queue.enqueue();
+}

@@ -1,0 +1,191 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { LessonVideosTable } from '../../db/schema.js';
+
+/** The video module's SQL: `lesson_videos` (one row per upload, also its transcode job) and `course_lessons.video_id`. */
+
+export type LessonVideoRow = Awaited<ReturnType<typeof findVideo>> & {};
+
+export async function findLesson(db: Db, lessonId: string) {
+  return db
+    .selectFrom('course_lessons')
+    .select(['id', 'course_id', 'video_id'])
+    .where('id', '=', lessonId)
+    .executeTakeFirst();
+}
+
+export async function insertVideo(db: Db, row: Insertable<LessonVideosTable>): Promise<void> {
+  await db.insertInto('lesson_videos').values(row).execute();
+}
+
+export async function findVideo(db: Db, videoId: string) {
+  return db.selectFrom('lesson_videos').selectAll().where('id', '=', videoId).executeTakeFirst();
+}
+
+/** Every upload of a lesson, newest first. */
+export async function findLessonVideos(db: Db, lessonIds: readonly string[]) {
+  if (lessonIds.length === 0) return [];
+  return db
+    .selectFrom('lesson_videos')
+    .selectAll()
+    .where('lesson_id', 'in', lessonIds)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+export async function deleteVideos(db: Db, videoIds: readonly string[]): Promise<void> {
+  if (videoIds.length === 0) return;
+  await db.deleteFrom('lesson_videos').where('id', 'in', videoIds).execute();
+}
+
+/** Jobs a crash left running go back to the queue (a run publishes nothing until it has fully worked). */
+export async function requeueRunning(db: Db, now: string): Promise<void> {
+  await db
+    .updateTable('lesson_videos')
+    .set({ status: 'queued', progress: 0, eta_seconds: null, updated_at: now })
+    .where('status', '=', 'running')
+    .execute();
+}
+
+/**
+ * Takes the oldest queued job: the update only succeeds for the caller that still finds it queued, so
+ * two processes on one PostgreSQL database never run the same job.
+ */
+export async function claimNextJob(db: Db, now: string) {
+  for (;;) {
+    const next = await db
+      .selectFrom('lesson_videos')
+      .select('id')
+      .where('status', '=', 'queued')
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!next) return undefined;
+    const claimed = await db
+      .updateTable('lesson_videos')
+      .set((eb) => ({
+        status: 'running',
+        progress: 0,
+        eta_seconds: null,
+        error: null,
+        attempts: eb('attempts', '+', 1),
+        started_at: now,
+        updated_at: now,
+      }))
+      .where('id', '=', next.id)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    if (claimed.numUpdatedRows > 0n) return findVideo(db, next.id);
+  }
+}
+
+export async function writeProgress(db: Db, videoId: string, progress: number, etaSeconds: number | null, now: string) {
+  await db
+    .updateTable('lesson_videos')
+    .set({ progress, eta_seconds: etaSeconds, updated_at: now })
+    .where('id', '=', videoId)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+export async function markFailed(db: Db, videoId: string, error: string, now: string): Promise<void> {
+  await db
+    .updateTable('lesson_videos')
+    .set({ status: 'failed', error, eta_seconds: null, finished_at: now, updated_at: now })
+    .where('id', '=', videoId)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+/** An interrupted run (the app closing) goes back to the queue. */
+export async function markQueued(db: Db, videoId: string, now: string): Promise<void> {
+  await db
+    .updateTable('lesson_videos')
+    .set({ status: 'queued', progress: 0, eta_seconds: null, updated_at: now })
+    .where('id', '=', videoId)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+export async function requeueFailed(db: Db, videoId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('lesson_videos')
+    .set({ status: 'queued', progress: 0, eta_seconds: null, error: null, finished_at: null, updated_at: now })
+    .where('id', '=', videoId)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export interface PublishedFacts {
+  durationSeconds: number;
+  width: number;
+  height: number;
+  rungsJson: string;
+}
+
+/**
+ * Marks the job ready and makes it the lesson's video in one transaction; the replaced video's row goes.
+ * Answers the replaced video's id (its files are the caller's to remove), or `gone` when the job's row
+ * was deleted meanwhile (the lesson or its video deleted): its fresh outputs are then the caller's to remove.
+ */
+export async function publishVideo(
+  db: Db,
+  videoId: string,
+  facts: PublishedFacts,
+  now: string,
+): Promise<{ gone: true } | { gone: false; replaced: string | null }> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('lesson_videos')
+      .set({
+        status: 'ready',
+        progress: 100,
+        eta_seconds: 0,
+        error: null,
+        source_path: null,
+        duration_seconds: facts.durationSeconds,
+        width: facts.width,
+        height: facts.height,
+        rungs_json: facts.rungsJson,
+        finished_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', videoId)
+      .where('status', '=', 'running')
+      .returning('lesson_id')
+      .executeTakeFirst();
+    if (!updated) return { gone: true as const };
+    const lesson = await trx
+      .selectFrom('course_lessons')
+      .select('video_id')
+      .where('id', '=', updated.lesson_id)
+      .executeTakeFirst();
+    if (!lesson) return { gone: true as const };
+    await trx.updateTable('course_lessons').set({ video_id: videoId }).where('id', '=', updated.lesson_id).execute();
+    const replaced = lesson.video_id && lesson.video_id !== videoId ? lesson.video_id : null;
+    if (replaced) await trx.deleteFrom('lesson_videos').where('id', '=', replaced).execute();
+    return { gone: false as const, replaced };
+  });
+}
+
+/** The lesson plays no video any more; its upload rows are deleted. */
+export async function clearLessonVideos(db: Db, lessonId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('course_lessons').set({ video_id: null }).where('id', '=', lessonId).execute();
+    await trx.deleteFrom('lesson_videos').where('lesson_id', '=', lessonId).execute();
+  });
+}
+
+export async function markCaptions(db: Db, videoId: string, now: string): Promise<void> {
+  await db.updateTable('lesson_videos').set({ has_captions: 1, updated_at: now }).where('id', '=', videoId).execute();
+}
+
+/** Which of these ids still have a row (the rest are orphans whose files may go). */
+export async function existingVideoIds(db: Db, videoIds: readonly string[]): Promise<Set<string>> {
+  if (videoIds.length === 0) return new Set();
+  const rows = await db.selectFrom('lesson_videos').select('id').where('id', 'in', videoIds).execute();
+  return new Set(rows.map((row) => row.id));
+}

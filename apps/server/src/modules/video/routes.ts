@@ -1,0 +1,136 @@
+import { adminDoneResponse, lessonVideoResponse, messages, objectId, videoAdminPaths } from '@shop/shared';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { acceptUpload } from './accept-upload.js';
+import { deleteLessonVideo } from './delete-lesson-video.js';
+import { readLessonVideo } from './read-lesson-video.js';
+import { relayUpload } from './relay-upload.js';
+import { registerVideoFileCleaner } from './remove-lesson-videos.js';
+import { removeOrphanVideos } from './remove-orphan-videos.js';
+import { retryVideoJob } from './retry-video-job.js';
+import { CAPTIONS_MAX_BYTES, saveCaptions } from './save-captions.js';
+import { createUploadServer } from './upload-server.js';
+import { createVideoQueue } from './video-queue.js';
+import { createLocalVideoStorage } from './video-storage.js';
+
+const lessonParams = z.object({ lessonId: objectId });
+const uploadParams = z.object({ lessonId: objectId, uploadId: z.string().max(64) });
+
+/**
+ * A lesson's own video, the operator's side (issue 15): registered inside the console's scope, which
+ * checks the admin role first. The transcode queue starts with the app and stops with it.
+ */
+export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, config, catalogCache } = deps;
+  const storage = createLocalVideoStorage(config.dataDir);
+  const queue = createVideoQueue({
+    db,
+    storage,
+    tools: { ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath },
+    concurrency: config.videoConcurrency,
+    log: app.log,
+    onPublished: () => catalogCache.invalidate(),
+  });
+  const uploads = createUploadServer(config.dataDir, (upload) => acceptUpload(db, queue, config.ffprobePath, upload));
+  const unregister = registerVideoFileCleaner({
+    removeOrphans: (videos) => removeOrphanVideos(db, queue, storage, videos),
+  });
+  app.addHook('onReady', () => queue.start());
+  app.addHook('onClose', async () => {
+    unregister();
+    await queue.stop();
+  });
+
+  app.get(
+    videoAdminPaths.video,
+    { schema: { params: lessonParams, response: { 200: lessonVideoResponse } } },
+    async (request) => ({
+      ok: true as const,
+      ...(await readLessonVideo(db, request.params.lessonId)),
+    }),
+  );
+  app.delete(
+    videoAdminPaths.video,
+    { schema: { params: lessonParams, response: { 200: adminDoneResponse } } },
+    async (request) => {
+      await deleteLessonVideo(db, queue, storage, request.params.lessonId);
+      catalogCache.invalidate();
+      return { ok: true as const };
+    },
+  );
+  app.post(
+    videoAdminPaths.retry,
+    { schema: { params: lessonParams, response: { 200: lessonVideoResponse } } },
+    async (request) => {
+      await retryVideoJob(db, queue, request.params.lessonId);
+      return { ok: true as const, ...(await readLessonVideo(db, request.params.lessonId)) };
+    },
+  );
+
+  // tus: the body is a raw stream for the upload server; no parser may read it.
+  await app.register(async (parent) => {
+    const scope = parent.withTypeProvider<ZodTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const relay = async (
+      request: {
+        method: string;
+        url: string;
+        headers: Record<string, unknown>;
+        raw: import('node:http').IncomingMessage;
+      },
+      params: { lessonId: string; uploadId?: string },
+    ) =>
+      relayUpload(db, uploads, {
+        method: request.method,
+        url: request.url,
+        headers: request.raw.headers,
+        body: request.raw,
+        ...params,
+      });
+    scope.post(videoAdminPaths.uploads, { schema: { params: lessonParams } }, async (request, reply) => {
+      const answer = await relay(request, request.params);
+      return reply
+        .status(answer.status)
+        .headers(answer.headers)
+        .send(answer.body ?? undefined);
+    });
+    scope.route({
+      method: ['HEAD', 'PATCH', 'DELETE'],
+      url: videoAdminPaths.upload,
+      schema: { params: uploadParams },
+      handler: async (request, reply) => {
+        const params = request.params as z.infer<typeof uploadParams>;
+        const answer = await relay(request, params);
+        return reply
+          .status(answer.status)
+          .headers(answer.headers)
+          .send(answer.body ?? undefined);
+      },
+    });
+  });
+
+  // Captions: a small WebVTT text file as the body.
+  await app.register(async (parent) => {
+    const scope = parent.withTypeProvider<ZodTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: CAPTIONS_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.setErrorHandler((error: Error & { code?: string }) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        throw new AppError('payload_too_large', messages.videoCaptionsTooLarge);
+      throw error;
+    });
+    scope.post(
+      videoAdminPaths.captions,
+      { schema: { params: lessonParams, response: { 200: lessonVideoResponse } } },
+      async (request) => {
+        await saveCaptions(db, storage, request.params.lessonId, typeof request.body === 'string' ? request.body : '');
+        return { ok: true as const, ...(await readLessonVideo(db, request.params.lessonId)) };
+      },
+    );
+  });
+};

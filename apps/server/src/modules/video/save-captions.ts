@@ -1,0 +1,31 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { messages } from '@shop/shared';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import * as repo from './repo.js';
+import type { VideoStorage } from './video-storage.js';
+
+export const CAPTIONS_MAX_BYTES = 1024 * 1024;
+export const CAPTIONS_FILE = 'captions.vtt';
+// A WebVTT file starts with "WEBVTT" (after an optional byte-order mark), then a space, tab or line end.
+const WEBVTT_HEADER = /^\uFEFF?WEBVTT(?:[ \t][^\r\n]*)?(?:\r\n|\r|\n|$)/;
+
+/** The operator's WebVTT captions for the lesson's ready video, published beside its playlists. */
+export async function saveCaptions(db: Db, storage: VideoStorage, lessonId: string, text: string, now = new Date()) {
+  const lesson = await repo.findLesson(db, lessonId);
+  if (!lesson) throw new AppError('not_found', messages.videoLessonNotFound);
+  if (!lesson.video_id) throw new AppError('conflict', messages.videoNoReadyVideo);
+  if (!WEBVTT_HEADER.test(text) || text.includes('\u0000'))
+    throw new AppError('bad_request', messages.videoCaptionsInvalid);
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'captions-'));
+  try {
+    const file = path.join(work, CAPTIONS_FILE);
+    await fs.writeFile(file, text.replace(/^\uFEFF/, ''));
+    await storage.putFile(lesson.video_id, CAPTIONS_FILE, file);
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+  await repo.markCaptions(db, lesson.video_id, now.toISOString());
+}

@@ -1,0 +1,180 @@
+import fs from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import * as repo from './repo.js';
+import { VideoToolError } from './run-tool.js';
+import { transcodeToHls } from './transcode-to-hls.js';
+import type { VideoStorage } from './video-storage.js';
+
+/**
+ * The transcode queue. The queue itself is the `lesson_videos` table (queued rows, oldest first), so it
+ * survives a restart: `start` puts back the jobs a crash left running and runs what is queued. This small
+ * interface is all the rest of the app sees, so the job engine of issue 17 can take its place.
+ */
+export interface VideoQueue {
+  /** A job was queued: run it when a slot is free. */
+  enqueue(): void;
+  start(): Promise<void>;
+  /** Stops ffmpeg and puts running jobs back in the queue; resolves once they are. */
+  stop(): Promise<void>;
+  /** Stops a job whose row was deleted (a deleted video, a replaced upload); its outputs never appear. */
+  cancel(videoId: string): Promise<void>;
+}
+
+export interface VideoQueueOptions {
+  db: Db;
+  storage: VideoStorage;
+  tools: { ffmpegPath: string; ffprobePath: string };
+  /** Jobs run at the same time (VIDEO_CONCURRENCY, 1 by default: ffmpeg already uses every core). */
+  concurrency: number;
+  log: FastifyBaseLogger;
+  /** A lesson's video changed (the catalogue's cached answers show lessons). */
+  onPublished?: () => void;
+}
+
+/** Progress is written at most this often: a percent a second is all the console polls for. */
+const PROGRESS_EVERY_MS = 1000;
+
+export function createVideoQueue(options: VideoQueueOptions): VideoQueue {
+  const { db, storage, tools, concurrency, log } = options;
+  const running = new Map<string, { controller: AbortController; done: Promise<void>; stopping: boolean }>();
+  let started = false;
+  let claiming: Promise<void> | null = null;
+  let claimAgain = false;
+
+  const now = () => new Date().toISOString();
+
+  function pump(): void {
+    if (!started) return;
+    if (claiming) {
+      claimAgain = true;
+      return;
+    }
+    claiming = (async () => {
+      try {
+        do {
+          claimAgain = false;
+          while (started && running.size < concurrency) {
+            const job = await repo.claimNextJob(db, now());
+            if (!job) break;
+            // Stopped while the claim was on its way: the job goes back for the next start.
+            if (!started) {
+              await repo.markQueued(db, job.id, now());
+              break;
+            }
+            launch(job);
+          }
+        } while (claimAgain && started);
+      } catch (error) {
+        log.error({ err: error }, 'video queue: could not claim a job');
+      } finally {
+        claiming = null;
+      }
+    })();
+  }
+
+  function launch(job: repo.LessonVideoRow): void {
+    const controller = new AbortController();
+    const entry = { controller, stopping: false, done: Promise.resolve() };
+    entry.done = runJob(job, controller.signal, () => entry.stopping)
+      .catch((error) => log.error({ err: error, videoId: job.id }, 'video job: unexpected failure'))
+      .finally(() => {
+        running.delete(job.id);
+        pump();
+      });
+    running.set(job.id, entry);
+  }
+
+  async function runJob(job: repo.LessonVideoRow, signal: AbortSignal, stopping: () => boolean): Promise<void> {
+    const begun = Date.now();
+    let lastWrite = 0;
+    let writes = Promise.resolve();
+    const onProgress = (percent: number) => {
+      const at = Date.now();
+      if (percent >= 100 || at - lastWrite < PROGRESS_EVERY_MS) return;
+      lastWrite = at;
+      const elapsed = (at - begun) / 1000;
+      const eta = percent > 0 ? Math.round((elapsed * (100 - percent)) / percent) : null;
+      writes = writes
+        .then(() => repo.writeProgress(db, job.id, percent, eta, now()))
+        .catch((error) => log.warn({ err: error, videoId: job.id }, 'video job: progress not written'));
+    };
+    try {
+      if (!job.source_path) throw new AppError('internal', 'the upload of this video is missing');
+      const result = await transcodeToHls({
+        videoId: job.id,
+        input: job.source_path,
+        storage,
+        tools,
+        onProgress,
+        signal,
+      });
+      await writes;
+      const outcome = await repo.publishVideo(
+        db,
+        job.id,
+        {
+          durationSeconds: result.durationSeconds,
+          width: result.width,
+          height: result.height,
+          rungsJson: JSON.stringify(result.rungs),
+        },
+        now(),
+      );
+      // The new video is the lesson's before the old one's files go, so a learner always has one to play.
+      if (outcome.gone) await storage.removeVideo(job.id);
+      else if (outcome.replaced) await storage.removeVideo(outcome.replaced);
+      await removeSource(job.source_path);
+      options.onPublished?.();
+      log.info({ videoId: job.id, seconds: (Date.now() - begun) / 1000 }, 'video job: ready');
+    } catch (error) {
+      await writes;
+      if (signal.aborted) {
+        if (stopping()) await repo.markQueued(db, job.id, now());
+        return;
+      }
+      const reason =
+        error instanceof VideoToolError
+          ? error.reason || error.message
+          : error instanceof AppError
+            ? error.message
+            : String(error);
+      log.warn({ videoId: job.id, reason }, 'video job: failed');
+      await repo.markFailed(db, job.id, reason.slice(0, 4000), now());
+    }
+  }
+
+  return {
+    enqueue: pump,
+    async start() {
+      if (started) return;
+      await repo.requeueRunning(db, now());
+      started = true;
+      pump();
+    },
+    async stop() {
+      started = false;
+      await claiming;
+      const jobs = [...running.values()];
+      for (const job of jobs) {
+        job.stopping = true;
+        job.controller.abort();
+      }
+      await Promise.all(jobs.map((job) => job.done));
+    },
+    async cancel(videoId) {
+      const job = running.get(videoId);
+      if (!job) return;
+      job.controller.abort();
+      await job.done;
+    },
+  };
+}
+
+/** Deletes an uploaded source file and the upload's info file beside it (the tus file store's `<id>.json`). */
+export async function removeSource(sourcePath: string | null): Promise<void> {
+  if (!sourcePath) return;
+  await fs.rm(sourcePath, { force: true });
+  await fs.rm(`${sourcePath}.json`, { force: true });
+}
