@@ -15,6 +15,7 @@ import { createUploadServer } from './upload-server.js';
 import { createVideoQueue } from './video-queue.js';
 import { createLocalVideoStorage } from './video-storage.js';
 
+const SWEEP_EVERY_MS = 6 * 3600 * 1000;
 const lessonParams = z.object({ lessonId: objectId });
 const uploadParams = z.object({ lessonId: objectId, uploadId: z.string().max(64) });
 
@@ -37,8 +38,16 @@ export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
   const unregister = registerVideoFileCleaner({
     removeOrphans: (videos) => removeOrphanVideos(db, queue, storage, videos),
   });
-  app.addHook('onReady', () => queue.start());
+  const sweep = () =>
+    uploads.removeAbandoned().catch((error) => app.log.warn({ err: error }, 'video uploads: sweep failed'));
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await queue.start();
+    void sweep();
+    sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();
+  });
   app.addHook('onClose', async () => {
+    clearInterval(sweeper);
     unregister();
     await queue.stop();
   });

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 
 /** Largest video an operator may upload (issue 15). */
 export const VIDEO_MAX_BYTES = 4 * 1024 ** 3;
+const UNFINISHED_KEPT_MS = 7 * 24 * 3600 * 1000;
 /** The tus file store's ids: `crypto.randomBytes(16).toString('hex')`. */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
@@ -34,7 +35,8 @@ const lessonOf = (request: Request) =>
  */
 export function createUploadServer(dataDir: string, onFinish: (upload: FinishedUpload) => Promise<void>) {
   const directory = videoUploadsDir(dataDir);
-  const datastore = new FileStore({ directory });
+  // An upload left unfinished (the operator never came back to resume it) is deleted a week after it began.
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UNFINISHED_KEPT_MS });
   const server = new Server({
     // Only used by tus's defaults, which the two functions below replace: uploads live under each lesson.
     path: '/api/admin/lessons/video/uploads',
@@ -65,6 +67,8 @@ export function createUploadServer(dataDir: string, onFinish: (upload: FinishedU
 
   return {
     handle: (request: Request) => server.handleWeb(request),
+    /** Deletes unfinished uploads older than a week; finished ones wait for their job. */
+    removeAbandoned: () => server.cleanUpExpiredUploads(),
     /** The lesson an upload was made for, or null when there is no such upload. */
     async lessonOfUpload(uploadId: string): Promise<string | null> {
       if (!UPLOAD_ID.test(uploadId)) return null;
