@@ -19,6 +19,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerNoStoreForSessions } from './plugins/no-store.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerRejectNul } from './plugins/reject-nul.js';
+import { registerRequestId, requestIdGenerator } from './plugins/request-id.js';
 import { REQUEST_CEILING_MS, registerRequestTimeout } from './plugins/request-timeout.js';
 import { registerRouteTable } from './plugins/route-table.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -42,6 +43,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: logger ? { level: config.logLevel, stream: logDestination() } : false,
     logController: new AccessLog(config.accessLogSample),
+    genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     // Slow clients: a request must arrive in time (the hook below; Node's own limit is only a ceiling),
@@ -54,6 +56,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   if (!database) app.addHook('onClose', () => handle.close());
   registerRouteTable(app);
+  registerRequestId(app);
 
   registerRequestTimeout(app, config.requestTimeoutMs);
   app.setValidatorCompiler(validatorCompiler);

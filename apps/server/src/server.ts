@@ -7,6 +7,7 @@ import { warmCertificateRenderer } from './modules/certificates/render-certifica
 import { startReconciliation } from './modules/orders/reconcile-timer.js';
 import { testModeWarning } from './payments/create-gateway.js';
 import { flushLog } from './plugins/access-log.js';
+import { closeOnSignals } from './shutdown.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -27,12 +28,7 @@ async function main(): Promise<void> {
   const seeded = await seedIfEmpty(database.db, app.deps.storage);
   if (seeded > 0) app.log.info({ courses: seeded }, 'seeded the demo catalogue into an empty database');
 
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
-      void app.close().then(() => process.exit(0));
-    });
-  }
+  closeOnSignals(app, config.shutdownGraceMs);
   // Fastify's own line names the bound address (127.0.0.1); the one line printed is the address to open.
   await app.listen({
     port: config.port,

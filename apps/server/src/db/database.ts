@@ -239,7 +239,14 @@ export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+/**
+ * Runs the migrations this database has not run yet and answers their names. On PostgreSQL, Kysely's
+ * Migrator holds a session advisory lock (pg_advisory_lock) from reading what has run to the last
+ * migration, so N processes starting together migrate once: the first runs them, the others wait on
+ * the lock and then find nothing left to run (migrate-concurrently.test.ts). SQLite's file lock does
+ * the same for processes sharing one file.
+ */
+export async function migrateToLatest(db: Db): Promise<string[]> {
   // Issues land in parallel branches, so a later-numbered migration may reach a database before an earlier one.
   const migrator = new Migrator({
     db,
@@ -252,6 +259,13 @@ export async function migrateToLatest(db: Db): Promise<void> {
     const cause = error instanceof Error ? error.message : String(error ?? '');
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`);
   }
+  return (results ?? []).map((result) => result.migrationName);
+}
+
+/** Names of the migrations this code has that the database has not run (another process may be running them). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  return (await migrator.getMigrations()).filter((migration) => !migration.executedAt).map((m) => m.name);
 }
 
 export async function isReachable(db: Db): Promise<boolean> {

@@ -98,7 +98,10 @@ describe('the server log at the default LOG_LEVEL=info', () => {
     ]);
     for (const line of access) expect(line.ms).toEqual(expect.any(Number));
     expect(logged.filter((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toEqual([]);
-    expect(logged.at(-1)).toMatchObject({ msg: 'shutting down' });
+    expect(logged.slice(-2).map((line) => line.msg)).toEqual([
+      'shutting down: draining requests in flight',
+      'shut down cleanly',
+    ]);
   }, 60_000);
 
   it('writes out what it buffered when the process dies of an uncaught error', async () => {

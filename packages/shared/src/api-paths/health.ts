@@ -1,3 +1,4 @@
 export const healthPaths = {
   health: '/api/health',
+  ready: '/api/ready',
 } as const;

@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { freePort, waitUntilAnswering } from '../../test/processes.js';
+import { serverRoot } from '../paths.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('request ids behind a trusted proxy (TRUST_PROXY=true)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it("takes the load balancer's X-Request-Id and sends it back", async () => {
+    const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'haproxy-0A1B:2c3d.9' } });
+    expect(res.headers['x-request-id']).toBe('haproxy-0A1B:2c3d.9');
+  });
+
+  it('makes its own for an id that is too long or carries unsafe characters', async () => {
+    for (const offered of ['x'.repeat(65), 'a b', 'id"}\n{"level":60', '../../etc', '']) {
+      const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': offered } });
+      expect(res.headers['x-request-id']).toMatch(UUID);
+    }
+  });
+});
+
+describe('request ids without a trusted proxy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 'false' });
+  });
+  afterAll(() => t.close());
+
+  it("ignores a client's X-Request-Id and answers a new id for every request, errors included", async () => {
+    const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'chosen-by-client' } });
+    expect(res.headers['x-request-id']).toMatch(UUID);
+    const other = await t.app.inject({ url: '/api/no-such-endpoint' });
+    expect(other.statusCode).toBe(404);
+    expect(other.headers['x-request-id']).toMatch(UUID);
+    expect(other.headers['x-request-id']).not.toBe(res.headers['x-request-id']);
+  });
+});
+
+describe('request ids when TRUST_PROXY lists the proxies', () => {
+  it('believes only a listed peer', async () => {
+    const listed = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
+    const other = await createTestApp({ TRUST_PROXY: '10.0.0.0/8' });
+    try {
+      const headers = { 'x-request-id': 'from-the-proxy' };
+      // inject() connects from 127.0.0.1.
+      expect((await listed.app.inject({ url: '/api/health', headers })).headers['x-request-id']).toBe('from-the-proxy');
+      expect((await other.app.inject({ url: '/api/health', headers })).headers['x-request-id']).toMatch(UUID);
+    } finally {
+      await listed.close();
+      await other.close();
+    }
+  });
+});
+
+describe('request ids in the JSON log', () => {
+  it("every line a request writes carries the proxy's id as reqId", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-reqid-'));
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/server.ts')], {
+      cwd: serverRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'development',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        WEB_DIST: path.join(dataDir, 'no-web'),
+        TRUST_PROXY: 'loopback',
+        ACCESS_LOG_SAMPLE: '1',
+      },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    try {
+      await waitUntilAnswering(`http://127.0.0.1:${port}/api/health`, child, { log: () => output });
+      for (const [url, id] of [
+        ['/api/courses', 'lb-courses'],
+        ['/api/no-such-endpoint', 'lb-missing'],
+      ]) {
+        const res = await fetch(`http://127.0.0.1:${port}${url}`, { headers: { 'x-request-id': id ?? '' } });
+        expect(res.headers.get('x-request-id')).toBe(id);
+      }
+      const requestLines = () =>
+        output
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line) as { url?: string; reqId?: string })
+          .filter((line) => line.url === '/api/courses' || line.url === '/api/no-such-endpoint');
+      await expect.poll(() => requestLines().length, { timeout: 10_000 }).toBe(2);
+      expect(requestLines().map((line) => line.reqId)).toEqual(['lb-courses', 'lb-missing']);
+    } finally {
+      child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

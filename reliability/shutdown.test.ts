@@ -1,0 +1,110 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { collectOutput, freePort, waitUntilAnswering } from '../apps/server/test/processes';
+import { root } from './support/server-process';
+
+// Graceful shutdown (issue 17): SIGTERM stops new connections, lets the request in flight finish and the
+// mail pass end, and exits 0; work still running when SHUTDOWN_GRACE_MS runs out is abandoned (exit 1).
+
+const started: { child: ChildProcess; dataDir: string }[] = [];
+afterEach(() => {
+  for (const { child, dataDir } of started.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+async function startShop(env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-shutdown-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push({ child, dataDir });
+  const output = collectOutput(child);
+  await waitUntilAnswering(`${url}/api/health`, child, { log: output });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, port, url, output, exited };
+}
+
+const body = JSON.stringify({
+  user_name: 'Asha',
+  user_email: 'asha@example.com',
+  message: 'Sent slowly, across a deploy.',
+});
+
+/** A contact-form POST whose headers and first half of the body are sent now; `finish` sends the rest. */
+function slowRequest(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  let answer = '';
+  socket.on('data', (chunk) => {
+    answer += chunk;
+  });
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  const half = Math.floor(body.length / 2);
+  socket.write(
+    `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+  );
+  return {
+    finish: () => socket.write(body.slice(half)),
+    answer: async () => {
+      await closed;
+      return answer;
+    },
+  };
+}
+
+const refusesConnections = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = net.connect(port, '127.0.0.1');
+    probe.on('connect', () => {
+      probe.destroy();
+      resolve(false);
+    });
+    probe.on('error', () => resolve(true));
+  });
+
+describe('graceful shutdown', () => {
+  it('SIGTERM: the request in flight completes, new connections are refused, and the process exits 0', async () => {
+    const shop = await startShop({ SHUTDOWN_GRACE_MS: '10000' });
+    const request = slowRequest(shop.port);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    shop.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(shop.child.exitCode).toBeNull();
+    expect(await refusesConnections(shop.port)).toBe(true);
+    request.finish();
+    const answer = await request.answer();
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('"ok":true');
+    expect(await shop.exited).toBe(0);
+    expect(shop.output()).toContain('shut down cleanly');
+  }, 60_000);
+
+  it('work still in flight when SHUTDOWN_GRACE_MS runs out is abandoned: the process exits 1 in time', async () => {
+    const shop = await startShop({ SHUTDOWN_GRACE_MS: '1000' });
+    slowRequest(shop.port);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const sent = Date.now();
+    shop.child.kill('SIGTERM');
+    expect(await shop.exited).toBe(1);
+    expect(Date.now() - sent).toBeLessThan(5_000);
+    expect(shop.output()).toContain('SHUTDOWN_GRACE_MS ran out');
+  }, 60_000);
+});
