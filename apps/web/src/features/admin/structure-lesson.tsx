@@ -1,5 +1,6 @@
 import { type AdminCourseFile, messages } from '@shop/shared';
 import type { DragEvent, KeyboardEvent } from 'react';
+import { LessonVideo } from './lesson-video';
 import type { DraftLesson, DraftSection } from './structure-draft';
 
 export interface LessonActions {
@@ -146,6 +147,7 @@ export function StructureLesson({ lesson, n, sectionIndex, sections, files, firs
           {errorText('videoLink', 'Video link')}
         </div>
       )}
+      {lesson.kind === 'video' && <LessonVideo lessonId={lesson.id} where={where(n, sectionIndex)} />}
       <div className="admin-field">
         <label htmlFor={id('summary')}>
           {messages.structureSummaryLabel}
