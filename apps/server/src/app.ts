@@ -8,6 +8,7 @@ import { registerSessions } from './auth/session.js';
 import type { Config } from './config.js';
 import { type DbHandle, migrateToLatest, openDatabase } from './db/database.js';
 import type { AppDeps } from './deps.js';
+import { createJobEngine } from './jobs/create-job-engine.js';
 import { createMailQueue } from './mail/mailer.js';
 import { ResponseCache } from './modules/catalog/response-cache.js';
 import { registerModules } from './modules/index.js';
@@ -103,12 +104,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const mail = createMailQueue(handle.db, config, app.log);
   mail.renderAttachmentsWith(mailAttachmentRenderer(handle.db, config));
+  // Jobs stop first: a job under way may still queue mail or use the database.
+  const jobs = createJobEngine(config, app.log);
+  app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => mail.stop());
   const deps: AppDeps = {
     db: handle.db,
     dbKind: handle.kind,
     config,
     mail,
+    jobs,
     catalogCache: new ResponseCache(),
     gateway,
     storage: createStorage(config),

@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from './db/database.js';
 import { seedDemo } from './db/seed.js';
 import { AppError } from './errors.js';
+import { InProcessJobs } from './jobs/in-process-jobs.js';
 import { createMailQueue } from './mail/mailer.js';
 import { createAdmin } from './modules/accounts/create-admin.js';
 import { importCourses } from './modules/catalog/import-courses.js';
@@ -46,6 +47,7 @@ const commands: Record<string, Command> = {
         dbKind: database.kind,
         config,
         mail,
+        jobs: new InProcessJobs(log),
         catalogCache: new ResponseCache(),
         gateway: createGateway(config, db),
         storage: createStorage(config),

@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Db, DbKind } from './db/database.js';
+import type { JobEngine } from './jobs/job-engine.js';
 import type { MailQueue } from './mail/mailer.js';
 import type { ResponseCache } from './modules/catalog/response-cache.js';
 import type { PaymentGateway } from './payments/gateway.js';
@@ -11,6 +12,8 @@ export interface AppDeps {
   dbKind: DbKind;
   config: Config;
   mail: MailQueue;
+  /** Background work: in-process timers, or pg-boss when scaled out (decision 0030). */
+  jobs: JobEngine;
   /** Serialized catalogue answers; anything that changes a course calls `catalogCache.invalidate()`. */
   catalogCache: ResponseCache;
   gateway: PaymentGateway;

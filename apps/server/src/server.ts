@@ -3,8 +3,8 @@ import { checkSecretFingerprint } from './auth/check-secret-fingerprint.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { seedIfEmpty } from './db/seed.js';
+import { restrictToRole, runJobs } from './jobs/run-jobs.js';
 import { warmCertificateRenderer } from './modules/certificates/render-certificate-pdf.js';
-import { startReconciliation } from './modules/orders/reconcile-timer.js';
 import { testModeWarning } from './payments/create-gateway.js';
 import { flushLog } from './plugins/access-log.js';
 import { closeOnSignals } from './shutdown.js';
@@ -22,9 +22,9 @@ async function main(): Promise<void> {
     await app.deps.mail.stop();
     await database.close();
   });
-  app.deps.mail.start();
-  app.deps.mail.kick();
-  startReconciliation(app);
+  // SHOP_ROLE: a worker answers health checks only; web and both serve the shop; worker and both run the jobs.
+  restrictToRole(app);
+  await runJobs(app);
   const seeded = await seedIfEmpty(database.db, app.deps.storage);
   if (seeded > 0) app.log.info({ courses: seeded }, 'seeded the demo catalogue into an empty database');
 

@@ -74,6 +74,11 @@ export function outboxTransport(dir: string, log: FastifyBaseLogger): MailTransp
 }
 
 const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000];
+/**
+ * Scaled out, a pass first claims each message for this long: a pass in another process then leaves it
+ * alone, and a message whose process died before marking it sent is tried again after it.
+ */
+export const MAIL_CLAIM_MS = 60_000;
 const MAX_ATTEMPTS = 10;
 
 const insertMail = preparedQuery<{
@@ -151,6 +156,18 @@ const dueAttachedMail = preparedQuery<{ now: string; limit: number }>()((db, val
     .orderBy('created_at')
     .limit(value('limit')),
 );
+/** A message still due as the pass read it becomes this pass's (false: another process's pass took it). */
+async function claimMail(db: Db, id: string, dueAt: string, until: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: until.toISOString() })
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .where('next_attempt_at', '=', dueAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** The pass's two questions, for the test that checks each is answered from its own index. */
 export const duePassQueries = { dueMail, dueAttachedMail };
 
@@ -178,8 +195,9 @@ export class MailQueue {
   private tail: Promise<unknown> = Promise.resolve();
   private queued: Promise<number> | null = null;
   private stopped = false;
-  private timer: NodeJS.Timeout | null = null;
   private renderAttachment: ((ref: MailAttachmentRef) => Promise<RenderedAttachment>) | null = null;
+  /** Scaled out: how a kick asks the job engine for a pass, which any worker process may run. */
+  private askForPass: (() => Promise<void>) | null = null;
   /** When each attached mail of the last second was taken, for ATTACHED_MAILS_PER_SECOND. */
   private attachedTaken: number[] = [];
   private attachedLater: NodeJS.Timeout | null = null;
@@ -200,6 +218,14 @@ export class MailQueue {
    */
   renderAttachmentsWith(render: (ref: MailAttachmentRef) => Promise<RenderedAttachment>): void {
     this.renderAttachment = render;
+  }
+
+  /**
+   * Scaled out (decision 0030): a kick becomes a job that whichever worker takes it runs, and a pass
+   * claims each message before sending it, since passes may now run in several processes at once.
+   */
+  handPassesTo(ask: () => Promise<void>): void {
+    this.askForPass = ask;
   }
 
   /** How busy the process is, 0 to 1 (tests set it; by default the event loop's utilisation). */
@@ -240,6 +266,10 @@ export class MailQueue {
   kick(): void {
     // After stop() the database is about to close: a pass started now would fail on a closed pool.
     if (this.stopped) return;
+    if (this.askForPass) {
+      this.askForPass().catch((error: unknown) => this.log.error({ err: error }, 'asking for a mail pass failed'));
+      return;
+    }
     void this.deliverPending().catch((error: unknown) => this.log.error({ err: error }, 'mail delivery pass failed'));
   }
 
@@ -284,6 +314,8 @@ export class MailQueue {
     let sent = 0;
     for (const row of due) {
       if (this.stopped) break;
+      const claimUntil = new Date(Date.now() + MAIL_CLAIM_MS);
+      if (this.askForPass && !(await claimMail(this.db, row.id, row.next_attempt_at, claimUntil))) continue;
       try {
         const attachments = await this.attachmentsOf(row.attachments_json);
         await this.transport.deliver({
@@ -326,18 +358,10 @@ export class MailQueue {
     this.attachedLater.unref();
   }
 
-  /** Retries due messages every 30 s while the server runs. */
-  start(intervalMs = 30_000): void {
-    this.timer ??= setInterval(() => this.kick(), intervalMs);
-    this.timer.unref();
-  }
-
-  /** Stops the timer and waits for a running pass; no pass starts afterwards (the database may close next). */
+  /** Waits for a running pass; no pass starts afterwards (the database may close next). */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
     if (this.attachedLater) clearTimeout(this.attachedLater);
-    this.timer = null;
     await this.tail;
   }
 }

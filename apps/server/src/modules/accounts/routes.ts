@@ -17,8 +17,6 @@ import {
   verifyEmailTokenRequest,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pruneLinkTokens } from '../../auth/link-tokens.js';
-import { pruneLimits } from '../../auth/rate-limit.js';
 import { clearSessionCookie, requireUser, revokeSession, startSession } from '../../auth/session.js';
 import { clearSignUpProof, hasSignUpProof, setSignUpProof } from '../../auth/sign-up-proof.js';
 import { newToken } from '../../auth/tokens.js';
@@ -177,15 +175,4 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     { schema: { body: verifyEmailTokenRequest, response: { 200: linkPreviewResponse, ...refusals } } },
     async (request) => previewLink(db, request.body.token, request.user),
   );
-
-  const prune = setInterval(
-    () => {
-      Promise.all([pruneLinkTokens(db), pruneLimits(db)]).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'pruning old link tokens and rate limits failed'),
-      );
-    },
-    60 * 60 * 1000,
-  );
-  prune.unref();
-  app.addHook('onClose', async () => clearInterval(prune));
 };

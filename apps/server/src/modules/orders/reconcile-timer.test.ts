@@ -8,7 +8,7 @@ import { demoCourses } from '../../db/seed-courses.js';
 import type { SandboxGateway } from '../../payments/sandbox-gateway.js';
 import { startReconciliation } from './reconcile-timer.js';
 
-// The server's reconciliation timer (server.ts): a pass 10 s after start, then every 5 minutes; a pass
+// The server's reconciliation job (jobs/run-jobs.ts) on the embedded start's in-process runner: a pass 10 s after start, then every 5 minutes; a pass
 // still running when the next is due is not doubled; a pass that throws is logged and the next one runs;
 // closing the app stops it. Only the timers are faked: the database, the sandbox gateway and the clock
 // the orders are dated by are real.
@@ -28,7 +28,8 @@ beforeEach(async () => {
   const config = { ...testConfig(), database: database.config };
   dataDir = config.dataDir;
   app = await buildApp({ config, database, logger: false });
-  startReconciliation(app);
+  await startReconciliation(app);
+  await app.deps.jobs.start();
   await app.ready();
   await seedDemo(database.db);
 });

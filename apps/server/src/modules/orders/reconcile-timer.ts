@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { reconcilePayments } from './reconcile-payments.js';
 
+export const RECONCILE_JOB = 'payments.reconcile';
 const EVERY_MS = 5 * 60_000;
 
-/** While the server runs, a reconciliation pass every 5 minutes (and one shortly after start). */
-export function startReconciliation(app: FastifyInstance): void {
+/**
+ * A reconciliation pass every 5 minutes (and one 10 s after start), as a job of the app's job engine:
+ * in this process on the embedded start, once across the processes when scaled out. A pass still
+ * running in this process when the next is due is not doubled.
+ */
+export async function startReconciliation(app: FastifyInstance): Promise<void> {
   let running = false;
-  const pass = async () => {
+  await app.deps.jobs.work(RECONCILE_JOB, async () => {
     if (running) return;
     running = true;
     try {
@@ -16,13 +21,6 @@ export function startReconciliation(app: FastifyInstance): void {
     } finally {
       running = false;
     }
-  };
-  const first = setTimeout(pass, 10_000);
-  const timer = setInterval(pass, EVERY_MS);
-  first.unref();
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(timer);
   });
+  await app.deps.jobs.every(RECONCILE_JOB, EVERY_MS, 10_000);
 }

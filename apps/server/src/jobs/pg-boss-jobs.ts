@@ -1,0 +1,143 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { JobEngine, JobHandler, JobOptions } from './job-engine.js';
+
+export interface PgBossSettings {
+  connectionString: string;
+  /** Whether this process runs pg-boss's upkeep (expiring the jobs of dead processes, archiving): workers do. */
+  supervise: boolean;
+  /** A running job not finished within this time is taken as lost (its process died) and retried. */
+  leaseSeconds?: number;
+  /** How often the upkeep runs (once across all processes). */
+  maintenanceSeconds?: number;
+  /** How often an idle worker asks for jobs. */
+  pollSeconds?: number;
+}
+
+const DEFAULT_RETRIES = 5;
+const BATCH = 10;
+
+/**
+ * Jobs in PostgreSQL through pg-boss (decision 0030): a job is fetched by one process only
+ * (SELECT ... FOR UPDATE SKIP LOCKED), retried with exponential back-off when its handler throws, and
+ * retried elsewhere when the process running it dies (its lease expires).
+ */
+export class PgBossJobs implements JobEngine {
+  readonly kind = 'pg-boss' as const;
+  private readonly boss: PgBoss;
+  private readonly queues = new Map<string, Promise<void>>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly periodic: { name: string; everyMs: number; firstAfterMs: number }[] = [];
+  private readonly leaseSeconds: number;
+  private readonly pollSeconds: number;
+  private started = false;
+  private stopped = false;
+
+  constructor(
+    settings: PgBossSettings,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.leaseSeconds = settings.leaseSeconds ?? 120;
+    this.pollSeconds = settings.pollSeconds ?? 1;
+    this.boss = new PgBoss({
+      connectionString: settings.connectionString,
+      schema: 'pgboss',
+      max: 4,
+      application_name: 'shop-jobs',
+      supervise: settings.supervise,
+      schedule: false,
+      maintenanceIntervalSeconds: settings.maintenanceSeconds ?? 30,
+    });
+    this.boss.on('error', (error) => this.log.error({ err: error }, 'job engine error'));
+  }
+
+  /** Every queue is created once (pg-boss 10 wants it before sending or working); creating it again is a no-op. */
+  private queue(name: string): Promise<void> {
+    let created = this.queues.get(name);
+    if (!created) {
+      created = this.boss.createQueue(name, {
+        name,
+        retryLimit: DEFAULT_RETRIES,
+        retryDelay: 1,
+        retryBackoff: true,
+        expireInSeconds: this.leaseSeconds,
+      });
+      created.catch(() => this.queues.delete(name));
+      this.queues.set(name, created);
+    }
+    return created;
+  }
+
+  async enqueue(name: string, data: Record<string, unknown> = {}, options: JobOptions = {}): Promise<void> {
+    await this.queue(name);
+    await this.boss.send(name, data, {
+      ...(options.singletonKey === undefined
+        ? {}
+        : { singletonKey: options.singletonKey, singletonSeconds: 1, singletonNextSlot: true }),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.retryLimit === undefined ? {} : { retryLimit: options.retryLimit }),
+    });
+  }
+
+  async work(name: string, handler: JobHandler): Promise<void> {
+    await this.queue(name);
+    // A poll takes up to BATCH jobs (pg-boss waits a polling interval between polls); each is completed or
+    // failed (and so retried) on its own.
+    await this.boss.work<Record<string, unknown>>(
+      name,
+      { batchSize: BATCH, pollingIntervalSeconds: this.pollSeconds },
+      async (jobs) => {
+        for (const job of jobs) {
+          if (this.stopped) throw new Error('stopping: the jobs not started go back to the queue');
+          try {
+            await handler(job.data ?? {});
+            await this.boss.complete(name, job.id);
+          } catch (error) {
+            this.log.warn({ err: error, job: name }, 'job failed; pg-boss retries it');
+            await this.boss.fail(name, job.id, { message: String((error as Error).message ?? error) });
+          }
+        }
+      },
+    );
+  }
+
+  async every(name: string, everyMs: number, firstAfterMs = everyMs): Promise<void> {
+    this.periodic.push({ name, everyMs, firstAfterMs });
+    if (this.started) this.startPeriodic(this.periodic.length - 1);
+  }
+
+  /**
+   * Every worker asks for the periodic job; pg-boss keeps one per period (singletonSeconds), so the job
+   * runs once across the processes and still runs while any one of them lives.
+   */
+  private startPeriodic(index: number): void {
+    const job = this.periodic[index];
+    if (!job) return;
+    const seconds = Math.max(1, Math.round(job.everyMs / 1000));
+    const ask = () => {
+      if (this.stopped) return;
+      this.queue(job.name)
+        .then(() => this.boss.send(job.name, {}, { singletonKey: 'every', singletonSeconds: seconds }))
+        .catch((error: unknown) => this.log.warn({ err: error, job: job.name }, 'periodic job not queued'));
+    };
+    const first = setTimeout(ask, job.firstAfterMs);
+    const timer = setInterval(ask, job.everyMs);
+    first.unref();
+    timer.unref();
+    this.timers.add(first).add(timer);
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    this.started = true;
+    for (let index = 0; index < this.periodic.length; index++) this.startPeriodic(index);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    if (this.started) await this.boss.stop({ graceful: true, timeout: 10_000, wait: true });
+  }
+}
