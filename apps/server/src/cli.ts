@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { backupDatabase, restoreDatabase } from './db/backup.js';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from './db/database.js';
 import { seedDemo } from './db/seed.js';
 import { AppError } from './errors.js';
@@ -19,6 +21,8 @@ import { createStorage } from './storage/create-storage.js';
 
 interface Command {
   usage: string;
+  /** False: run on the database as it is (a backup must not change it; a restore goes into an empty one). */
+  migrate?: false;
   run(db: Db, args: string[], env: { config: Config; database: DbHandle }): Promise<string>;
 }
 
@@ -72,6 +76,32 @@ const commands: Record<string, Command> = {
         throw new ConfigError('storage:copy needs S3_BUCKET (and S3_ENDPOINT, keys) set');
       const { copied, skipped } = await copyToStorage(config.dataDir, createStorage(config));
       return `Copied ${copied} file(s) from ${config.dataDir} to the bucket ${config.storage.bucket}; ${skipped} already there.`;
+    },
+  },
+  'db:backup': {
+    usage: 'db:backup FILE               a consistent copy of the live database (SQLite backup API, or pg_dump)',
+    migrate: false,
+    async run(_db, args, { config }) {
+      const file = parseArgs({ args, allowPositionals: true }).positionals[0];
+      if (!file) throw new AppError('bad_request', 'Name the backup file: db:backup FILE');
+      await backupDatabase(config.database, file);
+      return `Backed up the ${config.database.kind} database to ${path.resolve(file)}.`;
+    },
+  },
+  'db:restore': {
+    usage:
+      'db:restore FILE [--replace]  put a backup back (into an empty database; --replace overwrites, shop stopped)',
+    migrate: false,
+    async run(_db, args, { config }) {
+      const { values, positionals } = parseArgs({
+        args,
+        allowPositionals: true,
+        options: { replace: { type: 'boolean', default: false } },
+      });
+      const file = positionals[0];
+      if (!file) throw new AppError('bad_request', 'Name the backup file: db:restore FILE');
+      await restoreDatabase(config.database, file, { replace: values.replace });
+      return `Restored ${path.resolve(file)} into the ${config.database.kind} database.`;
     },
   },
   'course:import': {
@@ -152,7 +182,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const database = openDatabase(config.database);
   try {
-    await migrateToLatest(database.db);
+    if (command.migrate !== false) await migrateToLatest(database.db);
     console.log(await command.run(database.db, args, { config, database }));
     return 0;
   } finally {
