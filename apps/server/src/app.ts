@@ -79,6 +79,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https://i.ytimg.com'],
         connectSrc: ["'self'", ...widget.connectSrc],
+        // A lesson's own video plays through Media Source Extensions: the element's source is a blob: URL.
+        mediaSrc: ["'self'", 'blob:'],
         frameSrc: ['https://www.youtube-nocookie.com', ...widget.frameSrc],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],

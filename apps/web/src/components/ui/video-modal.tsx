@@ -1,11 +1,13 @@
 import { extractVideoId } from '@shop/shared';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { CloseIcon } from './icons';
 
 interface VideoModalProps {
   videoLink: string;
   title: string;
   onClose: () => void;
+  /** A player of our own (a lesson's own stream) in place of the YouTube embed. */
+  children?: ReactNode;
 }
 
 /**
@@ -13,7 +15,7 @@ interface VideoModalProps {
  * it fades and scales in over 300 ms, and focus goes back to the control that opened it. Only a valid
  * 11-character video id is ever embedded.
  */
-export function VideoModal({ videoLink, title, onClose }: VideoModalProps) {
+export function VideoModal({ videoLink, title, onClose, children }: VideoModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const videoId = extractVideoId(videoLink);
 
@@ -51,18 +53,20 @@ export function VideoModal({ videoLink, title, onClose }: VideoModalProps) {
         <button type="button" className="video-modal-close" aria-label="Close video" onClick={onClose}>
           <CloseIcon size={22} />
         </button>
-        <div className="video-frame">
-          {videoId ? (
-            <iframe
-              src={`https://www.youtube-nocookie.com/embed/${videoId}?autoplay=1&rel=0`}
-              title={title}
-              allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture"
-              allowFullScreen
-            />
-          ) : (
-            <p className="video-missing">This video is not available.</p>
-          )}
-        </div>
+        {children ?? (
+          <div className="video-frame">
+            {videoId ? (
+              <iframe
+                src={`https://www.youtube-nocookie.com/embed/${videoId}?autoplay=1&rel=0`}
+                title={title}
+                allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture"
+                allowFullScreen
+              />
+            ) : (
+              <p className="video-missing">This video is not available.</p>
+            )}
+          </div>
+        )}
       </div>
     </dialog>
   );

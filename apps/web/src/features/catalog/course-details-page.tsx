@@ -1,6 +1,6 @@
 import type { Course, PreviewLesson } from '@shop/shared';
 import { formatIndianNumber, messages } from '@shop/shared';
-import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { formatDay } from '../../components/ui/format-day';
 import { PlayIcon, ShieldIcon } from '../../components/ui/icons';
@@ -15,6 +15,9 @@ import { useGetCourseQuery } from './api';
 import { CourseRating } from './course-rating';
 import { CourseReviews } from './course-reviews';
 import { ShareLinks } from './share-links';
+
+/** A preview lesson's player (its own stream or YouTube), loaded when a preview is opened. */
+const PreviewVideoModal = lazy(() => import('../learning/preview-video-modal'));
 
 const tabs = ['Overview', 'Reviews'] as const;
 
@@ -95,7 +98,11 @@ function CurriculumAndReviews({ course }: { course: Course }) {
           ))}
         </ol>
       )}
-      {preview && <VideoModal videoLink={preview.videoLink} title={preview.title} onClose={closePreview} />}
+      {preview && (
+        <Suspense fallback={null}>
+          <PreviewVideoModal courseId={course._id} lesson={preview} onClose={closePreview} />
+        </Suspense>
+      )}
       <CourseReviews courseId={course._id} />
     </div>
   );

@@ -2,6 +2,7 @@ import { extractVideoId, type LearnLesson, messages } from '@shop/shared';
 import { lazy, type Ref, Suspense, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useSearchParams } from '../../app/navigation';
 import { type LessonVideoControl, seekEmbed } from './lesson-video-control';
+import { OwnVideo } from './own-video';
 import { plainParagraphs } from './plain-text';
 import { useVideoPosition } from './use-video-position';
 
@@ -12,6 +13,7 @@ import { useVideoPosition } from './use-video-position';
 const LessonMarkdown = lazy(() => import('./lesson-markdown').then((module) => ({ default: module.LessonMarkdown })));
 
 interface LessonViewProps {
+  courseId: string;
   lesson: LearnLesson;
   onPosition: (positionSeconds: number, completed: boolean) => void;
   /** For the notes: the video's current second, and a jump to a note's second. */
@@ -44,8 +46,11 @@ function requestedStart(value: string | null): number | null {
   return value && Number.isInteger(seconds) && seconds >= 0 ? seconds : null;
 }
 
-/** The lesson itself: its video (today's YouTube embed, from the saved position), its text and its files. */
-export function LessonView({ lesson, onPosition, control }: LessonViewProps) {
+/**
+ * The lesson itself: its video (its own encrypted stream when it has one, else its YouTube embed, from
+ * the saved position), its text and its files.
+ */
+export function LessonView({ courseId, lesson, onPosition, control }: LessonViewProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const videoId = extractVideoId(lesson.videoLink);
   const [search] = useSearchParams();
@@ -53,6 +58,9 @@ export function LessonView({ lesson, onPosition, control }: LessonViewProps) {
   // Fixed when the lesson opens: the saves every few seconds update the lesson's position, and a
   // changed src would reload the playing video.
   const [start, setStart] = useState(() => requested ?? (lesson.completed ? 0 : lesson.positionSeconds));
+  // A video lesson may have a stream of our own: asked first; a 404 falls back to the YouTube link.
+  const [ownVideo, setOwnVideo] = useState(lesson.kind === 'video');
+  const noOwnVideo = useCallback(() => setOwnVideo(false), []);
   // A facade until the learner plays: YouTube's embed (its frame and about 1 MB of player) cost the
   // player page about 5 Lighthouse points. A note's link (?t=) asks for the video, so it loads at once.
   const [embedded, setEmbedded] = useState(requested !== null);
@@ -72,9 +80,9 @@ export function LessonView({ lesson, onPosition, control }: LessonViewProps) {
     playedFrom.current = null;
   }, [embedded]);
   // The position is followed (and saved) once the embed is there.
-  const position = useVideoPosition(frame, embedded ? lesson.id : '', onPosition);
+  const position = useVideoPosition(frame, embedded && !ownVideo ? lesson.id : '', onPosition);
   useImperativeHandle(
-    control,
+    ownVideo ? undefined : control,
     () => ({
       position: () => {
         const seconds = position.current?.seconds ?? 0;
@@ -87,7 +95,21 @@ export function LessonView({ lesson, onPosition, control }: LessonViewProps) {
   );
   return (
     <>
-      {videoId && (
+      {ownVideo && (
+        <div className="player-video">
+          <OwnVideo
+            courseId={courseId}
+            lessonId={lesson.id}
+            title={lesson.title}
+            startSeconds={start}
+            autoPlay={requested !== null}
+            onPosition={onPosition}
+            control={control}
+            onUnavailable={noOwnVideo}
+          />
+        </div>
+      )}
+      {!ownVideo && videoId && (
         <div className="video-frame player-video">
           {embedded ? (
             <iframe

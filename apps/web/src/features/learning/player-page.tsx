@@ -114,7 +114,7 @@ function Player({ course, lessonId }: { course: LearnCourseResponse; lessonId: s
             {lesson.title}
           </h1>
           {lesson.duration && <p className="player-duration">{lesson.duration}</p>}
-          <LessonView key={lesson.id} lesson={lesson} onPosition={savePosition} control={video} />
+          <LessonView key={lesson.id} courseId={courseId} lesson={lesson} onPosition={savePosition} control={video} />
           <div className="player-controls">
             {previous ? (
               <Link className="btn btn-outline" to={`/learn/${courseId}/${previous.id}`} rel="prev">

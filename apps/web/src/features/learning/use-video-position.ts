@@ -12,17 +12,11 @@ export interface VideoPosition {
 }
 
 /**
- * Follows the embedded YouTube player's time without loading YouTube's IFrame API script (the CSP
- * allows scripts from our origin only): the embed, started with enablejsapi=1, posts its state to
- * this window once told we are listening. Every SAVE_EVERY_MS a changed position is saved, at 90 %
- * the lesson is saved as completed, and the last position is saved when the lesson is left.
- * Returns the embed's last reported position (null until it reports), for a note's time stamp.
+ * Saves a lesson video's position, whichever player reports it: every SAVE_EVERY_MS a changed position
+ * is saved, at 90 % the lesson is saved as completed, and the last position is saved when the lesson is
+ * left. The caller's player writes its time into the returned ref (null until it reports).
  */
-export function useVideoPosition(
-  frame: React.RefObject<HTMLIFrameElement | null>,
-  lessonKey: string,
-  save: (positionSeconds: number, completed: boolean) => void,
-) {
+function useSavedPosition(lessonKey: string, save: (positionSeconds: number, completed: boolean) => void) {
   const latest = useRef<VideoPosition | null>(null);
   const saved = useRef<number | null>(null);
   const completed = useRef(false);
@@ -33,6 +27,41 @@ export function useVideoPosition(
     latest.current = null;
     saved.current = null;
     completed.current = false;
+    if (!lessonKey) return;
+    const flush = () => {
+      const position = latest.current;
+      if (!position) return;
+      const whole = Math.floor(position.seconds);
+      const watched = position.duration > 0 && position.seconds >= position.duration * WATCHED_SHARE;
+      if (whole === saved.current && (!watched || completed.current)) return;
+      saved.current = whole;
+      if (watched) completed.current = true;
+      saveRef.current(whole, watched);
+    };
+    const timer = window.setInterval(flush, SAVE_EVERY_MS);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      flush();
+      window.clearInterval(timer);
+      window.removeEventListener('pagehide', flush);
+    };
+  }, [lessonKey]);
+  return latest;
+}
+
+/**
+ * Follows the embedded YouTube player's time without loading YouTube's IFrame API script (the CSP
+ * allows scripts from our origin only): the embed, started with enablejsapi=1, posts its state to
+ * this window once told we are listening. Returns the embed's last reported position, for a note's
+ * time stamp.
+ */
+export function useVideoPosition(
+  frame: React.RefObject<HTMLIFrameElement | null>,
+  lessonKey: string,
+  save: (positionSeconds: number, completed: boolean) => void,
+) {
+  const latest = useSavedPosition(lessonKey, save);
+  useEffect(() => {
     const element = frame.current;
     const listen = () =>
       element?.contentWindow?.postMessage(
@@ -54,25 +83,36 @@ export function useVideoPosition(
       latest.current = { seconds, duration: Number.isFinite(duration) ? duration : (latest.current?.duration ?? 0) };
     };
     window.addEventListener('message', onMessage);
-    const flush = () => {
-      const position = latest.current;
-      if (!position) return;
-      const whole = Math.floor(position.seconds);
-      const watched = position.duration > 0 && position.seconds >= position.duration * WATCHED_SHARE;
-      if (whole === saved.current && (!watched || completed.current)) return;
-      saved.current = whole;
-      if (watched) completed.current = true;
-      saveRef.current(whole, watched);
-    };
-    const timer = window.setInterval(flush, SAVE_EVERY_MS);
-    window.addEventListener('pagehide', flush);
     return () => {
-      flush();
-      window.clearInterval(timer);
-      window.removeEventListener('pagehide', flush);
       window.removeEventListener('message', onMessage);
       element?.removeEventListener('load', listen);
     };
-  }, [frame, lessonKey]);
+  }, [frame, lessonKey, latest]);
+  return latest;
+}
+
+/** The same saving for our own video: its element's time, as it plays or is sought. */
+export function useMediaPosition(
+  media: React.RefObject<HTMLVideoElement | null>,
+  lessonKey: string,
+  save: (positionSeconds: number, completed: boolean) => void,
+) {
+  const latest = useSavedPosition(lessonKey, save);
+  useEffect(() => {
+    const element = media.current;
+    if (!element || !lessonKey) return;
+    const onTime = () => {
+      // Before the stream has loaded, the element reports 0: nothing to save yet.
+      if (element.readyState === 0) return;
+      const duration = Number.isFinite(element.duration) ? element.duration : 0;
+      latest.current = { seconds: element.currentTime, duration };
+    };
+    element.addEventListener('timeupdate', onTime);
+    element.addEventListener('seeked', onTime);
+    return () => {
+      element.removeEventListener('timeupdate', onTime);
+      element.removeEventListener('seeked', onTime);
+    };
+  }, [media, lessonKey, latest]);
   return latest;
 }
