@@ -1,4 +1,5 @@
 import { adminDoneResponse, lessonVideoResponse, messages, objectId, videoAdminPaths } from '@shop/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
@@ -84,40 +85,30 @@ export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const relay = async (
-      request: {
-        method: string;
-        url: string;
-        headers: Record<string, unknown>;
-        raw: import('node:http').IncomingMessage;
-      },
+      request: FastifyRequest,
+      reply: FastifyReply,
       params: { lessonId: string; uploadId?: string },
-    ) =>
-      relayUpload(db, uploads, {
+    ) => {
+      const answer = await relayUpload(db, uploads, {
         method: request.method,
         url: request.url,
         headers: request.raw.headers,
         body: request.raw,
         ...params,
       });
-    scope.post(videoAdminPaths.uploads, { schema: { params: lessonParams } }, async (request, reply) => {
-      const answer = await relay(request, request.params);
       return reply
         .status(answer.status)
         .headers(answer.headers)
         .send(answer.body ?? undefined);
-    });
+    };
+    scope.post(videoAdminPaths.uploads, { schema: { params: lessonParams } }, (request, reply) =>
+      relay(request, reply, request.params),
+    );
     scope.route({
       method: ['HEAD', 'PATCH', 'DELETE'],
       url: videoAdminPaths.upload,
       schema: { params: uploadParams },
-      handler: async (request, reply) => {
-        const params = request.params as z.infer<typeof uploadParams>;
-        const answer = await relay(request, params);
-        return reply
-          .status(answer.status)
-          .headers(answer.headers)
-          .send(answer.body ?? undefined);
-      },
+      handler: (request, reply) => relay(request, reply, request.params),
     });
   });
 
