@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collectOutput, freePort, waitUntilAnswering } from '../apps/server/test/processes';
-import { root } from './support/server-process';
+import { waitUntilAnswering } from '../apps/server/test/processes';
+import { spawnShop } from '../apps/server/test/shop-process';
 
 // Graceful shutdown (issue 17): SIGTERM stops new connections, lets the request in flight finish and the
 // mail pass end, and exits 0; work still running when SHUTDOWN_GRACE_MS runs out is abandoned (exit 1).
@@ -20,27 +20,10 @@ afterEach(() => {
 
 async function startShop(env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-shutdown-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push({ child, dataDir });
-  const output = collectOutput(child);
-  await waitUntilAnswering(`${url}/api/health`, child, { log: output });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, port, url, output, exited };
+  const shop = await spawnShop(dataDir, { NODE_ENV: 'production', LOG_LEVEL: 'info', ...env });
+  started.push({ child: shop.child, dataDir });
+  await waitUntilAnswering(`${shop.url}/api/health`, shop.child, { log: shop.output });
+  return shop;
 }
 
 const body = JSON.stringify({

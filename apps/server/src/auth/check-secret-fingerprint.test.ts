@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engine, type TestDatabase } from '../../test/helpers.js';
-import { collectOutput, freePort, waitUntilAnswering } from '../../test/processes.js';
+import { waitUntilAnswering } from '../../test/processes.js';
+import { spawnShop } from '../../test/shop-process.js';
 import { ConfigError } from '../config.js';
 import { readSetting } from '../db/instance-settings.js';
-import { serverRoot } from '../paths.js';
 import { checkSecretFingerprint } from './check-secret-fingerprint.js';
 import { secretFingerprint } from './secrets.js';
 
@@ -49,34 +48,16 @@ describe(`SHOP_SECRET fingerprint (${engine})`, () => {
 describe('a second process started with another SHOP_SECRET', () => {
   it('exits 1 before it listens, printing one line', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-fingerprint-'));
-    const start = async (secret: string) => {
-      const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/server.ts')], {
-        cwd: serverRoot,
-        env: {
-          PATH: process.env.PATH ?? '',
-          NODE_ENV: 'development',
-          PORT: String(port),
-          DATA_DIR: dataDir,
-          WEB_DIST: path.join(dataDir, 'no-web'),
-          LOG_LEVEL: 'error',
-          SHOP_SECRET: secret,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const output = collectOutput(child);
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      return { child, port, output, exited };
-    };
+    const start = (secret: string) => spawnShop(dataDir, { LOG_LEVEL: 'error', SHOP_SECRET: secret });
     try {
       const first = await start('a'.repeat(64));
-      await waitUntilAnswering(`http://127.0.0.1:${first.port}/api/health`, first.child, { log: first.output });
+      await waitUntilAnswering(`${first.url}/api/health`, first.child, { log: first.output });
       const second = await start('b'.repeat(64));
       expect(await second.exited).toBe(1);
       expect(second.output().trim().split('\n')).toEqual([
         'Invalid configuration: SHOP_SECRET differs from the one this shop’s other processes use (its fingerprint is in the database); give every process the same SHOP_SECRET',
       ]);
-      expect((await fetch(`http://127.0.0.1:${first.port}/api/health`)).status).toBe(200);
+      expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
       first.child.kill('SIGTERM');
       expect(await first.exited).toBe(0);
     } finally {

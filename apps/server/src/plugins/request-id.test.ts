@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
-import { freePort, waitUntilAnswering } from '../../test/processes.js';
-import { serverRoot } from '../paths.js';
+import { waitUntilAnswering } from '../../test/processes.js';
+import { spawnShop } from '../../test/shop-process.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -65,35 +64,19 @@ describe('request ids when TRUST_PROXY lists the proxies', () => {
 describe('request ids in the JSON log', () => {
   it("every line a request writes carries the proxy's id as reqId", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-reqid-'));
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/server.ts')], {
-      cwd: serverRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'development',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        WEB_DIST: path.join(dataDir, 'no-web'),
-        TRUST_PROXY: 'loopback',
-        ACCESS_LOG_SAMPLE: '1',
-      },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
+    const shop = await spawnShop(dataDir, { TRUST_PROXY: 'loopback', ACCESS_LOG_SAMPLE: '1' });
     try {
-      await waitUntilAnswering(`http://127.0.0.1:${port}/api/health`, child, { log: () => output });
+      await waitUntilAnswering(`${shop.url}/api/health`, shop.child, { log: shop.output });
       for (const [url, id] of [
         ['/api/courses', 'lb-courses'],
         ['/api/no-such-endpoint', 'lb-missing'],
       ]) {
-        const res = await fetch(`http://127.0.0.1:${port}${url}`, { headers: { 'x-request-id': id ?? '' } });
+        const res = await fetch(`${shop.url}${url}`, { headers: { 'x-request-id': id ?? '' } });
         expect(res.headers.get('x-request-id')).toBe(id);
       }
       const requestLines = () =>
-        output
+        shop
+          .output()
           .split('\n')
           .filter((line) => line.startsWith('{'))
           .map((line) => JSON.parse(line) as { url?: string; reqId?: string })
@@ -101,7 +84,7 @@ describe('request ids in the JSON log', () => {
       await expect.poll(() => requestLines().length, { timeout: 10_000 }).toBe(2);
       expect(requestLines().map((line) => line.reqId)).toEqual(['lb-courses', 'lb-missing']);
     } finally {
-      child.kill('SIGKILL');
+      shop.child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
