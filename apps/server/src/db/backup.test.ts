@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeededTestApp, engine, type TestApp } from '../../test/helpers.js';
 import { createPostgresDatabase } from '../../test/postgres.js';
+import { runCli } from '../../test/run-cli.js';
 import type { Config } from '../config.js';
 import { buy } from '../modules/billing/test-purchases.js';
-import { runCli } from '../storage/run-cli.js';
 import { type Db, openDatabase } from './database.js';
 import { demoCourses } from './seed-courses.js';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-cli.js';
+import { runCli } from '../../test/run-cli.js';
 import { createS3Storage } from './s3-storage.js';
 import { startTestS3, type TestS3 } from './test-s3.js';
 
