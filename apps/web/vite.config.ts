@@ -128,9 +128,16 @@ const preactAliases = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
 ];
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), splitMessages(), precompress()],
+/**
+ * `vite build --ssr src/entry-server.tsx` (the second half of `npm run build`) writes the server's
+ * renderer of the public pages (decision 0026) to dist-server/: the same components on the same
+ * Preact, every package bundled in so the aliases reach them too (react-redux and wouter import `react`).
+ */
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [react(), splitMessages(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: { alias: command === 'build' ? preactAliases : [] },
-  build: { target: 'es2022', sourcemap: false, reportCompressedSize: false, manifest: true },
+  ssr: { noExternal: true },
+  publicDir: isSsrBuild ? false : 'public',
+  build: { target: 'es2022', sourcemap: false, reportCompressedSize: false, manifest: !isSsrBuild },
   server: { proxy: { '/api': apiTarget, '/auth': apiTarget, '/uploads': apiTarget, '/sandbox': apiTarget } },
 }));

@@ -1,17 +1,30 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { AppRoutes } from './app/router';
+import { readInitialData, seedQueries } from './app/initial-data';
+import { AppRoutes, loadPageOf } from './app/router';
 import { store } from './app/store';
 import './app/styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <Provider store={store}>
       <AppRoutes />
     </Provider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A public page comes drawn by the server (decision 0026): the browser takes over that HTML with the
+// data it was drawn with and the page's code loaded first, so its first render matches it.
+if (root.firstElementChild) {
+  seedQueries(store.dispatch, readInitialData());
+  loadPageOf(location.pathname).then(
+    () => hydrateRoot(root, app),
+    () => hydrateRoot(root, app),
+  );
+} else {
+  createRoot(root).render(app);
+}

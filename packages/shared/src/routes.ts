@@ -9,26 +9,45 @@ import { type PageMeta, pageMeta } from './page-meta.js';
  *   come from the course itself.
  * - `landing`: people land on it from outside (search, links, e-mails): the HTML names the page's own
  *   code and styles (`modulepreload`), so they load beside the entry instead of after it.
+ * - `serverRendered`: a public page the server sends drawn as HTML (signed-out state), which the browser
+ *   hydrates (decision 0026); the not-found page is drawn too.
  */
 export const pageRoutes = [
-  { path: '/', source: 'src/features/home/home-page.tsx', head: 'home', landing: true },
-  { path: '/courses', source: 'src/features/catalog/courses-page.tsx', head: 'courses', landing: true },
+  { path: '/', source: 'src/features/home/home-page.tsx', head: 'home', landing: true, serverRendered: true },
+  {
+    path: '/courses',
+    source: 'src/features/catalog/courses-page.tsx',
+    head: 'courses',
+    landing: true,
+    serverRendered: true,
+  },
   {
     path: '/course-details/:id',
     source: 'src/features/catalog/course-details-page.tsx',
     head: 'course',
     landing: true,
+    serverRendered: true,
   },
-  { path: '/about-us', source: 'src/features/content/about-page.tsx', head: 'about' },
-  { path: '/contact', source: 'src/features/content/contact-page.tsx', head: 'contact' },
-  { path: '/terms-and-conditions', source: 'src/features/content/terms-page.tsx', head: 'terms' },
-  { path: '/refund-policy', source: 'src/features/content/refund-policy-page.tsx', head: 'refundPolicy' },
-  { path: '/privacy-policy', source: 'src/features/content/privacy-policy-page.tsx', head: 'privacyPolicy' },
+  { path: '/about-us', source: 'src/features/content/about-page.tsx', head: 'about', serverRendered: true },
+  { path: '/contact', source: 'src/features/content/contact-page.tsx', head: 'contact', serverRendered: true },
+  { path: '/terms-and-conditions', source: 'src/features/content/terms-page.tsx', head: 'terms', serverRendered: true },
+  {
+    path: '/refund-policy',
+    source: 'src/features/content/refund-policy-page.tsx',
+    head: 'refundPolicy',
+    serverRendered: true,
+  },
+  {
+    path: '/privacy-policy',
+    source: 'src/features/content/privacy-policy-page.tsx',
+    head: 'privacyPolicy',
+    serverRendered: true,
+  },
   { path: '/cart', source: 'src/features/cart/cart-page.tsx' },
   { path: '/wishlist', source: 'src/features/wishlist/wishlist-page.tsx' },
   { path: '/check-out', source: 'src/features/checkout/checkout-page.tsx' },
-  { path: '/login', source: 'src/features/account/login-page.tsx' },
-  { path: '/registration', source: 'src/features/account/registration-page.tsx' },
+  { path: '/login', source: 'src/features/account/login-page.tsx', serverRendered: true },
+  { path: '/registration', source: 'src/features/account/registration-page.tsx', serverRendered: true },
   { path: '/profile', source: 'src/features/account/profile-page.tsx' },
   { path: '/enrolled-courses', source: 'src/features/learning/enrolled-courses-page.tsx' },
   // The player: a learner lands on it from a bookmark or the dashboard's e-mail links.
@@ -49,6 +68,7 @@ export const pageRoutes = [
   source: `src/${string}.tsx`;
   head?: keyof typeof pageMeta | 'course';
   landing?: true;
+  serverRendered?: true;
 }[];
 
 /** Old addresses the shop still answers, and where each leads (`:id` carried over). */

@@ -3,9 +3,14 @@ import path from 'node:path';
 import { pageRoutes, routeMatcher } from '@shop/shared';
 import { escapeHtml } from '../html.js';
 
-/** The pages people land on (shared's page table marks them), each with its code's source file. */
-const LANDING_ROUTES = pageRoutes.flatMap((route) =>
-  'landing' in route ? [[routeMatcher(route.path), route.source] as const] : [],
+/**
+ * The pages people land on and those the server draws (shared's page table marks them), each with its
+ * code's source file and whether its HTML comes drawn.
+ */
+const PRELOADED_ROUTES = pageRoutes.flatMap((route) =>
+  'landing' in route || 'serverRendered' in route
+    ? [[routeMatcher(route.path), route.source, 'serverRendered' in route] as const]
+    : [],
 );
 
 /** `/learn/{courseId}` and `/learn/{courseId}/{lessonId}`, with an id that needs no escaping in a URL. */
@@ -25,9 +30,11 @@ export function dataPreload(pathname: string): string {
 
 interface ManifestEntry {
   file: string;
+  name?: string;
   imports?: string[];
   css?: string[];
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   dynamicImports?: string[];
 }
 
@@ -50,23 +57,41 @@ export function routePreloads(webDist: string | null): (pathname: string) => str
   // The entry's own imports are already in the page as module scripts or preloads.
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const loaded = entry ? closure(entry, new Set()) : new Set<string>();
-  const tagsFor = (sources: readonly string[]) => {
-    const files = [...new Set(sources.flatMap((source) => [...closure(source, new Set())]))].filter(
-      (key) => !loaded.has(key),
-    );
-    // The chunks' own styles too: Vite's loader waits for them before it runs a chunk.
-    const styles = [...new Set(files.flatMap((key) => manifest[key]?.css ?? []))];
+  // A page module that another chunk also imports is merged into a shared chunk (`_course-details-page-x.js`),
+  // which the manifest names by the chunk, not the source: found by the file's name then.
+  const keyOf = (source: string) =>
+    manifest[source]
+      ? source
+      : (Object.keys(manifest).find(
+          (key) => manifest[key]?.isDynamicEntry && manifest[key]?.name === path.basename(source, '.tsx'),
+        ) ?? source);
+  const tagsFor = (sources: readonly string[], drawn: boolean) => {
+    const keys = sources.map(keyOf);
+    const files = [...new Set(keys.flatMap((key) => [...closure(key, new Set())]))].filter((key) => !loaded.has(key));
+    // The chunks' own styles too: Vite's loader waits for them before it runs a chunk. A page the server
+    // draws needs them applied before its first paint, those of its lazily loaded parts included (the
+    // home page's lower half, drawn too), or the HTML would show unstyled and then move.
+    const lazyParts = drawn ? keys.flatMap((key) => manifest[key]?.dynamicImports ?? []) : [];
+    const styled = [...files, ...lazyParts.flatMap((key) => [...closure(key, new Set())])];
+    const styles = [...new Set(styled.flatMap((key) => (loaded.has(key) ? [] : (manifest[key]?.css ?? []))))];
     return [
       ...files.map(
         (key) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key]?.file ?? '')}" />`,
       ),
-      ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}" />`),
+      ...styles.map((file) =>
+        drawn
+          ? `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" />`
+          : `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}" />`,
+      ),
     ].join('\n');
   };
+
   const layoutParts = (entry ? (manifest[entry]?.dynamicImports ?? []) : []).filter((key) =>
     key.startsWith('src/app/'),
   );
-  const everyPage = tagsFor(layoutParts);
-  const tags = LANDING_ROUTES.map(([pattern, source]) => [pattern, tagsFor([source, ...layoutParts])] as const);
+  const everyPage = tagsFor(layoutParts, false);
+  const tags = PRELOADED_ROUTES.map(
+    ([pattern, source, drawn]) => [pattern, tagsFor([source, ...layoutParts], drawn)] as const,
+  );
   return (pathname) => tags.find(([pattern]) => pattern.test(pathname))?.[1] ?? everyPage;
 }

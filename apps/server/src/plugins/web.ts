@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { escapeHtml } from '../html.js';
 import { renderHeadTags, resolvePageHead } from './page-head.js';
+import { pageRenderer } from './page-render.js';
 import { dataPreload, routePreloads } from './route-preload.js';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
@@ -15,12 +16,18 @@ const ONE_YEAR = 'public, max-age=31536000, immutable';
  * The built page's own title and description go: each request writes those of its page.
  */
 function toTemplate(html: string, config: Config): string {
-  const site = JSON.stringify({ siteName: config.siteName, contactEmail: config.contactEmail, legal: config.legal });
+  const site = JSON.stringify(siteSettings(config));
   return html
     .replace(/<title>[^<]*<\/title>\s*/i, '')
     .replace(/<meta\s+name="description"[^>]*>\s*/i, '')
     .replace('</head>', () => `<meta name="site-config" content="${escapeHtml(site)}" />\n</head>`);
 }
+
+function siteSettings(config: Config) {
+  return { siteName: config.siteName, contactEmail: config.contactEmail, legal: config.legal };
+}
+
+const ROOT = '<div id="root"></div>';
 
 function isApiPath(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/');
@@ -35,6 +42,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   const builtHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
   const indexHtml = builtHtml && toTemplate(builtHtml, config);
   const preloadsFor = routePreloads(builtHtml ? config.webDist : null);
+  const renderPage = await pageRenderer(app.deps, builtHtml ? config.webDist : null, siteSettings(config));
 
   if (indexHtml && config.webDist) {
     await app.register(fastifyStatic, {
@@ -53,15 +61,28 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   }
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const [pathname = '/', search] = request.url.split('?');
     if (!indexHtml) {
       return reply.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build`.');
     }
     const head = await resolvePageHead(app.deps.db, config, pathname, isClientRoute(pathname));
-    // A function replacement: `$&` in a course title must stay text, not become a replacement pattern.
     const preloads = head.status === 200 ? [preloadsFor(pathname), dataPreload(pathname)] : [];
     const tags = [renderHeadTags(head, config), ...preloads].filter(Boolean);
-    const html = indexHtml.replace('</head>', () => `${tags.join('\n')}\n</head>`);
+    // Drawn on the server: a public page without a query (a search is drawn by the browser), and the
+    // not-found page of an unknown address; an unknown course's page finds that out in the browser.
+    const drawn =
+      search === undefined && (head.status === 200 || !isClientRoute(pathname))
+        ? await renderPage(pathname, head.status).catch((error: unknown) => {
+            // The browser draws the page itself, as before server rendering.
+            request.log.error({ err: error, pathname }, 'server rendering failed');
+            return null;
+          })
+        : null;
+    const root = drawn
+      ? `<script type="application/json" id="initial-data">${drawn.data}</script><div id="root">${drawn.body}</div>`
+      : ROOT;
+    // Function replacements: `$&` in a course title must stay text, not become a replacement pattern.
+    const html = indexHtml.replace('</head>', () => `${tags.join('\n')}\n</head>`).replace(ROOT, () => root);
     return reply.status(head.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useMemo } from 'react';
-import { Link, useLocation as useWouterLocation } from 'wouter';
+import { Link, useRouter, useLocation as useWouterLocation } from 'wouter';
 import { useHistoryState, usePathname, useSearch } from 'wouter/use-browser-location';
 
 /**
@@ -10,10 +10,20 @@ import { useHistoryState, usePathname, useSearch } from 'wouter/use-browser-loca
  * wouter's own (`Link`, `Switch`/`Route`, `useParams`, `Redirect`).
  */
 
-/** The address as the browser has it (not decoded) and the state the page was opened with. */
-export function useLocation(): { pathname: string; search: string; state: unknown } {
-  return { pathname: usePathname(), search: useSearch(), state: useHistoryState() };
+/** Rendering on the server (entry-server.tsx): no window, no history; the address is the router's `ssrPath`. */
+const onServer = typeof window === 'undefined';
+
+type Address = { pathname: string; search: string; state: unknown };
+
+const useBrowserAddress = (): Address => ({ pathname: usePathname(), search: useSearch(), state: useHistoryState() });
+
+function useServerAddress(): Address {
+  const { ssrPath, ssrSearch } = useRouter();
+  return { pathname: ssrPath ?? '/', search: ssrSearch ? `?${ssrSearch}` : '', state: null };
 }
+
+/** The address as the browser has it (not decoded) and the state the page was opened with. */
+export const useLocation: () => Address = onServer ? useServerAddress : useBrowserAddress;
 
 type NavigateOptions = { replace?: boolean; state?: unknown };
 
@@ -29,13 +39,13 @@ export function useNavigate(): (to: string | number, options?: NavigateOptions) 
 
 /** The query of the address (read only: no page writes it). */
 export function useSearchParams(): [URLSearchParams] {
-  const search = useSearch();
+  const { search } = useLocation();
   return [useMemo(() => new URLSearchParams(search), [search])];
 }
 
 /** A menu link: `active` and `aria-current="page"` on its own page and (unless `end`) the pages below it. */
 export function NavLink({ to, end = false, children }: { to: string; end?: boolean; children: ReactNode }) {
-  const pathname = usePathname().toLowerCase();
+  const pathname = useLocation().pathname.toLowerCase();
   const target = to.toLowerCase();
   const active = pathname === target || (!end && pathname.startsWith(target.endsWith('/') ? target : `${target}/`));
   return (
@@ -49,14 +59,16 @@ export function NavLink({ to, end = false, children }: { to: string; end?: boole
 // then leaves the scroll position to the browser. Listening from here, before any component mounts,
 // sets it before wouter's own listeners re-render the page.
 let historyStep = true;
-addEventListener('popstate', () => {
-  historyStep = true;
-});
-// wouter reports its pushState and replaceState calls as events of those names.
-for (const type of ['pushState', 'replaceState']) {
-  addEventListener(type, () => {
-    historyStep = false;
+if (!onServer) {
+  addEventListener('popstate', () => {
+    historyStep = true;
   });
+  // wouter reports its pushState and replaceState calls as events of those names.
+  for (const type of ['pushState', 'replaceState']) {
+    addEventListener(type, () => {
+      historyStep = false;
+    });
+  }
 }
 
 export function cameByHistoryStep(): boolean {

@@ -1,7 +1,8 @@
-import { type PageSource, pageRoutes, redirectRoutes } from '@shop/shared';
-import { type ComponentType, lazy } from 'react';
+import { type PageSource, pageRoutes, redirectRoutes, routeMatcher } from '@shop/shared';
+import type { ComponentType } from 'react';
 import { Redirect as GoTo, Route, Switch, useParams } from 'wouter';
-import { Layout } from './layout/layout';
+import { Layout, loadLayoutParts } from './layout/layout';
+import { type Preloadable, Preloaded, preloadable } from './preloadable';
 
 /**
  * Each page is its own chunk: a route's code loads when it is first visited (the layout waits for it in
@@ -41,17 +42,28 @@ const pageCode: Record<PageSource, () => Promise<{ default: ComponentType }>> = 
 };
 
 /** One lazy component per module: the player's two addresses share theirs. */
-const pages = new Map<PageSource, ComponentType>();
-function pageOf(source: PageSource): ComponentType {
+const pages = new Map<PageSource, Preloadable>();
+function pageOf(source: PageSource): Preloadable {
   let page = pages.get(source);
   if (!page) {
-    page = lazy(pageCode[source]);
+    page = preloadable(pageCode[source]);
     pages.set(source, page);
   }
   return page;
 }
 
-const NotFoundPage = lazy(() => import('../features/content/not-found-page'));
+const notFound = preloadable(() => import('../features/content/not-found-page'));
+
+const matchers = pageRoutes.map((route) => [routeMatcher(route.path), route.source] as const);
+
+/**
+ * Loads the code of what the server drew at `pathname`: the page (the not-found page for an unknown
+ * address), the parts it loads lazily, and the layout's.
+ */
+export async function loadPageOf(pathname: string): Promise<void> {
+  const source = matchers.find(([matcher]) => matcher.test(pathname))?.[1];
+  await Promise.all([source ? pageOf(source).load() : notFound.load(), loadLayoutParts()]);
+}
 
 /** An old address's new one, with the old one's parameters (`:id`) filled in. */
 function Redirect({ to }: { to: string }) {
@@ -67,11 +79,10 @@ export function AppRoutes() {
     <Layout>
       <Switch>
         {pageRoutes.map(({ path, source }) => {
-          const Page = pageOf(source);
           // Keyed by page, not address: the player's two addresses keep one player open between lessons.
           return (
             <Route key={source} path={wouterPattern(path)}>
-              <Page />
+              <Preloaded code={pageOf(source)} />
             </Route>
           );
         })}
@@ -81,7 +92,7 @@ export function AppRoutes() {
           </Route>
         ))}
         <Route>
-          <NotFoundPage />
+          <Preloaded code={notFound} />
         </Route>
       </Switch>
     </Layout>

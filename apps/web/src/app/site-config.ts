@@ -31,6 +31,8 @@ const defaults: SiteConfig = {
 
 /** The whitelisted settings the server writes into index.html as `<meta name="site-config">`. */
 function read(): SiteConfig {
+  // On the server (entry-server.tsx) the server's own settings are put in place before each render.
+  if (typeof document === 'undefined') return structuredClone(defaults);
   const content = document.querySelector('meta[name="site-config"]')?.getAttribute('content');
   if (!content) return defaults;
   try {

@@ -8,10 +8,10 @@ import {
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
+import { courseAnswer, courseListAnswer } from './cached-answers.js';
 import { sendCached } from './response-cache.js';
-import { getPublishedCourse, listCourses } from './service.js';
 
-export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, catalogCache }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // The contracts document and validate these answers in tests; at run time the cached string is sent as is.
   app.get(
     catalogPaths.courses,
@@ -20,12 +20,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       schema: { querystring: listCoursesQuery, response: { 200: listCoursesResponse, 400: errorResponse } },
     },
     async (request, reply) => {
-      const q = request.query.q || undefined;
-      const entry = await catalogCache.get(`list:${q ?? ''}`, async () => ({
-        ok: true,
-        courses: await listCourses(db, q),
-      }));
-      return sendCached(request, reply, entry);
+      return sendCached(request, reply, await courseListAnswer(deps, request.query.q || undefined));
     },
   );
 
@@ -39,12 +34,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      const entry = await catalogCache.get(`course:${id}`, async () => ({
-        ok: true,
-        course: await getPublishedCourse(db, id),
-      }));
-      return sendCached(request, reply, entry);
+      return sendCached(request, reply, await courseAnswer(deps, request.params.id));
     },
   );
 };

@@ -62,7 +62,8 @@ function SearchForm({ id, onSearch }: { id: string; onSearch?: () => void }) {
     onSearch?.();
   };
   return (
-    <form className="search-form" onSubmit={submit}>
+    // The address works without the script too: a search sent before the page has hydrated opens /courses?q=….
+    <form className="search-form" action="/courses" onSubmit={submit}>
       <label htmlFor={id} className="visually-hidden">
         Search courses
       </label>

@@ -1,10 +1,14 @@
-import { lazy, type ReactNode, Suspense, useLayoutEffect } from 'react';
+import { type ReactNode, Suspense, useLayoutEffect } from 'react';
 import { Toaster } from '../../components/ui/toaster';
 import { cameByHistoryStep, useLocation } from '../navigation';
+import { Preloaded, preloadable } from '../preloadable';
 import { Header } from './header';
 import { PageErrorBoundary } from './route-error';
 
-const PageEnd = lazy(() => import('./page-end'));
+const pageEnd = preloadable(() => import('./page-end'));
+
+/** The layout's lazily loaded parts, loaded before the browser hydrates a page the server drew. */
+export const loadLayoutParts = (): Promise<void> => pageEnd.load();
 
 /**
  * The page wrapper of every route: header, page, footer and back-to-top button (loaded after the first
@@ -30,7 +34,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </PageErrorBoundary>
       </main>
       <Suspense fallback={null}>
-        <PageEnd />
+        <Preloaded code={pageEnd} />
       </Suspense>
       <Toaster />
     </>

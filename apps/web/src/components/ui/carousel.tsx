@@ -10,6 +10,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { useHydrated } from './use-hydrated';
 import { useReducedMotion } from './use-reduced-motion';
 import './carousel.css';
 
@@ -48,9 +49,11 @@ function useLayout(layout: CarouselLayout, breakpoints: CarouselBreakpoint[]): C
   const widest = [...breakpoints].sort((a, b) => b.minWidth - a.minWidth);
   // The snapshot is the index of the matching breakpoint, so resizing re-renders only when it changes.
   const index = useSyncExternalStore(subscribeResize, () =>
-    widest.findIndex((breakpoint) => window.innerWidth >= breakpoint.minWidth),
+    typeof window === 'undefined' ? -1 : widest.findIndex((breakpoint) => window.innerWidth >= breakpoint.minWidth),
   );
-  return widest[index] ?? layout;
+  // The server knows no width: it draws the narrowest layout, and so does the render that hydrates it.
+  const hydrated = useHydrated();
+  return (hydrated ? widest[index] : undefined) ?? layout;
 }
 
 const mod = (value: number, count: number) => ((value % count) + count) % count;

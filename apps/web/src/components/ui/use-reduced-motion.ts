@@ -9,7 +9,8 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function prefersReducedMotion(): boolean {
-  return window.matchMedia(query).matches;
+  // The server renders the moving version; the browser's setting applies from its first render.
+  return typeof window !== 'undefined' && window.matchMedia(query).matches;
 }
 
 /** True while the user asks for reduced motion; follows changes of the setting. */

@@ -3,8 +3,20 @@ import { Link } from 'wouter';
 import { UserIcon } from '../../components/ui/icons';
 import { useGetProfileQuery } from './api';
 
-/** The header's account corner: 'Loading' during the profile check, then the profile icon or 'login'. */
+/**
+ * The header's account corner: 'Loading' during the profile check, then the profile icon or 'login'.
+ * One slot of a fixed width holds all three, so the header does not move when the check ends (the
+ * server draws 'Loading': decision 0026).
+ */
 export function AccountLink() {
+  return (
+    <span className="account-slot">
+      <AccountState />
+    </span>
+  );
+}
+
+function AccountState() {
   const { data: profile, isLoading } = useGetProfileQuery();
   if (isLoading) return <span className="account-loading">{messages.headerLoading}</span>;
   if (profile) {

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { useAppSelector } from '../../app/hooks';
 import { CartIcon } from '../../components/ui/icons';
+import { useHydrated } from '../../components/ui/use-hydrated';
 import { useGetProfileQuery } from '../account/api';
 import { useGetCartQuery } from './api';
 import { selectLocalCartItems } from './cart-slice';
@@ -13,7 +14,8 @@ export function CartLink() {
   // While a browser cart moves in, the merge answer brings the new cart; an earlier read could overwrite it.
   const mergePending = useLocalCartMergePending();
   const { data: cart } = useGetCartQuery(undefined, { skip: !profile || mergePending });
-  const localCount = useAppSelector(selectLocalCartItems).length;
+  // The server draws no browser cart: its count shows once the page has hydrated.
+  const localCount = useAppSelector(selectLocalCartItems).length * Number(useHydrated());
   const count = profile ? (cart?.courses.length ?? 0) : localCount;
   const label = count === 0 ? 'Cart' : `Cart, ${count} ${count === 1 ? 'course' : 'courses'}`;
   return (

@@ -1,7 +1,9 @@
 import { FacebookIcon, LinkedInIcon, TelegramIcon, WhatsAppIcon, XIcon } from '../../components/ui/icons';
+import { useHydrated } from '../../components/ui/use-hydrated';
 
 export function ShareLinks({ title }: { title: string }) {
-  const url = encodeURIComponent(window.location.href);
+  // The server knows the path but not the address the page was reached by: the links take it once hydrated.
+  const url = encodeURIComponent(useHydrated() ? window.location.href : '');
   const text = encodeURIComponent(title);
   const targets = [
     { label: 'Share on WhatsApp', href: `https://wa.me/?text=${text}%20${url}`, Icon: WhatsAppIcon },

@@ -1,12 +1,16 @@
 import { messages, pageMeta } from '@shop/shared';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'wouter';
+import { Preloaded, preloadable } from '../../app/preloadable';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { AboutBlock } from './about-block';
 import { TopCourses } from './top-courses';
 import './home.css';
 
-const HomeBelowFold = lazy(() => import('./home-below-fold'));
+const belowFold = preloadable(() => import('./home-below-fold'));
+
+/** The lower half, which the server draws too: loaded before the browser hydrates the page (app/preloadable.ts). */
+export const loadParts = (): Promise<void> => belowFold.load();
 
 export default function HomePage() {
   useDocumentMeta(pageMeta.home.title, pageMeta.home.description);
@@ -27,7 +31,7 @@ export default function HomePage() {
       <AboutBlock />
       <TopCourses />
       <Suspense fallback={null}>
-        <HomeBelowFold />
+        <Preloaded code={belowFold} />
       </Suspense>
     </>
   );
