@@ -21,8 +21,8 @@ import * as lessonSummaries from './020-lesson-summaries.js';
 import * as mailDueIndexes from './021-mail-due-indexes.js';
 import * as paymentProviderInCode from './023-payment-provider-in-code.js';
 import * as lessonVideos from './024-lesson-videos.js';
-import * as instanceSettings from './026-instance-settings.js';
 import * as videoPlayback from './025-video-playback.js';
+import * as instanceSettings from './026-instance-settings.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
