@@ -39,10 +39,11 @@ describe.skipIf(engine !== 'postgres')('pg-boss jobs across processes (PostgreSQ
 
   it('two engines share 60 jobs: each is handled exactly once', async () => {
     const [a, b] = [newEngine(), newEngine()];
-    await Promise.all([a.start(), b.start()]);
     const handled: { by: string; n: number }[] = [];
+    // As server.ts does: the handlers are given before the engine starts.
     await a.work('test.once', async (data) => void handled.push({ by: 'a', n: Number(data.n) }));
     await b.work('test.once', async (data) => void handled.push({ by: 'b', n: Number(data.n) }));
+    await Promise.all([a.start(), b.start()]);
     for (let n = 0; n < 60; n++) await (n % 2 ? a : b).enqueue('test.once', { n });
     await waitFor('60 jobs', () => handled.length >= 60);
     await new Promise((resolve) => setTimeout(resolve, 1500));

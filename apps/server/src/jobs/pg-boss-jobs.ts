@@ -28,6 +28,8 @@ export class PgBossJobs implements JobEngine {
   private readonly queues = new Map<string, Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly periodic: { name: string; everyMs: number; firstAfterMs: number }[] = [];
+  /** Handlers given before start: pg-boss talks to the database only once started (before, it drops every query). */
+  private readonly workers: { name: string; handler: JobHandler }[] = [];
   private readonly leaseSeconds: number;
   private readonly pollSeconds: number;
   private started = false;
@@ -69,6 +71,7 @@ export class PgBossJobs implements JobEngine {
   }
 
   async enqueue(name: string, data: Record<string, unknown> = {}, options: JobOptions = {}): Promise<void> {
+    if (!this.started) throw new Error(`job ${name} asked for before the job engine started`);
     await this.queue(name);
     await this.boss.send(name, data, {
       ...(options.singletonKey === undefined
@@ -80,6 +83,11 @@ export class PgBossJobs implements JobEngine {
   }
 
   async work(name: string, handler: JobHandler): Promise<void> {
+    this.workers.push({ name, handler });
+    if (this.started) await this.register(name, handler);
+  }
+
+  private async register(name: string, handler: JobHandler): Promise<void> {
     await this.queue(name);
     // A poll takes up to BATCH jobs (pg-boss waits a polling interval between polls); each is completed or
     // failed (and so retried) on its own.
@@ -131,6 +139,7 @@ export class PgBossJobs implements JobEngine {
     if (this.started) return;
     await this.boss.start();
     this.started = true;
+    for (const { name, handler } of this.workers) await this.register(name, handler);
     for (let index = 0; index < this.periodic.length; index++) this.startPeriodic(index);
   }
 
