@@ -12,9 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('lesson_videos')
     .addColumn('id', 'text', (col) => col.primaryKey())
     .addColumn('lesson_id', 'text', (col) => col.notNull().references('course_lessons.id').onDelete('cascade'))
-    .addColumn('status', 'text', (col) =>
-      col.notNull().check(sql`status in ('queued', 'running', 'ready', 'failed')`),
-    )
+    .addColumn('status', 'text', (col) => col.notNull().check(sql`status in ('queued', 'running', 'ready', 'failed')`))
     .addColumn('source_name', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('source_path', 'text')
     .addColumn('progress', 'integer', (col) => col.notNull().defaultTo(0))
@@ -32,11 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('finished_at', 'text')
     .execute();
   await db.schema.createIndex('lesson_videos_lesson').on('lesson_videos').column('lesson_id').execute();
-  await db.schema
-    .createIndex('lesson_videos_queue')
-    .on('lesson_videos')
-    .columns(['status', 'created_at'])
-    .execute();
+  await db.schema.createIndex('lesson_videos_queue').on('lesson_videos').columns(['status', 'created_at']).execute();
   await db.schema.alterTable('course_lessons').addColumn('video_id', 'text').execute();
 }
 
