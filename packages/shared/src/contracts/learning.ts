@@ -52,6 +52,8 @@ export const learnLesson = z.object({
   content: z.string(),
   /** Today a YouTube link; empty when the lesson has no video. */
   videoLink: z.string(),
+  /** The lesson has a ready video of its own (issue 15): its stream comes from the playback call. */
+  ownVideo: z.boolean(),
   attachments: z.array(courseFile),
   completed: z.boolean(),
   positionSeconds: z.number().int().nonnegative(),
@@ -99,6 +101,8 @@ export const previewLesson = z.object({
   title: z.string(),
   duration: z.string(),
   videoLink: z.string(),
+  /** A stream of our own (issue 15), played instead of the YouTube link. */
+  ownVideo: z.boolean(),
   /** The lesson's body: a preview lesson's is free to read; no other lesson's is ever sent here. */
   content: z.string(),
   /** The lesson's place in the course's curriculum list. */

@@ -16,6 +16,8 @@ export interface CourseStructure {
       preview: boolean;
       content: string;
       videoLink: string;
+      /** The lesson plays a ready video of our own (issue 15): the player asks /playback for it. */
+      ownVideo: boolean;
       files: { id: string; name: string }[];
     }[];
   }[];
@@ -48,6 +50,7 @@ async function loadCourseStructure(db: AppDeps['db'], courseId: string): Promise
     preview: lesson.preview === 1,
     content: lesson.content,
     videoLink: lesson.video_link,
+    ownVideo: lesson.video_id !== null,
     files: filesOf.get(lesson.id) ?? [],
   }));
   return {

@@ -198,7 +198,15 @@ describe(`GET /api/learn/{courseId}/previews (${engine})`, () => {
     const { lessons } = res.json();
     expect(lessons).toHaveLength(1);
     expect(lessons[0]).toMatchObject({ index: 0, title: demoCourses[0]?.curriculum[0]?.title });
-    expect(Object.keys(lessons[0]).sort()).toEqual(['content', 'duration', 'id', 'index', 'title', 'videoLink']);
+    expect(Object.keys(lessons[0]).sort()).toEqual([
+      'content',
+      'duration',
+      'id',
+      'index',
+      'ownVideo',
+      'title',
+      'videoLink',
+    ]);
     expect(res.body).not.toContain('L2');
     expect((await t.app.inject({ url: '/api/learn/ffffffffffffffffffffffff/previews' })).statusCode).toBe(404);
   });

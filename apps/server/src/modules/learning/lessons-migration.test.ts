@@ -6,6 +6,7 @@ import * as sectionsAndLessons from '../../db/migrations/015-sections-and-lesson
 import * as lessonProgress from '../../db/migrations/016-lesson-progress.js';
 import * as lessonNotes from '../../db/migrations/019-lesson-notes.js';
 import * as lessonSummaries from '../../db/migrations/020-lesson-summaries.js';
+import * as lessonVideos from '../../db/migrations/024-lesson-videos.js';
 import { newId } from '../../ids.js';
 
 let t: TestApp;
@@ -76,6 +77,7 @@ describe(`migration 015: existing courses become one section of lessons (${engin
   it('pairs curriculum items with videos by position, attaches the files, and the spec fields keep their values', async () => {
     const db = t.database.db;
     const raw = db as unknown as Kysely<unknown>;
+    await lessonVideos.down(raw);
     await lessonNotes.down(raw);
     await lessonProgress.down(raw);
     await sectionsAndLessons.down(raw);
@@ -89,6 +91,8 @@ describe(`migration 015: existing courses become one section of lessons (${engin
     await lessonNotes.up(raw);
     // Migration 020: every description so far is public, so each lesson's summary starts as a copy of it.
     await lessonSummaries.up(raw);
+    // Migration 024: a lesson's own video (the player reads `video_id`).
+    await lessonVideos.up(raw);
 
     const sections = await db.selectFrom('course_sections').selectAll().where('course_id', '=', full.id).execute();
     expect(sections).toHaveLength(1);

@@ -34,6 +34,7 @@ export const selectLessons = (db: Db, courseId: string) =>
       'course_lessons.content',
       'course_lessons.video_link',
       'course_lessons.preview',
+      'course_lessons.video_id',
     ])
     .where('course_lessons.course_id', '=', courseId)
     .orderBy('course_sections.position')

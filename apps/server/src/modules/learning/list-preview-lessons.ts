@@ -14,13 +14,14 @@ export async function listPreviewLessons(db: Db, courseId: string): Promise<Prev
   if (!(await findPublishedCourseId(db, courseId))) throw new AppError('not_found', messages.courseNotFound);
   const lessons = await findLessons(db, courseId);
   return lessons.flatMap((lesson, index) =>
-    lesson.preview === 1 && lesson.video_link !== ''
+    lesson.preview === 1 && (lesson.video_link !== '' || lesson.video_id !== null)
       ? [
           {
             id: lesson.id,
             title: lesson.title,
             duration: lesson.duration,
             videoLink: lesson.video_link,
+            ownVideo: lesson.video_id !== null,
             content: lesson.content,
             index,
           },

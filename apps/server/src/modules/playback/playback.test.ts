@@ -1,4 +1,4 @@
-import { messages, type PlaybackResponse } from '@shop/shared';
+import { type LearnCourseResponse, messages, type PlaybackResponse } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeededTestApp, createSignedInUser, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
@@ -62,6 +62,10 @@ async function grantOf(user: TestUser | string | null, lessonId = paidLesson): P
 describe(`lesson video playback (${engine})`, () => {
   it('gives a buyer a signed playlist, the watermark, and the key on the signed URI, never stored', async () => {
     const { user } = await owner();
+    // The player learns which lessons have a stream of their own from the course's answer.
+    const course = (await fetchAs(user, `/api/learn/${courseId}`)).json() as LearnCourseResponse;
+    const ownVideo = course.sections.flatMap((section) => section.lessons).map((lesson) => lesson.ownVideo);
+    expect(ownVideo.slice(0, 3)).toEqual([true, true, false]);
     const res = await playback(user);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('no-store');

@@ -58,8 +58,8 @@ export function LessonView({ courseId, lesson, onPosition, control }: LessonView
   // Fixed when the lesson opens: the saves every few seconds update the lesson's position, and a
   // changed src would reload the playing video.
   const [start, setStart] = useState(() => requested ?? (lesson.completed ? 0 : lesson.positionSeconds));
-  // A video lesson may have a stream of our own: asked first; a 404 falls back to the YouTube link.
-  const [ownVideo, setOwnVideo] = useState(lesson.kind === 'video');
+  // A lesson with a stream of our own plays it; should it be gone meanwhile (404), the YouTube link plays.
+  const [ownVideo, setOwnVideo] = useState(lesson.ownVideo);
   const noOwnVideo = useCallback(() => setOwnVideo(false), []);
   // A facade until the learner plays: YouTube's embed (its frame and about 1 MB of player) cost the
   // player page about 5 Lighthouse points. A note's link (?t=) asks for the video, so it loads at once.

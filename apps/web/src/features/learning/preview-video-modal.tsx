@@ -17,7 +17,7 @@ export default function PreviewVideoModal({
   lesson: PreviewLesson;
   onClose: () => void;
 }) {
-  const [own, setOwn] = useState(true);
+  const [own, setOwn] = useState(lesson.ownVideo);
   const noOwnVideo = useCallback(() => setOwn(false), []);
   return (
     <VideoModal videoLink={lesson.videoLink} title={lesson.title} onClose={onClose}>
