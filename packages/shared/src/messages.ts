@@ -526,6 +526,8 @@ export const messages = {
   videoCouldNotPlay: 'The video could not be played. Check your connection and try again.',
   videoSettingsTitle: 'Video',
   videoSettingsSaved: 'Video settings saved.',
+  videoSettingsSaveFailed: 'The video settings could not be saved. Please try again.',
+  videoSettingsLoadFailed: 'The video settings could not be loaded. Please reload the page.',
   videoMaxDevices: 'Devices that may play one learner’s courses at once',
   videoMaxSignInDevices: 'Devices signed in per learner per day before the learner is flagged',
   videoManyDevicesFlag: 'Signed in on {count} devices on {date}: more than the {limit} allowed before a flag.',

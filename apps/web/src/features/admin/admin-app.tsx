@@ -16,6 +16,7 @@ import { OrdersPage } from './orders-page';
 import { RegisterPage } from './register-page';
 import { ReviewsPage } from './reviews-page';
 import { TaxSettingsPage } from './tax-settings-page';
+import { VideoSettingsPage } from './video-settings-page';
 import './admin.css';
 
 const sections = [
@@ -29,6 +30,7 @@ const sections = [
   { to: '/admin/reviews', label: 'Reviews' },
   { to: '/admin/newsletter', label: 'Newsletter' },
   { to: '/admin/tax', label: 'Tax settings' },
+  { to: '/admin/video', label: 'Video settings' },
   { to: '/admin/deletions', label: 'Deletions' },
   { to: '/admin/audit', label: 'Activity log' },
 ];
@@ -113,6 +115,9 @@ export default function AdminApp() {
           </Route>
           <Route path="/admin/tax">
             <TaxSettingsPage />
+          </Route>
+          <Route path="/admin/video">
+            <VideoSettingsPage />
           </Route>
           <Route path="/admin/deletions">
             <DeletionsPage />
