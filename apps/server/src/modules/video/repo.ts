@@ -39,11 +39,25 @@ export async function deleteVideos(db: Db, videoIds: readonly string[]): Promise
   await db.deleteFrom('lesson_videos').where('id', 'in', videoIds).execute();
 }
 
-/** Jobs a crash left running go back to the queue (a run publishes nothing until it has fully worked). */
-export async function requeueRunning(db: Db, now: string): Promise<void> {
-  await db
+/**
+ * Jobs a crash left running go back to the queue (a run publishes nothing until it has fully worked):
+ * all of them, or, when other processes run jobs too, those whose runner stopped writing before `staleBefore`.
+ */
+export async function requeueRunning(db: Db, now: string, staleBefore?: string): Promise<void> {
+  let query = db
     .updateTable('lesson_videos')
     .set({ status: 'queued', progress: 0, eta_seconds: null, updated_at: now })
+    .where('status', '=', 'running');
+  if (staleBefore) query = query.where('updated_at', '<', staleBefore);
+  await query.execute();
+}
+
+/** A running job's heartbeat: its runner is alive even when its percent has not moved. */
+export async function touchJob(db: Db, videoId: string, now: string): Promise<void> {
+  await db
+    .updateTable('lesson_videos')
+    .set({ updated_at: now })
+    .where('id', '=', videoId)
     .where('status', '=', 'running')
     .execute();
 }

@@ -34,6 +34,7 @@ export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     concurrency: config.videoConcurrency,
     log: app.log,
     onPublished: () => catalogCache.invalidate(),
+    shared: config.scaleOut,
   });
   const uploads = createUploadServer(config.dataDir, (upload) => acceptUpload(db, queue, config.ffprobePath, upload));
   const unregister = registerVideoFileCleaner({

@@ -31,15 +31,25 @@ export interface VideoQueueOptions {
   log: FastifyBaseLogger;
   /** A lesson's video changed (the catalogue's cached answers show lessons). */
   onPublished?: () => void;
+  /**
+   * Other processes run jobs from the same table (SCALE_OUT): a running row is only taken back when its
+   * runner has been silent for STALE_MS, not at every start.
+   */
+  shared?: boolean;
 }
 
 /** Progress is written at most this often: a percent a second is all the console polls for. */
 const PROGRESS_EVERY_MS = 1000;
+/** A running job's row is touched this often, so another process can tell it from a dead one. */
+const HEARTBEAT_MS = 30_000;
+/** A running row untouched for this long belongs to a process that died. */
+export const STALE_MS = 4 * HEARTBEAT_MS;
 
 export function createVideoQueue(options: VideoQueueOptions): VideoQueue {
   const { db, storage, tools, concurrency, log } = options;
   const running = new Map<string, { controller: AbortController; done: Promise<void>; stopping: boolean }>();
   let started = false;
+  let staleCheck: NodeJS.Timeout | undefined;
   let claiming: Promise<void> | null = null;
   let claimAgain = false;
 
@@ -100,6 +110,9 @@ export function createVideoQueue(options: VideoQueueOptions): VideoQueue {
         .then(() => repo.writeProgress(db, job.id, percent, eta, now()))
         .catch((error) => log.warn({ err: error, videoId: job.id }, 'video job: progress not written'));
     };
+    const heartbeat = setInterval(() => {
+      void repo.touchJob(db, job.id, now()).catch(() => undefined);
+    }, HEARTBEAT_MS).unref();
     try {
       if (!job.source_path) throw new AppError('internal', 'the upload of this video is missing');
       const result = await transcodeToHls({
@@ -142,19 +155,32 @@ export function createVideoQueue(options: VideoQueueOptions): VideoQueue {
             : String(error);
       log.warn({ videoId: job.id, reason }, 'video job: failed');
       await repo.markFailed(db, job.id, reason.slice(0, 4000), now());
+    } finally {
+      clearInterval(heartbeat);
     }
   }
+
+  const takeBackDead = () =>
+    repo.requeueRunning(db, now(), options.shared ? new Date(Date.now() - STALE_MS).toISOString() : undefined);
 
   return {
     enqueue: pump,
     async start() {
       if (started) return;
-      await repo.requeueRunning(db, now());
+      await takeBackDead();
       started = true;
       pump();
+      if (options.shared) {
+        staleCheck = setInterval(() => {
+          void takeBackDead()
+            .then(pump)
+            .catch((error) => log.warn({ err: error }, 'video queue: stale check failed'));
+        }, STALE_MS).unref();
+      }
     },
     async stop() {
       started = false;
+      clearInterval(staleCheck);
       await claiming;
       const jobs = [...running.values()];
       for (const job of jobs) {
