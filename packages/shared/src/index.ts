@@ -1,4 +1,5 @@
 export * from './api-paths.js';
+export * from './checkout-tax.js';
 export * from './contracts/accounts.js';
 export * from './contracts/admin.js';
 export * from './contracts/admin-answers.js';

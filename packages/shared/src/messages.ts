@@ -400,8 +400,9 @@ export const messages = {
   deleteConfirmTitle: 'Confirm the deletion of your account',
   // issue 16: the console's tax settings
   taxSettingsSaved: 'Tax settings saved. Invoices issued from now on use them; issued invoices never change.',
-  taxExclusiveRefused:
-    'Prices exclusive of GST are not supported yet: checkout would have to add the tax on top of the cart, the order and the payment. Enter prices inclusive of GST.',
+  pricesExcludeGst: 'Prices exclude GST, which is added at checkout by the state you bill to.',
+  gstAddedNone: 'No GST applies to this order.',
+  gstByState: 'Added once you choose your state',
   taxGstinState: 'The GSTIN must start with the state code of the state selected above.',
   taxPanInGstin: 'The PAN must be characters 3 to 12 of the GSTIN.',
   taxPrefixesDiffer: 'The credit note series must differ from the invoice series.',

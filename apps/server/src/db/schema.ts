@@ -97,6 +97,12 @@ export interface OrdersTable {
   billing_gstin: Generated<string>;
   /** When the buyer ticked "Education only, not investment advice". */
   disclaimer_accepted_at: Generated<string | null>;
+  /** The tax basis of the charge, frozen at checkout (migration 027); null on orders placed before it. */
+  prices_inclusive: Generated<number | null>;
+  tax_rate_bp: Generated<number | null>;
+  tax_mode: Generated<string | null>;
+  /** The GST in total_paise (added on top with exclusive prices, carved out with inclusive ones). */
+  tax_paise: Generated<number | null>;
   created_at: string;
   updated_at: string;
   paid_at: string | null;

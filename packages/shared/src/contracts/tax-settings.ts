@@ -43,9 +43,7 @@ export const taxSettingsInput = z
         z.maximum(28, percentMessage),
         z.refine(hasAtMostTwoDecimals, atMostTwoDecimals),
       ),
-    prices: z
-      .enum(['inclusive', 'exclusive'], { error: 'must be inclusive or exclusive' })
-      .check(z.refine((prices) => prices === 'inclusive', messages.taxExclusiveRefused)),
+    prices: z.enum(['inclusive', 'exclusive'], { error: 'must be inclusive or exclusive' }),
     invoicePrefix: seriesPrefix,
     creditNotePrefix: seriesPrefix,
     exports: z.enum(['igst', 'lut'], { error: 'must be IGST or zero-rated under LUT' }),
@@ -94,3 +92,14 @@ export const adminTaxSettings = z.object({
   updatedBy: z.nullable(z.string()),
 });
 export type AdminTaxSettings = z.infer<typeof adminTaxSettings>;
+
+/** GET /api/checkout/tax: what the checkout page needs to compute the total the server will charge. */
+export const checkoutTaxPath = '/api/checkout/tax';
+export const checkoutTaxBasis = z.object({
+  registered: z.boolean(),
+  pricesInclusive: z.boolean(),
+  rateBp: z.number(),
+  stateCode: z.string(),
+  exports: z.enum(['igst', 'lut']),
+});
+export type CheckoutTaxBasis = z.infer<typeof checkoutTaxBasis>;

@@ -23,6 +23,7 @@ import * as paymentProviderInCode from './023-payment-provider-in-code.js';
 import * as lessonVideos from './024-lesson-videos.js';
 import * as videoPlayback from './025-video-playback.js';
 import * as instanceSettings from './026-instance-settings.js';
+import * as orderTaxBasis from './027-order-tax-basis.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '024-lesson-videos': lessonVideos,
   '026-instance-settings': instanceSettings,
   '025-video-playback': videoPlayback,
+  '027-order-tax-basis': orderTaxBasis,
 };

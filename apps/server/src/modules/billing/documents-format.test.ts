@@ -70,7 +70,8 @@ describe('tax settings from the environment', () => {
     expect(() => loadTaxSettings({ TAX_GSTIN: '27AAPFU0939F1ZV' }, fallback)).toThrow(/TAX_STATE_CODE/);
     expect(() => loadTaxSettings({ TAX_GSTIN: '24AAACC1206D1ZM', TAX_PAN: 'AAACC1207D' }, fallback)).toThrow(/TAX_PAN/);
     expect(() => loadTaxSettings({ TAX_INVOICE_PREFIX: 'TSXY' }, fallback)).toThrow(/TAX_INVOICE_PREFIX/);
-    expect(() => loadTaxSettings({ TAX_PRICES: 'exclusive' }, fallback)).toThrow(/TAX_PRICES/);
+    expect(loadTaxSettings({ TAX_PRICES: 'exclusive' }, fallback).pricesInclusive).toBe(false);
+    expect(() => loadTaxSettings({ TAX_PRICES: 'net' }, fallback)).toThrow(/TAX_PRICES must be inclusive or exclusive/);
     expect(() => loadTaxSettings({ TAX_STATE_CODE: '96' }, fallback)).toThrow(/TAX_STATE_CODE/);
   });
 

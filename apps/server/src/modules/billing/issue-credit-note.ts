@@ -9,11 +9,28 @@ import type { TaxSettings } from './tax-settings.js';
 import { currentTaxSettings } from './tax-settings-current.js';
 
 /**
+ * A partial refund spread over the invoice's lines in proportion, its tax carved out of each share (the
+ * amount refunded includes the tax, whether the prices were entered inclusive or exclusive of it).
+ */
+function partLines(invoiced: TaxDocumentData, credited: number): TaxDocumentData['lines'] {
+  const shares = shareDiscount(
+    invoiced.lines.map((line) => line.totalPaise),
+    credited,
+  );
+  return taxLines(
+    { rateBp: invoiced.rateBp, pricesInclusive: true, sac: invoiced.lines[0]?.sac ?? '' },
+    invoiced.taxMode,
+    invoiced.lines.map((line, index) => ({ description: line.description, pricePaise: shares[index] ?? 0 })),
+    0,
+  );
+}
+
+/**
  * Issues the credit note of a refunded order inside the refund's transaction (CGST Act s. 34, Rule 53):
  * its own consecutive series, naming the invoice it corrects, with the invoice's supplier, buyer, place
- * of supply and rate. The refunded amount is spread over the invoice's lines in proportion and its tax
- * carved out as on the invoice, so a full refund credits exactly what was invoiced. An order with no
- * invoice (a free order) gets none; issuing twice is a no-op. Returns the credit note's number, if any.
+ * of supply and rate. A full refund credits exactly the invoice's lines; a partial one is spread over
+ * them in proportion with its tax carved out. An order with no invoice (a free order) gets none; issuing
+ * twice is a no-op. Returns the credit note's number, if any.
  */
 export async function issueCreditNote(
   trx: Db,
@@ -30,16 +47,9 @@ export async function issueCreditNote(
   const settings = await currentTaxSettings(trx, defaults);
   const invoiced = JSON.parse(invoice.data) as TaxDocumentData;
   const credited = Math.min(refundedPaise, invoiced.totals.totalPaise);
-  const shares = shareDiscount(
-    invoiced.lines.map((line) => line.totalPaise),
-    credited,
-  );
-  const lines = taxLines(
-    { ...settings, rateBp: invoiced.rateBp, pricesInclusive: true, sac: invoiced.lines[0]?.sac ?? settings.sac },
-    invoiced.taxMode,
-    invoiced.lines.map((line, index) => ({ description: line.description, pricePaise: shares[index] ?? 0 })),
-    0,
-  );
+  // A full refund credits the invoice's lines as they are (with exclusive prices a carve-out of each line's
+  // total could differ from the tax added on top by a paisa).
+  const lines = credited === invoiced.totals.totalPaise ? invoiced.lines : partLines(invoiced, credited);
   const totals = taxTotals(lines);
   const document = { orderId, kind: 'credit_note' as const, prefix: settings.creditNotePrefix, now };
   return storeNumberedDocument(trx, document, (number) => ({

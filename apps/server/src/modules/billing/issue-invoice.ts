@@ -6,7 +6,7 @@ import { amountInWords } from './amount-in-words.js';
 import { indiaDate } from './invoice-number.js';
 import { findDocument } from './repo.js';
 import { storeNumberedDocument } from './store-numbered-document.js';
-import { taxLines, taxMode, taxTotals } from './tax-lines.js';
+import { type TaxMode, taxLines, taxMode, taxTotals } from './tax-lines.js';
 import type { TaxSettings } from './tax-settings.js';
 import { currentTaxSettings } from './tax-settings-current.js';
 
@@ -21,6 +21,9 @@ export type InvoicedOrder = Pick<
   | 'billing_pin'
   | 'billing_business'
   | 'billing_gstin'
+  | 'prices_inclusive'
+  | 'tax_rate_bp'
+  | 'tax_mode'
 >;
 
 /**
@@ -42,9 +45,15 @@ export async function issueInvoice(
   if (issued) return issued.number;
   const settings = await currentTaxSettings(trx, defaults);
   const place = order.billing_state || settings.stateCode;
-  const mode = taxMode(settings, place);
+  // The basis the charge was computed with at checkout (migration 027), so the invoice equals the charge
+  // even if the operator changed the settings since; orders placed before it use the settings in force.
+  const frozen = order.tax_mode !== null && order.prices_inclusive !== null && order.tax_rate_bp !== null;
+  const mode = frozen ? (order.tax_mode as TaxMode) : taxMode(settings, place);
+  const basis = frozen
+    ? { ...settings, pricesInclusive: order.prices_inclusive === 1, rateBp: order.tax_rate_bp ?? 0 }
+    : settings;
   const taxed = taxLines(
-    settings,
+    basis,
     mode,
     lines.map((line) => ({ description: line.title, pricePaise: line.unit_price_paise })),
     order.discount_paise,
@@ -79,7 +88,7 @@ export async function issueInvoice(
     placeOfSupply: { code: place, name: gstStateName(place) ?? '' },
     reverseCharge: false,
     taxMode: mode,
-    rateBp: mode === 'intra' || mode === 'inter' ? settings.rateBp : 0,
+    rateBp: mode === 'intra' || mode === 'inter' ? basis.rateBp : 0,
     lutReference: mode === 'lut' ? settings.lutReference : '',
     lines: taxed,
     totals: { ...totals, inWords: amountInWords(totals.totalPaise) },

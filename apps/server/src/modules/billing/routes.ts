@@ -1,9 +1,10 @@
-import { billingPaths, errorResponse, messages, myOrdersResponse } from '@shop/shared';
+import { billingPaths, checkoutTaxPath, errorResponse, messages, myOrdersResponse } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { perIpLimit } from '../../plugins/rate-limit-options.js';
+import { checkoutTaxBasis } from './checkout-tax-basis.js';
 import { downloadDocument } from './download-document.js';
 import { listMyOrders } from './list-my-orders.js';
 import { registerRoutes } from './register-routes.js';
@@ -12,6 +13,12 @@ const orderParams = z.object({ id: z.string().min(1).max(100) });
 
 export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   await app.register(registerRoutes, deps);
+
+  // Public: what the checkout page needs to add the same GST the server will charge.
+  app.get(checkoutTaxPath, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { ok: true as const, tax: await checkoutTaxBasis(deps.db, deps.config.tax) };
+  });
 
   app.get(
     billingPaths.orders,

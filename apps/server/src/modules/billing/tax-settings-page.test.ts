@@ -91,7 +91,7 @@ describe('the console tax settings page', () => {
     ],
     ['the same series for both documents', { creditNotePrefix: 'ts' }, 'creditNotePrefix', messages.taxPrefixesDiffer],
     ['LUT without its reference', { exports: 'lut' }, 'lutReference', messages.taxLutReferenceRequired],
-    ['prices exclusive of GST', { prices: 'exclusive' }, 'prices', messages.taxExclusiveRefused],
+    ['prices neither inclusive nor exclusive', { prices: 'net' }, 'prices', 'must be inclusive or exclusive'],
     [
       '"Outside India" as the shop\'s state',
       { stateCode: '96' },

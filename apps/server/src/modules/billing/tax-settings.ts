@@ -59,10 +59,8 @@ const taxEnv = z.object({
     .max(28, 'must be a percentage from 0 to 28')
     .refine((rate) => Number.isInteger(rate * 100), 'must have at most two decimals')
     .default(18),
-  // Exclusive prices would make checkout add the tax to the amount charged; that is not built yet.
-  TAX_PRICES: z
-    .enum(['inclusive'], { error: 'must be inclusive (exclusive prices are not supported yet)' })
-    .default('inclusive'),
+  // Exclusive: checkout adds the tax on top of the cart's total after the coupon (decision 0018).
+  TAX_PRICES: z.enum(['inclusive', 'exclusive'], { error: 'must be inclusive or exclusive' }).default('inclusive'),
   TAX_INVOICE_PREFIX: prefix.default('TS'),
   TAX_CREDIT_NOTE_PREFIX: prefix.default('TSC'),
   TAX_EXPORTS: z.enum(['igst', 'lut'], { error: 'must be igst or lut' }).default('igst'),

@@ -1,10 +1,20 @@
 import { createHash } from 'node:crypto';
-import { type CreateOrderBody, type CreateOrderResponse, messages, OUTSIDE_INDIA, rupeesToPaise } from '@shop/shared';
+import {
+  type CheckoutCharge,
+  type CreateOrderBody,
+  type CreateOrderResponse,
+  checkoutCharge,
+  messages,
+  OUTSIDE_INDIA,
+  rupeesToPaise,
+  type TaxBasis,
+} from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { GatewayRejectedError, GatewayUnavailableError } from '../../payments/gateway.js';
+import { checkoutTaxBasis } from '../billing/checkout-tax-basis.js';
 import { type PricedCart, priceCart } from '../cart/price-cart.js';
 import { findUsableCoupon } from '../coupons/find-usable-coupon.js';
 import { fulfilContext } from './fulfil-context.js';
@@ -33,9 +43,16 @@ const GATEWAY_MINIMUM_PAISE = 100;
 type Body = Required<Pick<CreateOrderBody, 'amount' | 'name' | 'email'>> &
   Pick<CreateOrderBody, 'discountCouponId' | 'state' | 'pin' | 'businessName' | 'gstin' | 'disclaimerAccepted'>;
 
-function fingerprint(priced: PricedCart): string {
+/** The cart's prices, the tax basis in force and what the buyer from their state is charged. */
+interface Charged extends PricedCart {
+  basis: TaxBasis;
+  charge: CheckoutCharge;
+}
+
+function fingerprint(priced: Charged): string {
   const parts = priced.lines.map((line) => `${line.id}:${line.price_paise}`).sort();
-  parts.push(`coupon:${priced.coupon?.id ?? ''}`, `total:${priced.totals.total}`);
+  // The amount charged (with exclusive prices it depends on the state): a reused order's gateway order has it.
+  parts.push(`coupon:${priced.coupon?.id ?? ''}`, `total:${priced.charge.totalPaise}`);
   // Stryker disable next-line StringLiteral: the parts are labelled and the ids of one length, so joined without a separator they stay unambiguous; digest('') gives the same bytes as a Buffer, which SQLite stores and compares alike
   return createHash('sha256').update(parts.join('|')).digest('hex');
 }
@@ -59,13 +76,17 @@ export async function createOrder(
 ): Promise<CreateOrderResponse> {
   const { db, gateway } = deps;
   const couponCode = await couponCodeFor(deps, body.discountCouponId);
-  const priced = await priceCart(db, user.id, couponCode, now);
-  if (priced.lines.length === 0) throw new AppError('bad_request', messages.cartEmptyAtCheckout);
-  if (body.discountCouponId && !priced.coupon) throw new AppError('conflict', messages.couponNoLongerValid);
+  const cart = await priceCart(db, user.id, couponCode, now);
+  if (cart.lines.length === 0) throw new AppError('bad_request', messages.cartEmptyAtCheckout);
+  if (body.discountCouponId && !cart.coupon) throw new AppError('conflict', messages.couponNoLongerValid);
+  // With prices exclusive of GST the tax is added on top, by the buyer's state, as the checkout page shows it.
+  const basis = await checkoutTaxBasis(db, deps.config.tax);
+  const priced: Charged = { ...cart, basis, charge: chargeFor(cart, basis, body.state) };
+  const total = priced.charge.totalPaise;
   // The gateway takes no payment under ₹1.00; a coupon that leaves 1 to 99 paise is refused, not rounded.
-  if (priced.coupon && priced.totals.total > 0 && priced.totals.total < GATEWAY_MINIMUM_PAISE)
+  if (priced.coupon && total > 0 && total < GATEWAY_MINIMUM_PAISE)
     throw new AppError('conflict', messages.couponTotalBelowMinimum);
-  if (rupeesToPaise(body.amount) !== priced.totals.total) throw new AppError('conflict', messages.cartTotalChanged);
+  if (rupeesToPaise(body.amount) !== total) throw new AppError('conflict', messages.cartTotalChanged);
 
   try {
     if (await settlePaidPendingOrders(deps, user.id, now)) throw new AppError('conflict', messages.cartTotalChanged);
@@ -75,13 +96,13 @@ export async function createOrder(
   }
 
   const print = fingerprint(priced);
-  const free = priced.totals.total === 0;
+  const free = total === 0;
   const mode = free ? 'free' : gateway.mode;
   const since = new Date(now.getTime() - REUSE_MINUTES * 60_000).toISOString();
   const pending = await findReusableOrder(db, { userId: user.id, print, mode, since });
   if (pending) {
     // The buyer may have corrected their name, e-mail or billing details since: the invoice takes the latest.
-    await updateBilling(db, pending.id, billingColumns(body, now));
+    await updateBilling(db, pending.id, billingColumns(body, priced, now));
     return answer(deps, user, pending.id, pending.gateway_order_id, priced, body, mode, false);
   }
 
@@ -90,7 +111,7 @@ export async function createOrder(
   if (!free) {
     try {
       const order = await gateway.createOrder({
-        amountPaise: priced.totals.total,
+        amountPaise: total,
         receipt: orderId,
         notes: { orderId, userId: user.id },
       });
@@ -125,14 +146,14 @@ export async function createOrder(
       status: 'created',
       subtotal_paise: priced.totals.subtotal,
       discount_paise: priced.totals.discount,
-      total_paise: priced.totals.total,
+      total_paise: total,
       coupon_id: priced.coupon?.id ?? null,
       coupon_code: priced.coupon?.code ?? null,
       discount_percent: priced.coupon?.percent ?? 0,
       gateway: mode,
       gateway_order_id: gatewayOrderId,
       cart_fingerprint: print,
-      ...billingColumns(body, now),
+      ...billingColumns(body, priced, now),
       created_at: stamp,
       updated_at: stamp,
       paid_at: null,
@@ -159,7 +180,17 @@ export async function createOrder(
   return answer(deps, user, orderId, gatewayOrderId, priced, body, mode, free);
 }
 
-function billingColumns(body: Body, now: Date): BillingColumns {
+function chargeFor(cart: PricedCart, basis: TaxBasis, state: string | undefined): CheckoutCharge {
+  return checkoutCharge(
+    basis,
+    state ?? '',
+    // One invoice line per course, as the order's lines are written.
+    cart.lines.map((line) => line.price_paise),
+    cart.totals.discount,
+  );
+}
+
+function billingColumns(body: Body, priced: Charged, now: Date): BillingColumns {
   return {
     billing_name: body.name,
     billing_email: body.email,
@@ -168,6 +199,10 @@ function billingColumns(body: Body, now: Date): BillingColumns {
     billing_business: body.businessName ?? '',
     billing_gstin: body.gstin ?? '',
     disclaimer_accepted_at: body.disclaimerAccepted ? now.toISOString() : null,
+    prices_inclusive: priced.basis.pricesInclusive ? 1 : 0,
+    tax_rate_bp: priced.charge.mode === 'intra' || priced.charge.mode === 'inter' ? priced.basis.rateBp : 0,
+    tax_mode: priced.charge.mode,
+    tax_paise: priced.charge.taxPaise,
   };
 }
 
@@ -176,7 +211,7 @@ function answer(
   user: SessionUser,
   orderId: string,
   gatewayOrderId: string | null,
-  priced: PricedCart,
+  priced: Charged,
   body: Body,
   mode: string,
   paid: boolean,
@@ -184,7 +219,7 @@ function answer(
   return {
     ok: true,
     order_id: gatewayOrderId,
-    amount: priced.totals.total,
+    amount: priced.charge.totalPaise,
     name: body.name,
     email: body.email,
     validDiscount: priced.totals.discount / 100,

@@ -100,6 +100,11 @@ export interface BillingColumns {
   billing_business: string;
   billing_gstin: string;
   disclaimer_accepted_at: string | null;
+  /** The tax basis of the charge (migration 027), refreshed with the billing details on a reused order. */
+  prices_inclusive: number;
+  tax_rate_bp: number;
+  tax_mode: string;
+  tax_paise: number;
 }
 export type NewOrder = Omit<OrdersTable, 'currency' | keyof BillingColumns> & BillingColumns;
 const orderColumns: (keyof NewOrder)[] = [
@@ -122,6 +127,10 @@ const orderColumns: (keyof NewOrder)[] = [
   'billing_business',
   'billing_gstin',
   'disclaimer_accepted_at',
+  'prices_inclusive',
+  'tax_rate_bp',
+  'tax_mode',
+  'tax_paise',
   'created_at',
   'updated_at',
   'paid_at',
