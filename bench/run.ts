@@ -6,6 +6,7 @@ import { bundleSizes } from './bundle-sizes.js';
 import { BenchData, growDatabase } from './fixtures.js';
 import { lighthouseReport, type PageScores, printLighthouse } from './lighthouse.js';
 import { pinning, pinSelf, type Running, root, start, startShop, tempDir, unpinSelf } from './shop-process.js';
+import { measureVideoDelivery } from './video-delivery.js';
 import { measureVideoTranscode } from './video-transcode.js';
 
 /**
@@ -364,6 +365,7 @@ async function main() {
   peakAfter['invoice PDFs'] = shop.peakRssMb();
   report.serverPeakRssMbAfter = peakAfter;
   report.videoTranscode = await measureVideoTranscode(shop, data, dataDir);
+  report.videoDelivery = await measureVideoDelivery(shop, data, dataDir);
   const smallProbe = probeFor(shop, data);
 
   // Growth: the same per-request latencies on a database filled to size.

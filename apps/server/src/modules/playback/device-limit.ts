@@ -20,21 +20,24 @@ function stoppedRecently(stream: { stopped_at: string | null } | undefined, now:
 /**
  * The device limit, asked when the player opens or refreshes a video: a device (a session) that is
  * already playing goes on; one whose stream another device ended is refused with that reason; a new one
- * plays only while fewer than `maxDevices` others do, else it gets 409 and may end theirs.
+ * plays only while fewer than `maxDevices` others do, else it gets 409 and may end theirs. Answers
+ * whether this device has just started playing (rather than gone on).
  */
-export async function claimStream(db: Db, user: SessionUser, maxDevices: number, now = new Date()): Promise<void> {
+export async function claimStream(db: Db, user: SessionUser, maxDevices: number, now = new Date()): Promise<boolean> {
   const since = iso(now.getTime() - STREAM_WINDOW_MS);
   const mine = await findStream(db, user.sessionId);
   if (stoppedRecently(mine, now)) throw new AppError('conflict', messages.videoStoppedElsewhere);
   if (mine && !mine.stopped_at && mine.last_seen_at >= since) {
-    await touchStream(db, user.sessionId, now.toISOString());
-    return;
+    if (Date.parse(mine.last_seen_at) < now.getTime() - TOUCH_AFTER_MS)
+      await touchStream(db, user.sessionId, now.toISOString());
+    return false;
   }
   const others = await countOtherActiveStreams(db, user.id, user.sessionId, since);
   if (others >= maxDevices) {
     throw new AppError('conflict', messages.videoDeviceLimit.replace('{count}', String(others)));
   }
   await startStream(db, user.sessionId, user.id, now.toISOString());
+  return true;
 }
 
 /**

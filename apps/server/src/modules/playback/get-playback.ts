@@ -40,8 +40,10 @@ export async function getPlayback(
   if (!videoId) throw new AppError('not_found', messages.videoNoStream);
   if (enrolled && user) {
     const settings = await readVideoSettings(ctx.db);
-    await claimStream(ctx.db, user, settings.maxDevices, now);
-    await flagManyDevices(ctx.db, user, settings.maxSignInDevicesPerDay, now);
+    // A device that starts playing is when sign-ins on many devices matter; its refreshes need no count.
+    if (await claimStream(ctx.db, user, settings.maxDevices, now)) {
+      await flagManyDevices(ctx.db, user, settings.maxSignInDevicesPerDay, now);
+    }
   }
   const grant = {
     videoId,

@@ -12,11 +12,15 @@ export interface VideoFilesContext extends VideoRequestContext {
   storage: VideoStorage;
 }
 
-/** A video's published objects never change under one id (a new upload is a new id): kept once read. */
-const playlists = new Map<string, string>();
+/**
+ * A video's published objects never change under one id (a new upload is a new id): each playlist is
+ * read once and kept cut where the learner's signed query goes, so serving it is one join.
+ */
+const playlists = new Map<string, string[]>();
 const MAX_KEPT_PLAYLISTS = 2_000;
 
-async function readObject(storage: VideoStorage, videoId: string, name: string): Promise<string> {
+async function readPlaylist(storage: VideoStorage, videoId: string, rung: string | null): Promise<string[]> {
+  const name = rung === null ? MASTER_PLAYLIST : `${rung}/index.m3u8`;
   let where: string;
   try {
     where = storage.locate(videoId, name);
@@ -28,10 +32,14 @@ async function readObject(storage: VideoStorage, videoId: string, name: string):
   const text = await fs.promises.readFile(where, 'utf8').catch(() => {
     throw new AppError('not_found', messages.videoNoStream);
   });
+  const parts = rewritePlaylist(text, videoId, QUERY_MARK, rung === null ? 'master' : 'media').split(QUERY_MARK);
   if (playlists.size >= MAX_KEPT_PLAYLISTS) playlists.clear();
-  playlists.set(where, text);
-  return text;
+  playlists.set(where, parts);
+  return parts;
 }
+
+// Stands where each learner's query goes in a kept playlist; never in a playlist ffmpeg writes.
+const QUERY_MARK = '\u0000';
 
 const queryString = (query: SignedQuery) =>
   `?c=${encodeURIComponent(query.c)}&l=${encodeURIComponent(query.l)}&u=${encodeURIComponent(query.u)}&e=${query.e}&s=${query.s}`;
@@ -45,8 +53,7 @@ export async function readSignedPlaylist(
   query: SignedQuery,
 ): Promise<string> {
   await authorizeVideoRequest(ctx, user, videoId, query);
-  const text = await readObject(ctx.storage, videoId, rung === null ? MASTER_PLAYLIST : `${rung}/index.m3u8`);
-  return rewritePlaylist(text, videoId, queryString(query), rung === null ? 'master' : 'media');
+  return (await readPlaylist(ctx.storage, videoId, rung)).join(queryString(query));
 }
 
 /** The video's 16-byte AES-128 key, for an authorized request only. */
