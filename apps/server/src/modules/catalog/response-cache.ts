@@ -12,7 +12,7 @@ export interface CachedAnswer {
 
 /** The best encoding the client accepts, compressed on first use and kept with the answer. */
 export function encodedBody(
-  entry: CachedAnswer,
+  entry: Pick<CachedAnswer, 'body' | 'encoded'>,
   acceptEncoding: string | undefined,
 ): { encoding: 'br' | 'gzip'; body: Buffer } | null {
   if (entry.body.length < 1024 || !acceptEncoding) return null;

@@ -3,11 +3,14 @@ import { type EmailLinkRequest, emailLinkRequest, messages } from '@shop/shared'
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
+import { useHydrated } from '../../components/ui/use-hydrated';
 import { useSendSignInLinkMutation } from './api';
 import { FormField, FormOutcome } from './form-field';
 
 /** The login page's 'Email Signin' mode: mails a sign-in link, then says to check spam or try again. */
 export function EmailLinkForm({ onPasswordMode }: { onPasswordMode: () => void }) {
+  // The server draws the form; it sends once the page has hydrated (not as a plain form submission).
+  const hydrated = useHydrated();
   const [sendLink, { isLoading }] = useSendSignInLinkMutation();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -49,7 +52,7 @@ export function EmailLinkForm({ onPasswordMode }: { onPasswordMode: () => void }
           <p>{messages.linkSpamNote}</p>
         </div>
       )}
-      <button type="submit" className="btn btn-block" disabled={isLoading}>
+      <button type="submit" className="btn btn-block" disabled={isLoading || !hydrated}>
         {isLoading ? 'Sending...' : sent ? 'Send Again' : 'Send Link'}
       </button>
       <button type="button" className="link-button" onClick={onPasswordMode}>

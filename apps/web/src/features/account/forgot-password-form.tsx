@@ -3,11 +3,14 @@ import { type ForgotPasswordRequest, forgotPasswordRequest, messages } from '@sh
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
+import { useHydrated } from '../../components/ui/use-hydrated';
 import { useForgotPasswordMutation } from './api';
 import { FormField, FormOutcome } from './form-field';
 
 /** The login page's 'Forgot password?' mode: mails a link to choose a new password. */
 export function ForgotPasswordForm({ onPasswordMode }: { onPasswordMode: () => void }) {
+  // The server draws the form; it sends once the page has hydrated (not as a plain form submission).
+  const hydrated = useHydrated();
   const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -47,7 +50,7 @@ export function ForgotPasswordForm({ onPasswordMode }: { onPasswordMode: () => v
           <p>{messages.linkSpamNote}</p>
         </div>
       )}
-      <button type="submit" className="btn btn-block" disabled={isLoading}>
+      <button type="submit" className="btn btn-block" disabled={isLoading || !hydrated}>
         {messages.sendResetLink}
       </button>
       <button type="button" className="link-button" onClick={onPasswordMode}>

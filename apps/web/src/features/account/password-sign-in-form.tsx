@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
 import { useNavigate } from '../../app/navigation';
+import { useHydrated } from '../../components/ui/use-hydrated';
 import { useSignInMutation } from './api';
 import { FormField } from './form-field';
 import { safeNextPath } from './safe-next-path';
@@ -19,6 +20,8 @@ interface PasswordSignInFormProps {
 }
 
 export function PasswordSignInForm({ onEmailMode, onForgotMode, next, focusOnMount }: PasswordSignInFormProps) {
+  // The server draws the form; it sends once the page has hydrated (not as a plain form submission).
+  const hydrated = useHydrated();
   const [signIn, { isLoading }] = useSignInMutation();
   const signedIn = useSignedIn();
   const navigate = useNavigate();
@@ -68,7 +71,7 @@ export function PasswordSignInForm({ onEmailMode, onForgotMode, next, focusOnMou
           {failure}
         </p>
       )}
-      <button type="submit" className="btn btn-block" disabled={isLoading}>
+      <button type="submit" className="btn btn-block" disabled={isLoading || !hydrated}>
         {isLoading ? 'Signing in...' : 'Sign In'}
       </button>
       <button type="button" className="link-button" onClick={onEmailMode}>

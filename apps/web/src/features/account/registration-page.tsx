@@ -10,10 +10,13 @@ import { fieldErrors, useSignUpMutation } from './api';
 import { FormField } from './form-field';
 import { GoogleLink } from './google-link';
 import './account.css';
+import { useHydrated } from '../../components/ui/use-hydrated';
 
 const fieldNames = ['username', 'email', 'password', 'cpassword'] as const;
 
 export default function RegistrationPage() {
+  // The server draws the form; it sends once the page has hydrated (not as a plain form submission).
+  const hydrated = useHydrated();
   useDocumentMeta('Registration', 'Create your account to buy and watch trading courses.');
   const [signUp, { isLoading }] = useSignUpMutation();
   const [done, setDone] = useState<string | null>(null);
@@ -96,7 +99,7 @@ export default function RegistrationPage() {
                       {failure}
                     </p>
                   )}
-                  <button type="submit" className="btn btn-block" disabled={isLoading}>
+                  <button type="submit" className="btn btn-block" disabled={isLoading || !hydrated}>
                     {isLoading ? 'Creating account...' : 'Register'}
                   </button>
                 </form>

@@ -5,6 +5,7 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
+import { useHydrated } from '../../components/ui/use-hydrated';
 import { type FieldLook, FormField } from '../account/form-field';
 import { useSendContactMessageMutation } from './api';
 
@@ -24,6 +25,8 @@ function serverFields(error: unknown): Partial<Record<FieldPath<ContactInput>, s
 
 /** 'Send Us Message': Comment, Name and E-mail, checked with the schema the server uses, then stored and mailed. */
 export function ContactForm() {
+  // The server draws the form; it sends once the page has hydrated (not as a plain form submission).
+  const hydrated = useHydrated();
   const [send, { isLoading }] = useSendContactMessageMutation();
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -90,7 +93,7 @@ export function ContactForm() {
           registration={register('user_email')}
         />
       </div>
-      <button type="submit" className="btn" disabled={isLoading}>
+      <button type="submit" className="btn" disabled={isLoading || !hydrated}>
         {messages.submitNow}
       </button>
       <p className="form-status" role="status">

@@ -1,6 +1,7 @@
 import { messages } from '@shop/shared';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../app/api';
+import { useHydrated } from '../../components/ui/use-hydrated';
 import { useSubscribeNewsletterMutation } from './api';
 
 function fieldError(error: unknown): string | undefined {
@@ -13,6 +14,8 @@ function fieldError(error: unknown): string | undefined {
  * landing page's JavaScript.
  */
 export function NewsletterBlock() {
+  // The server draws the form; it sends once the page has hydrated (not as a plain form submission).
+  const hydrated = useHydrated();
   const [subscribe, { isLoading }] = useSubscribeNewsletterMutation();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -56,7 +59,7 @@ export function NewsletterBlock() {
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'newsletter-error' : undefined}
             />
-            <button type="submit" className="btn" disabled={isLoading}>
+            <button type="submit" className="btn" disabled={isLoading || !hydrated}>
               {messages.subscribeNow}
             </button>
           </div>
