@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          exclude: ['e2e/admin.test.ts', 'e2e/structure-editor.test.ts'],
+          exclude: ['e2e/admin.test.ts', 'e2e/structure-editor.test.ts', 'e2e/exclusive-prices.test.ts'],
           sequence: { groupOrder: 0 },
         },
       },
@@ -25,7 +25,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e-admin',
-          include: ['e2e/admin.test.ts', 'e2e/structure-editor.test.ts'],
+          include: ['e2e/admin.test.ts', 'e2e/structure-editor.test.ts', 'e2e/exclusive-prices.test.ts'],
           sequence: { groupOrder: 1 },
         },
       },

@@ -1,10 +1,19 @@
-import { type CreateOrderResponse, messages, paiseToRupees, type Totals } from '@shop/shared';
+import {
+  type CreateOrderResponse,
+  checkoutCharge,
+  messages,
+  paiseToRupees,
+  rupeesToPaise,
+  type Totals,
+} from '@shop/shared';
 import { useCallback, useRef, useState } from 'react';
 import { api, errorMessage } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
 import { useNavigate } from '../../app/navigation';
 import { siteConfig } from '../../app/site-config';
 import { toast } from '../../components/ui/toast';
+import { useGetCartQuery } from '../cart/api';
+import { getCheckoutTax } from '../cart/cart-totals';
 import { forgetSavedCoupon } from '../cart/saved-coupon';
 import { useCreateOrderMutation, useVerifyPaymentMutation } from './api';
 import type { Billing } from './billing-schema';
@@ -34,6 +43,7 @@ export function usePlaceOrder() {
   const dispatch = useAppDispatch();
   const [createOrder] = useCreateOrderMutation();
   const [verifyPayment] = useVerifyPaymentMutation();
+  const { data: cart } = useGetCartQuery();
   const [phase, setPhase] = useState<CheckoutPhase>('idle');
   const [mode, setMode] = useState<CreateOrderResponse['mode'] | null>(null);
   const busy = useRef(false);
@@ -91,8 +101,13 @@ export function usePlaceOrder() {
       setPhase('ordering');
       let order: CreateOrderResponse;
       try {
+        // The amount to pay: with prices exclusive of GST, the tax for the buyer's state on top (as the
+        // summary shows it); the server computes it again and refuses a different amount.
+        const tax = await dispatch(getCheckoutTax.initiate(undefined, { subscribe: false })).unwrap();
+        const prices = (cart?.courses ?? []).map((entry) => rupeesToPaise(entry.courseId.price));
+        const charged = checkoutCharge(tax, billing.state, prices, totals.discount).totalPaise;
         order = await createOrder({
-          amount: paiseToRupees(totals.total),
+          amount: paiseToRupees(charged),
           name: `${billing.firstName} ${billing.lastName}`,
           email: billing.email,
           courseId: courseIds.join(','),
@@ -149,7 +164,7 @@ export function usePlaceOrder() {
         fail(messages.orderSubmissionFailed);
       }
     },
-    [createOrder, dispatch, fail, succeed, verify],
+    [cart, createOrder, dispatch, fail, succeed, verify],
   );
 
   return { placeOrder, phase, mode };
