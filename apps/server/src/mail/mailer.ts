@@ -42,7 +42,12 @@ export interface RenderedAttachment {
 }
 
 /** What a transport hands over: the message with its attachments rendered. */
-export type OutgoingMail = Omit<MailMessage, 'attachments'> & { from: string; attachments?: RenderedAttachment[] };
+export type OutgoingMail = Omit<MailMessage, 'attachments'> & {
+  from: string;
+  attachments?: RenderedAttachment[];
+  /** Derived from the queued message's id: a message sent again (its process died before marking it sent) keeps it. */
+  messageId?: string;
+};
 
 /** How a queued message leaves the machine: SMTP in production, an .eml file per message in development. */
 export interface MailTransport {
@@ -196,6 +201,7 @@ export class MailQueue {
   private queued: Promise<number> | null = null;
   private stopped = false;
   private renderAttachment: ((ref: MailAttachmentRef) => Promise<RenderedAttachment>) | null = null;
+  private readonly messageIdHost: string;
   /** Scaled out: how a kick asks the job engine for a pass, which any worker process may run. */
   private askForPass: (() => Promise<void>) | null = null;
   /** When each attached mail of the last second was taken, for ATTACHED_MAILS_PER_SECOND. */
@@ -210,7 +216,9 @@ export class MailQueue {
     private readonly transport: MailTransport,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.messageIdHost = /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
+  }
 
   /**
    * How the pass turns a stored reference into a file (billing renders the PDF). Rendering happens
@@ -320,6 +328,7 @@ export class MailQueue {
         const attachments = await this.attachmentsOf(row.attachments_json);
         await this.transport.deliver({
           from: this.from,
+          messageId: `<${row.id}@${this.messageIdHost}>`,
           to: row.to_address,
           subject: row.subject,
           text: row.text_body,
@@ -353,7 +362,12 @@ export class MailQueue {
     if (this.attachedLater || this.stopped) return;
     this.attachedLater = setTimeout(() => {
       this.attachedLater = null;
-      this.kick();
+      // Scaled out, the worker that found the backlog keeps draining it at its own pace (other workers'
+      // passes join through their kicks; the claims keep them apart), rather than waiting for a job.
+      if (this.askForPass) {
+        if (this.stopped) return;
+        this.deliverPending().catch((error: unknown) => this.log.error({ err: error }, 'mail delivery pass failed'));
+      } else this.kick();
     }, 1000);
     this.attachedLater.unref();
   }
