@@ -4,11 +4,9 @@ import { writeAudit } from '../admin/write-audit.js';
 import { indiaDate } from '../billing/invoice-number.js';
 import { countSessionsSince, insertDeviceFlag } from './repo.js';
 
-const IST_OFFSET_MS = 330 * 60_000;
-
-/** Midnight of the day in India (UTC+05:30) as an ISO time. */
+/** Midnight of the day in India (UTC+05:30, no daylight saving) as an ISO time. */
 function indiaDayStart(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) - IST_OFFSET_MS).toISOString();
+  return new Date(`${day}T00:00:00.000+05:30`).toISOString();
 }
 
 /**
