@@ -406,6 +406,14 @@ async function main() {
     report.lighthouse = await lighthouseReport();
   }
 
+  // Issue 17: one process against two behind HAProxy, and purchases through two, on PostgreSQL (its own run).
+  unpinSelf();
+  const scaleOut = spawnSync('node', ['scripts/with-postgres.mjs', 'node', '--import', 'tsx', 'bench/scale-out.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  report.scaleOut = JSON.parse(/^scale-out: (.*)$/m.exec(scaleOut.stdout)?.[1] ?? 'null');
+
   fs.writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.table(
     (report.http as (LoadResult & { ratio: number; baselineRps: number; ratios: number[] })[]).map((r) => ({
@@ -419,6 +427,7 @@ async function main() {
     })),
   );
   console.log('purchases:', report.purchases);
+  console.log('scale-out (one process vs two behind HAProxy, PostgreSQL):', JSON.stringify(report.scaleOut));
   console.log('invoice PDF (target: under 150 ms):', report.invoicePdf);
   console.log('certificate PDF (target: under 200 ms):', report.certificatePdf);
   console.log(`server peak RSS under load: ${report.serverPeakRssMb} MB; after each phase:`, peakAfter);
