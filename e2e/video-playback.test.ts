@@ -9,6 +9,7 @@ import { newId } from '../apps/server/src/ids';
 import { ffmpegPath, ffprobePath, makeClip, requireFfmpeg } from '../apps/server/src/modules/video/test-clips';
 import { transcodeToHls } from '../apps/server/src/modules/video/transcode-to-hls';
 import { createLocalVideoStorage } from '../apps/server/src/modules/video/video-storage';
+import { axeViolations } from './support/axe';
 import { allowFailedResources, baseURL, expect, test } from './support/browser';
 import { addSessionCookie, grantCourse, signIn } from './support/users';
 
@@ -144,6 +145,7 @@ describe('a lesson with its own video', () => {
     });
     expect(requests.some((p) => p.endsWith('/key'))).toBe(true);
     expect(grants).toHaveLength(2);
+    expect(await axeViolations(page)).toEqual([]);
     expect(masterQueries).toEqual([grants[1]]);
 
     // Keyboard: k plays.
