@@ -191,6 +191,29 @@ describe(`lesson video playback (${engine})`, () => {
     expect((await fetchAs(null, keyUrl(live))).statusCode).toBe(401);
   });
 
+  it('serves only segments and the poster unsigned: no playlist, captions or key, and no way out of the folder', async () => {
+    const { user } = await owner();
+    for (const url of [
+      `/api/video/${videoId}/master.m3u8`,
+      `/api/video/${videoId}/480p/index.m3u8`,
+      `/api/video/${videoId}/key`,
+      `/api/video/${videoId}/captions.vtt`,
+    ]) {
+      const res = await fetchAs(user, url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe(messages.videoLinkInvalid);
+    }
+    for (const url of [
+      `/api/video/${videoId}/480p/index.m3u8x`,
+      `/api/video/${videoId}/..%2F..%2Fvideo-keys%2F${videoId}.key`,
+      `/api/video/${videoId}/480p/..%2F..%2F..%2Fvideo-keys%2F${videoId}.key`,
+      `/api/video/..%2Fvideo-keys/480p/segment-000.ts`,
+      `/api/video/${videoId}/480p/segment-999.ts`,
+    ]) {
+      expect((await fetchAs(null, url)).statusCode, url).toBe(404);
+    }
+  });
+
   it('lets a visitor play a free preview lesson, only while it stays a preview', async () => {
     const grant = await grantOf(null, previewLesson);
     expect(grant.watermark).toBe('');
