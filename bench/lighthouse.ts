@@ -19,7 +19,7 @@ export interface PageScores {
   benchmarkIndex: number[];
   /** Audits that lost points in the median performance run, for fixing. */
   failing: string[];
-  /** Why Lighthouse gave no scores, if it did not (it refuses a page answered with 404, for one). */
+  /** Why Lighthouse gave no scores, if it did not (a page it could not load). */
   error?: string;
 }
 
@@ -28,13 +28,14 @@ export interface PageScores {
  * runs per page, each in a fresh browser so no cache carries over.
  */
 export async function lighthouseScores(
-  pagesToScore: (string | { url: string; headers: Record<string, string> })[],
+  pagesToScore: (string | { url: string; headers?: Record<string, string>; status404?: true })[],
   runs = 3,
 ): Promise<PageScores[]> {
   const pages: PageScores[] = [];
   for (const page of pagesToScore) {
     // A signed-in page is scored with the learner's session cookie on every request the page makes.
-    const { url, headers } = typeof page === 'string' ? { url: page, headers: undefined } : page;
+    const { url, headers, status404 } =
+      typeof page === 'string' ? { url: page, headers: undefined, status404: undefined } : page;
     let error: string | undefined;
     const results: {
       scores: Record<string, number>;
@@ -63,6 +64,11 @@ export async function lighthouseScores(
           logLevel: 'error',
           onlyCategories: [...CATEGORIES],
           ...(headers ? { extraHeaders: headers } : {}),
+          // Lighthouse refuses a document answered with 4xx or 5xx (ERRORED_DOCUMENT_REQUEST, raised in
+          // core/lib/navigation-error.js) unless its own `ignoreStatusCode` setting is on ("Disables failing
+          // on 404 status code, and instead issues a warning", types/lhr/settings.d.ts): the 404 page is
+          // scored as it is served, status included, rather than through a 200 stand-in.
+          ...(status404 ? { ignoreStatusCode: true } : {}),
         });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
@@ -128,7 +134,7 @@ export async function lighthouseReport(): Promise<PageScores[]> {
     const [learner] = data.learners(1);
     data.enrol([learner?.id ?? ''], course);
     data.close();
-    const pages: [string, Record<string, string>?][] = [
+    const pages: [string, { headers?: Record<string, string>; status404?: true }?][] = [
       ['/'],
       ['/courses'],
       [`/course-details/${course}`],
@@ -140,8 +146,8 @@ export async function lighthouseReport(): Promise<PageScores[]> {
       ['/terms-and-conditions'],
       ['/refund-policy'],
       ['/privacy-policy'],
-      ['/no-such-page'],
-      [`/learn/${course}`, { cookie: `token=${learner?.token}` }],
+      ['/no-such-page', { status404: true }],
+      [`/learn/${course}`, { headers: { cookie: `token=${learner?.token}` } }],
     ];
     const only = process.env.LH_PAGES?.split(',').map((page) => page.trim());
     // `/course-details` or `/learn` choose the course page or the player whatever the course's id.
@@ -149,7 +155,7 @@ export async function lighthouseReport(): Promise<PageScores[]> {
       ([page]) => !only || only.some((wanted) => page === wanted || page.startsWith(`${wanted}/`)),
     );
     return await lighthouseScores(
-      chosen.map(([page, headers]) => (headers ? { url: `${shop.url}${page}`, headers } : `${shop.url}${page}`)),
+      chosen.map(([page, options]) => ({ url: `${shop.url}${page}`, ...options })),
       Number(process.env.LH_RUNS ?? 3),
     );
   } finally {
