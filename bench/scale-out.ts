@@ -1,11 +1,11 @@
 /// <reference path="../apps/server/src/storage/s3rver.d.ts" />
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { startTestS3 } from '../apps/server/src/storage/test-s3';
 import { createSignedInUser } from '../apps/server/test/helpers';
 import { freePort } from '../apps/server/test/processes';
 import { createPostgresDatabase, openServerDatabase } from '../reliability/support/databases';
 import { startHaproxy } from '../reliability/support/haproxy';
+import { scaledOutEnv } from '../reliability/support/scaled-out-env';
 import { type ServerProcess, startServer } from '../reliability/support/server-process';
 
 /**
@@ -88,14 +88,7 @@ async function main() {
   const pg = await createPostgresDatabase();
   const s3 = await startTestS3('shop-bench');
   const balancerPort = await freePort();
-  const env = {
-    SCALE_OUT: '1',
-    DATABASE_URL: pg.url,
-    SHOP_SECRET: randomBytes(32).toString('hex'),
-    ...s3.env,
-    PUBLIC_URL: `http://127.0.0.1:${balancerPort}`,
-    LOG_LEVEL: 'warn',
-  };
+  const env = { ...scaledOutEnv(pg.url, s3.env, `http://127.0.0.1:${balancerPort}`), LOG_LEVEL: 'warn' };
   const servers: ServerProcess[] = [await startServer(env)];
   servers.push(await startServer(env));
   const database = openServerDatabase(servers[0]?.env ?? {});

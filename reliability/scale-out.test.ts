@@ -1,5 +1,4 @@
 /// <reference path="../apps/server/src/storage/s3rver.d.ts" />
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createSession } from '../apps/server/src/auth/session';
 import type { DbHandle } from '../apps/server/src/db/database';
@@ -12,6 +11,7 @@ import { type Balancer, startHaproxy } from './support/haproxy';
 import { type CallStats, LearnerClient, NoAnswerError, newCallStats } from './support/http-client';
 import { createLearners, newLoadResult, runLearners } from './support/learners';
 import { auditLedger } from './support/ledger';
+import { scaledOutEnv } from './support/scaled-out-env';
 import { type ServerProcess, startServer } from './support/server-process';
 import { settings } from './support/settings';
 import { recordTally } from './support/tally';
@@ -43,14 +43,7 @@ beforeAll(async () => {
   s3 = await startTestS3('shop-scale-out');
   smtp = await startSmtp();
   const balancerPort = await freePort();
-  const env = {
-    SCALE_OUT: '1',
-    DATABASE_URL: pg.url,
-    SHOP_SECRET: randomBytes(32).toString('hex'),
-    ...s3.env,
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: `http://127.0.0.1:${balancerPort}`,
-  };
+  const env = { ...scaledOutEnv(pg.url, s3.env, `http://127.0.0.1:${balancerPort}`), SMTP_URL: smtp.url };
   // The first process migrates and seeds the empty database; the others then start together.
   const first = await startServer(env);
   servers = [first, ...(await Promise.all(Array.from({ length: PROCESSES - 1 }, () => startServer(env))))];

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobEngine, JobHandler, JobOptions } from './job-engine.js';
+import { Periodic } from './periodic.js';
 
 const DEFAULT_RETRIES = 3;
 const FIRST_RETRY_MS = 1000;
@@ -15,9 +16,8 @@ export class InProcessJobs implements JobEngine {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly waiting = new Set<string>();
   private readonly running = new Set<Promise<unknown>>();
-  private started = false;
   private stopped = false;
-  private readonly periodic: { name: string; everyMs: number; firstAfterMs: number }[] = [];
+  private readonly periodic = new Periodic((name) => void this.enqueue(name, {}, { singletonKey: 'every' }));
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
@@ -68,31 +68,17 @@ export class InProcessJobs implements JobEngine {
   }
 
   async every(name: string, everyMs: number, firstAfterMs = everyMs): Promise<void> {
-    this.periodic.push({ name, everyMs, firstAfterMs });
-    if (this.started) this.startPeriodic(this.periodic.length - 1);
-  }
-
-  private startPeriodic(index: number): void {
-    const job = this.periodic[index];
-    if (!job) return;
-    this.later(job.firstAfterMs, () => void this.enqueue(job.name, {}, { singletonKey: 'every' }));
-    const timer = setInterval(() => void this.enqueue(job.name, {}, { singletonKey: 'every' }), job.everyMs);
-    timer.unref();
-    this.timers.add(timer);
+    this.periodic.add(name, everyMs, firstAfterMs);
   }
 
   async start(): Promise<void> {
-    if (this.started) return;
-    this.started = true;
-    for (let index = 0; index < this.periodic.length; index++) this.startPeriodic(index);
+    this.periodic.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const timer of this.timers) {
-      clearTimeout(timer);
-      clearInterval(timer);
-    }
+    this.periodic.stop();
+    for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     await Promise.allSettled([...this.running]);
   }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { JobEngine, JobHandler, JobOptions } from './job-engine.js';
+import { Periodic } from './periodic.js';
 
 export interface PgBossSettings {
   connectionString: string;
@@ -26,8 +27,7 @@ export class PgBossJobs implements JobEngine {
   readonly kind = 'pg-boss' as const;
   private readonly boss: PgBoss;
   private readonly queues = new Map<string, Promise<void>>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly periodic: { name: string; everyMs: number; firstAfterMs: number }[] = [];
+  private readonly periodic = new Periodic((name, everyMs) => this.askForPeriodic(name, everyMs));
   /** Handlers given before start: pg-boss talks to the database only once started (before, it drops every query). */
   private readonly workers: { name: string; handler: JobHandler }[] = [];
   private readonly leaseSeconds: number;
@@ -110,29 +110,19 @@ export class PgBossJobs implements JobEngine {
   }
 
   async every(name: string, everyMs: number, firstAfterMs = everyMs): Promise<void> {
-    this.periodic.push({ name, everyMs, firstAfterMs });
-    if (this.started) this.startPeriodic(this.periodic.length - 1);
+    this.periodic.add(name, everyMs, firstAfterMs);
   }
 
   /**
    * Every worker asks for the periodic job; pg-boss keeps one per period (singletonSeconds), so the job
    * runs once across the processes and still runs while any one of them lives.
    */
-  private startPeriodic(index: number): void {
-    const job = this.periodic[index];
-    if (!job) return;
-    const seconds = Math.max(1, Math.round(job.everyMs / 1000));
-    const ask = () => {
-      if (this.stopped) return;
-      this.queue(job.name)
-        .then(() => this.boss.send(job.name, {}, { singletonKey: 'every', singletonSeconds: seconds }))
-        .catch((error: unknown) => this.log.warn({ err: error, job: job.name }, 'periodic job not queued'));
-    };
-    const first = setTimeout(ask, job.firstAfterMs);
-    const timer = setInterval(ask, job.everyMs);
-    first.unref();
-    timer.unref();
-    this.timers.add(first).add(timer);
+  private askForPeriodic(name: string, everyMs: number): void {
+    if (this.stopped) return;
+    const singletonSeconds = Math.max(1, Math.round(everyMs / 1000));
+    this.queue(name)
+      .then(() => this.boss.send(name, {}, { singletonKey: 'every', singletonSeconds }))
+      .catch((error: unknown) => this.log.warn({ err: error, job: name }, 'periodic job not queued'));
   }
 
   async start(): Promise<void> {
@@ -140,13 +130,12 @@ export class PgBossJobs implements JobEngine {
     await this.boss.start();
     this.started = true;
     for (const { name, handler } of this.workers) await this.register(name, handler);
-    for (let index = 0; index < this.periodic.length; index++) this.startPeriodic(index);
+    this.periodic.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.periodic.stop();
     if (this.started) await this.boss.stop({ graceful: true, timeout: 10_000, wait: true });
   }
 }

@@ -3,9 +3,15 @@ import path from 'node:path';
 import { CompiledQuery, sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testConfig } from '../../test/helpers.js';
+import { createTestDatabase, engine, type TestDatabase, testConfig } from '../../test/helpers.js';
 import { mailText, startSmtp, type TestSmtp } from '../../test/smtp.js';
-import { ATTACHED_MAILS_PER_SECOND, attachedMailBudget, createMailQueue, duePassQueries } from './mailer.js';
+import {
+  ATTACHED_MAILS_PER_SECOND,
+  attachedMailBudget,
+  createMailQueue,
+  duePassQueries,
+  MAIL_CLAIM_MS,
+} from './mailer.js';
 
 let smtp: TestSmtp;
 let database: TestDatabase;
@@ -137,5 +143,40 @@ describe('mail queue hygiene', () => {
     expect(plain).toContain('mail_outbox_due_plain');
     expect(attached).toContain('mail_outbox_due_attached');
     for (const text of [plain, attached]) expect(text).not.toMatch(/TEMP B-TREE|Sort/);
+  });
+});
+
+describe('mail passes of several processes (SCALE_OUT=1)', () => {
+  it(`scaled out on ${engine}: passes of three processes at once send each queued mail exactly once`, async () => {
+    const config = testConfig({ SMTP_URL: smtp.url });
+    // Three processes' queues on one database, their kicks handed to a job engine (as runJobs does).
+    const queues = [0, 1, 2].map(() => createMailQueue(database.db, config, log));
+    for (const queue of queues) queue.handPassesTo(async () => {});
+    const addresses = Array.from({ length: 30 }, (_, n) => `once-${n}@example.com`);
+    for (const to of addresses) await queues[0]?.enqueue({ to, subject: 'Once', text: 'Exactly once.' });
+    await Promise.all(queues.flatMap((queue) => [queue.deliverPending(), queue.deliverPending(new Date())]));
+    const received = smtp.received.filter((mail) => mail.to.some((to) => to.startsWith('once-')));
+    expect(received.map((mail) => mail.to[0]).sort()).toEqual([...addresses].sort());
+    const unsent = await database.db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).execute();
+    expect(unsent).toEqual([]);
+    for (const queue of queues) await queue.stop();
+  });
+
+  it('a mail claimed by a pass whose process died is sent by a later pass once the claim has run out', async () => {
+    const config = testConfig({ SMTP_URL: smtp.url });
+    const queue = createMailQueue(database.db, config, log);
+    queue.handPassesTo(async () => {});
+    await queue.enqueue({ to: 'orphan@example.com', subject: 'Orphan', text: 'Claimed, then the process died.' });
+    // What a pass leaves behind when killed between its claim and the send.
+    const claimedUntil = new Date(Date.now() + MAIL_CLAIM_MS).toISOString();
+    await database.db
+      .updateTable('mail_outbox')
+      .set({ next_attempt_at: claimedUntil })
+      .where('to_address', '=', 'orphan@example.com')
+      .execute();
+    expect(await queue.deliverPending(new Date())).toBe(0);
+    expect(await queue.deliverPending(new Date(Date.now() + MAIL_CLAIM_MS + 1000))).toBe(1);
+    expect(smtp.received.filter((mail) => mail.to.includes('orphan@example.com'))).toHaveLength(1);
+    await queue.stop();
   });
 });
