@@ -2,7 +2,14 @@ import { messages } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { countOtherActiveStreams, findStream, startStream, stopOtherStreams, touchStream } from './repo.js';
+import {
+  countOtherActiveStreams,
+  findStream,
+  forgetStream,
+  startStream,
+  stopOtherStreams,
+  touchStream,
+} from './repo.js';
 
 /** A device plays while its player refreshed or fetched a key this recently (the player refreshes every minute). */
 export const STREAM_WINDOW_MS = 2 * 60 * 1000;
@@ -32,11 +39,18 @@ export async function claimStream(db: Db, user: SessionUser, maxDevices: number,
       await touchStream(db, user.sessionId, now.toISOString());
     return false;
   }
+  const refuse = (others: number) =>
+    new AppError('conflict', messages.videoDeviceLimit.replace('{count}', String(others)));
   const others = await countOtherActiveStreams(db, user.id, user.sessionId, since);
-  if (others >= maxDevices) {
-    throw new AppError('conflict', messages.videoDeviceLimit.replace('{count}', String(others)));
-  }
+  if (others >= maxDevices) throw refuse(others);
   await startStream(db, user.sessionId, user.id, now.toISOString());
+  // Devices starting at the same moment each saw room for themselves: counted again once this one is
+  // written, one that finds the limit passed steps back (rarely both; the learner then tries again).
+  const after = await countOtherActiveStreams(db, user.id, user.sessionId, since);
+  if (after >= maxDevices) {
+    await forgetStream(db, user.sessionId);
+    throw refuse(after);
+  }
   return true;
 }
 

@@ -262,6 +262,16 @@ describe(`the device limit (${engine})`, () => {
     expect(refresh.json().message).toBe(messages.videoStoppedElsewhere);
   });
 
+  it('admits at most two of five devices that start at the same moment', async () => {
+    const { user } = await owner();
+    const devices = [user.token];
+    for (let i = 0; i < 4; i++) devices.push(await createSession(t.database.db, user.id));
+    const answers = await Promise.all(devices.map((token) => playback(token)));
+    const admitted = answers.filter((res) => res.statusCode === 200).length;
+    expect(answers.every((res) => res.statusCode === 200 || res.statusCode === 409)).toBe(true);
+    expect(admitted).toBeLessThanOrEqual(2);
+  });
+
   it('frees a device two minutes after its last request, and follows the console setting', async () => {
     const { user } = await owner();
     const second = await createSession(t.database.db, user.id);

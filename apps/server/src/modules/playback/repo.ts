@@ -64,6 +64,11 @@ export async function startStream(db: Db, sessionId: string, userId: string, now
     .execute();
 }
 
+/** A device that stepped back from the limit: no longer counted, not stopped either. */
+export async function forgetStream(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('video_streams').where('session_id', '=', sessionId).execute();
+}
+
 export async function touchStream(db: Db, sessionId: string, now: string): Promise<void> {
   await db.updateTable('video_streams').set({ last_seen_at: now }).where('session_id', '=', sessionId).execute();
 }
