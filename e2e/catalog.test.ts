@@ -75,6 +75,9 @@ describe('catalogue', () => {
       route.fulfill({ status: 200, body: '<!doctype html><title>player</title>', contentType: 'text/html' }),
     );
     await page.goto('/course-details/64a1f0c2b7e4d1a2c3e50001');
+    // The server draws the page; its buttons work once it has hydrated, which the header's ended profile
+    // check ('login' in place of 'Loading') shows.
+    await page.getByRole('link', { name: 'login' }).waitFor();
     const play = page.getByRole('button', { name: 'Play the course preview' });
     const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
     await play.focus();

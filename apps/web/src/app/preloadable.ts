@@ -1,20 +1,21 @@
 import { type ComponentType, createElement, lazy, useState } from 'react';
 
-type Module = { default: ComponentType; loadParts?: () => Promise<void> };
+type Module = { default: ComponentType };
 
 /** A lazily loaded component whose code can be loaded ahead of its first render. */
 export interface Preloadable {
   /** The component, once its code has loaded. */
   loaded?: ComponentType;
   Lazy: ComponentType;
-  /** Loads the code, and the lazily loaded parts the module names (`loadParts`). */
+  /** Loads the code. */
   load: () => Promise<void>;
 }
 
 /**
- * A lazily loaded component that can be loaded ahead. The browser loads the code of what the server drew
- * before it hydrates that HTML (main.tsx): a part still loading would suspend the hydrating render, and
- * Preact then drew some of it twice (the back-to-top button, seen in e2e/catalog.test.ts).
+ * A lazily loaded component that can be loaded ahead. The browser loads the code of the drawn page and of
+ * the layout's footer before it hydrates the server's HTML (main.tsx): the footer still loading suspended
+ * the hydrating render, and Preact then drew the back-to-top button twice (e2e/catalog.test.ts). A part
+ * that hydrates well while suspended (the home page's lower half) is left to load on its own.
  */
 export function preloadable(load: () => Promise<Module>): Preloadable {
   const code: Preloadable = {
@@ -25,9 +26,7 @@ export function preloadable(load: () => Promise<Module>): Preloadable {
       }),
     ),
     load: async () => {
-      const module = await load();
-      await module.loadParts?.();
-      code.loaded = module.default;
+      code.loaded = (await load()).default;
     },
   };
   return code;

@@ -56,10 +56,7 @@ const notFound = preloadable(() => import('../features/content/not-found-page'))
 
 const matchers = pageRoutes.map((route) => [routeMatcher(route.path), route.source] as const);
 
-/**
- * Loads the code of what the server drew at `pathname`: the page (the not-found page for an unknown
- * address), the parts it loads lazily, and the layout's.
- */
+/** Loads the code of what the server drew at `pathname`: the page (the not-found page for an unknown address) and the layout's footer. */
 export async function loadPageOf(pathname: string): Promise<void> {
   const source = matchers.find(([matcher]) => matcher.test(pathname))?.[1];
   await Promise.all([source ? pageOf(source).load() : notFound.load(), loadLayoutParts()]);
