@@ -8,6 +8,8 @@ export const billingPaths = {
   adminResendInvoices: '/api/admin/invoices/resend',
   adminTaxSettings: '/api/admin/tax-settings',
   adminSignature: '/api/admin/tax-settings/signature',
+  /** The public part of the tax settings the checkout computes the amount to pay with. */
+  checkoutTax: '/api/checkout/tax',
 } as const;
 
 /**

@@ -94,7 +94,6 @@ export const adminTaxSettings = z.object({
 export type AdminTaxSettings = z.infer<typeof adminTaxSettings>;
 
 /** GET /api/checkout/tax: what the checkout page needs to compute the total the server will charge. */
-export const checkoutTaxPath = '/api/checkout/tax';
 export const checkoutTaxBasis = z.object({
   registered: z.boolean(),
   pricesInclusive: z.boolean(),

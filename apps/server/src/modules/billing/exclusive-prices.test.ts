@@ -1,4 +1,4 @@
-import { checkoutTaxPath, type TaxSettingsInput } from '@shop/shared';
+import { billingPaths, type TaxSettingsInput } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { seedDemo } from '../../db/seed.js';
@@ -86,7 +86,7 @@ afterAll(() => t.close());
 
 describe('prices exclusive of GST', () => {
   it('the checkout page can read the basis of the total without signing in', async () => {
-    const res = await t.app.inject({ method: 'GET', url: checkoutTaxPath });
+    const res = await t.app.inject({ method: 'GET', url: billingPaths.checkoutTax });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       ok: true,

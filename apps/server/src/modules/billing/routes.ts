@@ -1,4 +1,4 @@
-import { billingPaths, checkoutTaxPath, errorResponse, messages, myOrdersResponse } from '@shop/shared';
+import { billingPaths, errorResponse, messages, myOrdersResponse } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.js';
@@ -15,7 +15,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   await app.register(registerRoutes, deps);
 
   // Public: what the checkout page needs to add the same GST the server will charge.
-  app.get(checkoutTaxPath, async (_request, reply) => {
+  app.get(billingPaths.checkoutTax, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { ok: true as const, tax: await checkoutTaxBasis(deps.db, deps.config.tax) };
   });

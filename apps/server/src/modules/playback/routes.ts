@@ -11,7 +11,7 @@ import {
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loadOrCreateSecret } from '../../auth/secrets.js';
+import { secretFor } from '../../auth/secrets.js';
 import { requireAdmin, requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { createLocalVideoStorage } from '../video/video-storage.js';
@@ -39,7 +39,7 @@ const PUBLIC_FOREVER = 'public, max-age=31536000, immutable';
 
 /** A lesson's own video for learners (decision 0028): the grant, the signed playlists and key, the public segments. */
 export const playbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const linkSecret = loadOrCreateSecret(config.dataDir, VIDEO_LINK_SECRET_NAME);
+  const linkSecret = secretFor(config, VIDEO_LINK_SECRET_NAME);
   const storage = createLocalVideoStorage(config.dataDir);
   const files = { db, linkSecret, storage };
 

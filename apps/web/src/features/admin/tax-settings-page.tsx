@@ -127,7 +127,7 @@ function TaxSettingsForm({ settings }: { settings: AdminTaxSettings }) {
             {...register('prices')}
           >
             <option value="inclusive">include GST (the tax is carved out of the price)</option>
-            <option value="exclusive">exclude GST (not supported yet)</option>
+            <option value="exclusive">exclude GST (added at checkout)</option>
           </select>
         ))}
         {text('invoicePrefix', 'Invoice series prefix', 'Up to 3 characters: TS gives TS/26-27/000001')}

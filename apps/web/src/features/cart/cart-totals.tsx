@@ -1,4 +1,4 @@
-import { type CheckoutTaxBasis, checkoutTaxPath, formatPaise, messages, type Totals } from '@shop/shared';
+import { billingPaths, type CheckoutTaxBasis, formatPaise, messages, type Totals } from '@shop/shared';
 import { api } from '../../app/api';
 import type { AppliedCoupon } from './applied-coupon';
 
@@ -6,7 +6,7 @@ const checkoutTaxApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The public part of the shop's tax settings: whether GST is added on top, at what rate, from which state. */
     getCheckoutTax: build.query<CheckoutTaxBasis, void>({
-      query: () => checkoutTaxPath,
+      query: () => billingPaths.checkoutTax,
       transformResponse: (response: { tax: CheckoutTaxBasis }) => response.tax,
       // The operator may change it: each page that shows a total asks afresh.
       keepUnusedDataFor: 0,
