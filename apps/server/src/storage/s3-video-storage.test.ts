@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outputFolder as writeOutputFolder } from '../../test/output-folder.js';
 import type { VideoStorage } from '../modules/video/video-storage.js';
 import type { ObjectStorage } from './object-storage.js';
 import { createS3Storage } from './s3-storage.js';
@@ -23,14 +24,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function outputFolder(files: Record<string, string>): string {
-  const folder = fs.mkdtempSync(path.join(dir, 'out-'));
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
-    fs.writeFileSync(path.join(folder, name), text);
-  }
-  return folder;
-}
+const outputFolder = (files: Record<string, string>) => writeOutputFolder(dir, files);
 
 describe('VideoStorage on S3', () => {
   it('replaces a published video: the new objects are there and nothing of the old version is left', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outputFolder as writeOutputFolder } from '../../../test/output-folder.js';
 import { createLocalVideoStorage, type VideoStorage } from './video-storage.js';
 
 let dir: string;
@@ -12,14 +13,7 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function outputFolder(files: Record<string, string>): string {
-  const folder = fs.mkdtempSync(path.join(dir, 'out-'));
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
-    fs.writeFileSync(path.join(folder, name), text);
-  }
-  return folder;
-}
+const outputFolder = (files: Record<string, string>) => writeOutputFolder(dir, files);
 
 describe('local VideoStorage', () => {
   it('replaces a published video as a whole: nothing of the old version is left', async () => {
