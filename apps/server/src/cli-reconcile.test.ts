@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../test/helpers.js';
 import { startShopWithMail } from '../test/mail-shop.js';
+import { runCli } from '../test/run-cli.js';
 import type { TestSmtp } from '../test/smtp.js';
 import { demoCourses } from './db/seed-courses.js';
 import { openOrder, payInSandbox } from './modules/billing/test-purchases.js';
@@ -12,7 +12,6 @@ import { RECONCILE_AFTER_MINUTES } from './modules/orders/reconcile-payments.js'
 // with no server up): an order paid at the gateway whose buyer closed the browser is fulfilled, and its
 // confirmation leaves with the invoice PDF attached, as the server's own mail pass sends it.
 
-const root = path.resolve(import.meta.dirname, '../../..');
 let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
 
 beforeAll(async () => {
@@ -20,29 +19,15 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-/** The CLI with the test database and SMTP listener; spawned, not spawnSync, so this process keeps serving SMTP. */
-function runCli(args: string[]): Promise<{ status: number | null; output: string }> {
+/** The CLI with the test database and SMTP listener. */
+function runReconcileCli(args: string[]) {
   const database = t.database.config;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli.ts'), ...args], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SMTP_URL: smtp.url,
-      ...(database.kind === 'postgres'
-        ? { DATABASE_URL: database.url, DATA_DIR: t.config.dataDir }
-        : { DATABASE_URL: '', DATA_DIR: path.dirname(database.file) }),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return runCli(args, {
+    SMTP_URL: smtp.url,
+    ...(database.kind === 'postgres'
+      ? { DATABASE_URL: database.url, DATA_DIR: t.config.dataDir }
+      : { DATABASE_URL: '', DATA_DIR: path.dirname(database.file) }),
   });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  return new Promise((resolve) => child.on('exit', (status) => resolve({ status, output })));
 }
 
 it('payments:reconcile fulfils an abandoned paid order and mails the confirmation with its invoice PDF', async () => {
@@ -58,7 +43,7 @@ it('payments:reconcile fulfils an abandoned paid order and mails the confirmatio
   // The server stops first, so only the CLI can deliver the mail.
   await t.app.close();
 
-  const run = await runCli(['payments:reconcile']);
+  const run = await runReconcileCli(['payments:reconcile']);
   expect(run.output).toContain('Checked 1 pending order(s): 1 fulfilled');
   expect(run.output).not.toContain('mail not delivered');
   expect(run.status).toBe(0);
