@@ -52,6 +52,27 @@ describe.skipIf(engine !== 'postgres')('pg-boss jobs across processes (PostgreSQ
     expect(new Set(handled.map((job) => job.by)).size).toBe(2);
   });
 
+  it('processes starting together create the same and different queues at once without failing', async () => {
+    // As when several shop processes start at one moment: each registers its handlers and sends its
+    // first jobs. pg-boss creates a queue's partition outside its lock, and PostgreSQL broke such
+    // collisions with "deadlock detected" (seen in CI).
+    const fresh = await createPostgresDatabase('jobs_start');
+    const started: PgBossJobs[] = [];
+    try {
+      const names = Array.from({ length: 6 }, (_, n) => `test.start${n}`);
+      for (let p = 0; p < 4; p++) {
+        const jobs = new PgBossJobs({ connectionString: fresh.url, supervise: true, pollSeconds: 0.5 }, log);
+        started.push(jobs);
+        for (const name of names) await jobs.work(name, async () => {});
+      }
+      await Promise.all(started.map((jobs) => jobs.start()));
+      await Promise.all(started.flatMap((jobs, p) => names.map((name) => jobs.enqueue(`${name}.${p}`))));
+    } finally {
+      await Promise.all(started.map((jobs) => jobs.stop()));
+      await fresh.drop();
+    }
+  });
+
   it('a handler that throws is retried, with back-off, until it succeeds', async () => {
     const jobs = newEngine();
     await jobs.start();

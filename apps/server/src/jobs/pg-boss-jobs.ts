@@ -17,6 +17,9 @@ export interface PgBossSettings {
 
 const DEFAULT_RETRIES = 5;
 const BATCH = 10;
+/** PostgreSQL's code for a transaction aborted to break a deadlock. */
+const DEADLOCK = '40P01';
+const QUEUE_ATTEMPTS = 8;
 
 /**
  * Jobs in PostgreSQL through pg-boss (decision 0030): a job is fetched by one process only
@@ -57,17 +60,35 @@ export class PgBossJobs implements JobEngine {
   private queue(name: string): Promise<void> {
     let created = this.queues.get(name);
     if (!created) {
-      created = this.boss.createQueue(name, {
-        name,
-        retryLimit: DEFAULT_RETRIES,
-        retryDelay: 1,
-        retryBackoff: true,
-        expireInSeconds: this.leaseSeconds,
-      });
+      created = this.createQueue(name);
       created.catch(() => this.queues.delete(name));
       this.queues.set(name, created);
     }
     return created;
+  }
+
+  /**
+   * pg-boss 10 creates a queue's partition outside its advisory lock, so two processes creating two
+   * different queues at the same moment can deadlock on the job table (PostgreSQL aborts one of them,
+   * code 40P01; seen in CI). The aborted side changed nothing, so it tries again after a short wait.
+   */
+  private async createQueue(name: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.createQueue(name, {
+          name,
+          retryLimit: DEFAULT_RETRIES,
+          retryDelay: 1,
+          retryBackoff: true,
+          expireInSeconds: this.leaseSeconds,
+        });
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== DEADLOCK || attempt >= QUEUE_ATTEMPTS) throw error;
+        this.log.warn({ job: name, attempt }, 'queue creation met another process creating one; trying again');
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+      }
+    }
   }
 
   async enqueue(name: string, data: Record<string, unknown> = {}, options: JobOptions = {}): Promise<void> {
