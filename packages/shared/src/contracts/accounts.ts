@@ -128,6 +128,17 @@ export const myDataExport = z.object({
     }),
   ),
   /**
+   * Protected video: each browser (signed-in device) that played the learner's courses, when it signed
+   * in, last played and whether another device ended its stream; and the days (India time) the account
+   * was flagged for signing in on more devices than the shop allows, with how many.
+   */
+  videoDevices: z.object({
+    devices: z.array(
+      z.object({ signedInAt: z.string().nullable(), lastPlayedAt: z.string(), stoppedAt: z.string().nullable() }),
+    ),
+    flags: z.array(z.object({ day: z.string(), devices: z.number() })),
+  }),
+  /**
    * What the learner agreed to and when: the "Education only, not investment advice" acknowledgement
    * ticked at each checkout (the newsletter's consent is under `newsletter`).
    */

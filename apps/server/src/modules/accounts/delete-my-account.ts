@@ -4,12 +4,13 @@ import { verifyPassword } from '../../auth/passwords.js';
 import { forgetSessions, revokeUserSessions } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { writeAudit } from '../admin/write-audit.js';
+import { forgetAuditActorEmail, writeAudit } from '../admin/write-audit.js';
 import { eraseCartOf } from '../cart/personal-data.js';
 import { eraseCertificatesOf } from '../certificates/personal-data.js';
 import { eraseProgressOf } from '../learning/personal-data.js';
 import { eraseSubscriptionOf } from '../newsletter/personal-data.js';
 import { eraseNotesOf } from '../notes/personal-data.js';
+import { erasePlaybackOf } from '../playback/personal-data.js';
 import { eraseReviewsOf } from '../reviews/erase-reviews-of.js';
 import { composeDeleteAccountMail } from './account-mails.js';
 import { accountLimits, enforceLimit } from './limits.js';
@@ -17,7 +18,7 @@ import { anonymiseUser, findUserById, tombstoneEmail, type UserRow } from './rep
 
 /**
  * Erases the account in one transaction (DPDP Act 2023, right to erasure): sessions, link tokens,
- * cart, reviews, lesson notes, lesson progress, certificates and the newsletter row of its address go (the reviewed courses' star counts are
+ * cart, reviews, lesson notes, lesson progress, video devices and flags, certificates and the newsletter row of its address go (the reviewed courses' star counts are
  * rewritten in the same transaction, the catalogue cache cleared after it); name and address become
  * a tombstone; orders and tax documents stay (GST law keeps invoices), still pointing at the
  * anonymised row. The audit log records the learner as the one who did it, under the tombstone address.
@@ -33,9 +34,11 @@ async function eraseAccount(
     await eraseReviewsOf(trx, user.id, now);
     await eraseNotesOf(trx, user.id);
     await eraseProgressOf(trx, user.id);
+    await erasePlaybackOf(trx, user.id);
     await eraseCertificatesOf(trx, user.id);
     await eraseSubscriptionOf(trx, user.email);
     await anonymiseUser(trx, user.id, now);
+    await forgetAuditActorEmail(trx, user.id, tombstoneEmail(user.id));
     const actor = {
       id: user.id,
       username: `deleted-${user.id}`,

@@ -9,6 +9,7 @@ import { exportEnrolmentsOf, exportProgressOf } from '../learning/personal-data.
 import { exportSubscriptionOf } from '../newsletter/personal-data.js';
 import { exportNotesOf } from '../notes/personal-data.js';
 import { exportConsentsOf } from '../orders/personal-data.js';
+import { exportPlaybackOf } from '../playback/personal-data.js';
 import { exportReviewsOf } from '../reviews/export-reviews-of.js';
 import { findUserById } from './repo.js';
 
@@ -20,17 +21,19 @@ import { findUserById } from './repo.js';
 export async function exportMyData(db: Db, user: SessionUser, now = new Date()): Promise<MyDataExport> {
   const row = await findUserById(db, user.id);
   if (!row) throw new AppError('unauthorized', messages.pleaseLogIn);
-  const [orders, enrolments, cart, newsletter, reviews, notes, certificates, progress, consents] = await Promise.all([
-    listMyOrders(db, user),
-    exportEnrolmentsOf(db, user.id),
-    exportCartOf(db, user.id),
-    exportSubscriptionOf(db, row.email),
-    exportReviewsOf(db, user.id),
-    exportNotesOf(db, user.id),
-    exportCertificatesOf(db, user.id),
-    exportProgressOf(db, user.id),
-    exportConsentsOf(db, user.id),
-  ]);
+  const [orders, enrolments, cart, newsletter, reviews, notes, certificates, progress, videoDevices, consents] =
+    await Promise.all([
+      listMyOrders(db, user),
+      exportEnrolmentsOf(db, user.id),
+      exportCartOf(db, user.id),
+      exportSubscriptionOf(db, row.email),
+      exportReviewsOf(db, user.id),
+      exportNotesOf(db, user.id),
+      exportCertificatesOf(db, user.id),
+      exportProgressOf(db, user.id),
+      exportPlaybackOf(db, user.id),
+      exportConsentsOf(db, user.id),
+    ]);
   return {
     exportedAt: now.toISOString(),
     profile: {
@@ -50,6 +53,7 @@ export async function exportMyData(db: Db, user: SessionUser, now = new Date()):
     notes,
     certificates,
     progress,
+    videoDevices,
     consents,
     wishlist: 'kept only in your browser',
   };

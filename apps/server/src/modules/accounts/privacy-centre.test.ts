@@ -9,6 +9,7 @@ import { createSession } from '../../auth/session.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { newId } from '../../ids.js';
 import { buy } from '../billing/test-purchases.js';
+import { lessonIdsOf, makeReadyVideo } from '../playback/test-video.js';
 
 let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
 const [c1, c2] = demoCourses;
@@ -309,5 +310,62 @@ describe('reviews in the privacy centre', () => {
     expect(hid.statusCode).toBe(200);
     const exported = myDataExport.parse((await get('/api/me/export', user.cookie)).json());
     expect(exported.reviews).toMatchObject([{ courseId, rating: 2, text: 'meh', hidden: true }]);
+  });
+});
+
+describe('protected video in the privacy centre', () => {
+  let lessonId: string;
+  beforeAll(async () => {
+    // The course's second lesson (for buyers only) gets a real transcoded stream.
+    lessonId = (await lessonIdsOf(t.database.db, c1?._id ?? ''))[1] ?? '';
+    await makeReadyVideo(t.database.db, t.config.dataDir, lessonId);
+  }, 120_000);
+
+  const play = (cookie: string) => get(`/api/learn/${c1?._id}/lessons/${lessonId}/playback`, cookie);
+  const playbackRows = async (userId: string) => ({
+    streams: await t.database.db.selectFrom('video_streams').selectAll().where('user_id', '=', userId).execute(),
+    flags: await t.database.db.selectFrom('video_device_flags').selectAll().where('user_id', '=', userId).execute(),
+    sessions: await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute(),
+  });
+
+  it('the export lists the devices that streamed and the day’s many-devices flag; deleting the account leaves no playback row', async () => {
+    const { user } = await busyLearner();
+    // Five more sign-ins today: six devices, above the default five, so playing flags the account.
+    const signIns = [];
+    for (let i = 0; i < 5; i++) signIns.push(await createSession(t.database.db, user.id));
+    const laptop = await play(user.cookie);
+    expect(laptop.statusCode, laptop.body).toBe(200);
+    expect((await play(`token=${signIns[0]}`)).statusCode).toBe(200);
+    // Another buyer streams too: none of theirs may show in this learner's export.
+    const other = await busyLearner();
+    expect((await play(other.user.cookie)).statusCode).toBe(200);
+
+    const res = await get('/api/me/export', user.cookie);
+    expect(res.statusCode).toBe(200);
+    const exported = myDataExport.parse(res.json());
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    expect(exported.videoDevices.flags).toEqual([{ day: today, devices: 6 }]);
+    expect(exported.videoDevices.devices).toHaveLength(2);
+    for (const device of exported.videoDevices.devices) {
+      expect(device).toEqual({ signedInAt: expect.any(String), lastPlayedAt: expect.any(String), stoppedAt: null });
+    }
+    // Times only: no session id, signed link or signature of the learner's own or anyone else's.
+    const before = await playbackRows(user.id);
+    expect(before.streams).toHaveLength(2);
+    const secrets = [
+      ...before.sessions.map((row) => row.id),
+      ...(await playbackRows(other.user.id)).sessions.map((row) => row.id),
+      /s=([0-9a-f]{64})/.exec(laptop.json().manifestUrl)?.[1] ?? 'no signature',
+    ];
+    for (const secret of secrets) expect(res.body).not.toContain(secret);
+
+    expect((await post('/api/me/delete', user.cookie, { password })).json().deleted).toBe(true);
+    expect(await playbackRows(user.id)).toEqual({ streams: [], flags: [], sessions: [] });
+    // The flag's audit entry stays (the operator's record) but no longer carries the learner's address.
+    const audit = await t.database.db.selectFrom('audit_log').selectAll().where('actor_id', '=', user.id).execute();
+    expect(audit.map((row) => row.action).sort()).toEqual(['account.deleted_by_learner', 'video.many_devices']);
+    expect(JSON.stringify(audit)).not.toContain(user.email);
+    // The other buyer's stream is untouched.
+    expect((await playbackRows(other.user.id)).streams).toHaveLength(1);
   });
 });

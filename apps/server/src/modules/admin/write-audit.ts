@@ -27,3 +27,11 @@ export async function writeAudit(trx: Db, actor: SessionUser, entry: AuditEntry,
     })
     .execute();
 }
+
+/**
+ * Account deletion: the entries the learner wrote themselves (a many-devices flag) keep their actor id,
+ * so the record stands, but their address becomes the account's tombstone.
+ */
+export async function forgetAuditActorEmail(trx: Db, actorId: string, tombstone: string): Promise<void> {
+  await trx.updateTable('audit_log').set({ actor_email: tombstone }).where('actor_id', '=', actorId).execute();
+}

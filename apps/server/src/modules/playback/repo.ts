@@ -107,14 +107,43 @@ export async function insertDeviceFlag(db: Db, userId: string, day: string, devi
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Every day the learner was flagged, newest first (their data export). */
 export function findDeviceFlags(db: Db, userId: string) {
   return db
     .selectFrom('video_device_flags')
     .select(['day', 'devices'])
     .where('user_id', '=', userId)
     .orderBy('day', 'desc')
-    .limit(30)
     .execute();
+}
+
+/** The latest flag of each of the learners given, on or after `sinceDay` (the console's list of users). */
+export function findLatestDeviceFlags(db: Db, userIds: readonly string[], sinceDay: string) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('video_device_flags')
+    .select(['user_id', 'day', 'devices'])
+    .where('user_id', 'in', userIds)
+    .where('day', '>=', sinceDay)
+    .orderBy('day', 'asc')
+    .execute();
+}
+
+/** The browsers that played the learner's videos, with when each signed in (their data export). */
+export function findStreamsOfUser(db: Db, userId: string) {
+  return db
+    .selectFrom('video_streams')
+    .leftJoin('sessions', 'sessions.id', 'video_streams.session_id')
+    .select(['sessions.created_at as signed_in_at', 'video_streams.last_seen_at', 'video_streams.stopped_at'])
+    .where('video_streams.user_id', '=', userId)
+    .orderBy('video_streams.last_seen_at', 'desc')
+    .execute();
+}
+
+/** Erases the learner's streams and flags (account deletion, inside its transaction). */
+export async function deletePlaybackOfUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('video_streams').where('user_id', '=', userId).execute();
+  await db.deleteFrom('video_device_flags').where('user_id', '=', userId).execute();
 }
 
 const settingsRow = preparedQuery<{ id: string }>()((db, value) =>
