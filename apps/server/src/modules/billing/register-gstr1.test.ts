@@ -339,6 +339,79 @@ describe('the invoice register and the GSTR-1 exports of a month (India time)', 
   });
 });
 
+describe('table 12 split by buyer and table 13, documents issued (hand-worked, 18 % inclusive)', () => {
+  it('HSN rows for registered and unregistered buyers add up to the whole summary; serial numbers run unbroken', async () => {
+    const GSTIN_GJ = '24AAACC1206D1ZM';
+    const pune = await buy(t, [c1 ?? ''], { state: '27', pin: '411001', gstin: GSTIN_MH, disclaimerAccepted: true });
+    const surat = await buy(t, [c2 ?? ''], { state: '24', pin: '395003', gstin: GSTIN_GJ, disclaimerAccepted: true });
+    const otherMonth = await buy(t, [c3 ?? ''], { state: '24', pin: '380015', disclaimerAccepted: true });
+    const ahmedabad = await buy(t, [c1 ?? '', c3 ?? ''], { state: '24', pin: '380015', disclaimerAccepted: true });
+    const bengaluru = await buy(t, [c2 ?? ''], { state: '29', pin: '560001', disclaimerAccepted: true });
+    expect((await refund(bengaluru.orderId)).statusCode).toBe(200);
+    const first = await issuedAt(pune.orderId, 'invoice', '2025-09-01T06:00:00.000Z');
+    const second = await issuedAt(surat.orderId, 'invoice', '2025-09-02T06:00:00.000Z');
+    const third = await issuedAt(ahmedabad.orderId, 'invoice', '2025-09-03T06:00:00.000Z');
+    const fourth = await issuedAt(bengaluru.orderId, 'invoice', '2025-09-04T06:00:00.000Z');
+    const note = await issuedAt(bengaluru.orderId, 'credit_note', '2025-09-05T06:00:00.000Z');
+    const skipped = await issuedAt(otherMonth.orderId, 'invoice', '2025-10-01T06:00:00.000Z');
+    const sequence = (number: string) => Number(number.split('/').at(-1));
+    // Bought one after another: the invoice issued in October sits between the second and the third.
+    expect(
+      [first, second, skipped, third, fourth].map(({ number }) => sequence(number) - sequence(first.number)),
+    ).toEqual([0, 1, 2, 3, 4]);
+
+    const hsnB2b = await exportOf('hsn(b2b)', '2025-09');
+    const hsnB2c = await exportOf('hsn(b2c)', '2025-09');
+    const hsn = await exportOf('hsn', '2025-09');
+    const header = [
+      'HSN',
+      'Description',
+      'UQC',
+      'Total Quantity',
+      'Total Value',
+      'Rate',
+      'Taxable Value',
+      'Integrated Tax Amount',
+      'Central Tax Amount',
+      'State/UT Tax Amount',
+      'Cess Amount',
+    ];
+    expect(hsnB2b.header).toEqual(header);
+    expect(hsnB2c.header).toEqual(header);
+    const figures = (row: Record<string, string> = {}) =>
+      [
+        'Total Quantity',
+        'Total Value',
+        'Taxable Value',
+        'Integrated Tax Amount',
+        'Central Tax Amount',
+        'State/UT Tax Amount',
+      ].map((column) => row[column]);
+    // Registered: Pune ₹4,999 with IGST 4,999 x 18/118 = ₹762.56 (taxable ₹4,236.44); Surat ₹6,999 with
+    // CGST = SGST = 6,999 x 9/118 = ₹533.82 (taxable ₹5,931.36). Together ₹11,998.00, taxable ₹10,167.80.
+    expect(hsnB2b.rows).toHaveLength(1);
+    expect(hsnB2b.rows[0]).toMatchObject({ HSN: '999293', UQC: 'OTH', Rate: '18' });
+    expect(figures(hsnB2b.rows[0])).toEqual(['2', '11998.00', '10167.80', '762.56', '533.82', '533.82']);
+    // Unregistered: Ahmedabad ₹4,999 + ₹5,499, CGST = SGST = ₹381.28 + ₹419.42 = ₹800.70, taxable
+    // ₹4,236.44 + ₹4,660.16 = ₹8,896.60; Bengaluru's ₹6,999 is credited in full the same month, so nets out.
+    expect(hsnB2c.rows).toHaveLength(1);
+    expect(figures(hsnB2c.rows[0])).toEqual(['2', '10498.00', '8896.60', '0.00', '800.70', '800.70']);
+    expect(figures(hsn.rows[0])).toEqual(['4', '22496.00', '19064.40', '762.56', '1334.52', '1334.52']);
+
+    const docs = await exportOf('docs', '2025-09');
+    expect(docs.header).toEqual(['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled']);
+    expect(docs.rows.map((row) => Object.values(row))).toEqual([
+      ['Invoices for outward supply', first.number, second.number, '2', '0'],
+      ['Invoices for outward supply', third.number, fourth.number, '2', '0'],
+      ['Credit Note', note.number, note.number, '1', '0'],
+    ]);
+    const october = await exportOf('docs', '2025-10');
+    expect(october.rows.map((row) => Object.values(row))).toEqual([
+      ['Invoices for outward supply', skipped.number, skipped.number, '1', '0'],
+    ]);
+  });
+});
+
 describe('resending a document to its buyer', () => {
   it('mails the buyer, is written in the audit log, and is limited to 3 an hour per document', async () => {
     const { user, orderId } = await buy(t, [c1 ?? ''], { state: '24', pin: '380015', disclaimerAccepted: true });

@@ -9,7 +9,10 @@ const described: Record<Section, string> = {
   exp: 'Exports (buyers outside India)',
   cdnr: 'Credit notes to registered buyers (CDNR)',
   cdnur: 'Credit notes to unregistered buyers (CDNUR: B2C large and exports)',
-  hsn: 'HSN/SAC summary',
+  hsn: 'HSN/SAC summary, one table (returns before May 2025)',
+  'hsn(b2b)': 'HSN/SAC summary of supplies to registered buyers (table 12, since May 2025)',
+  'hsn(b2c)': 'HSN/SAC summary of supplies to unregistered buyers (table 12, since May 2025)',
+  docs: 'Documents issued: invoice and credit note serial numbers (table 13)',
 };
 
 /** One download per GSTR-1 table of the month, named as the GST offline tool's sheets. */
