@@ -156,4 +156,15 @@ export function billingTaxProblems(fields: BillingTaxFields): { field: 'state' |
 }
 
 /** The GSTR-1 tables the console exports, named as the GST offline tool's sheets. */
-export const gstr1Sections = ['b2b', 'b2cl', 'b2cs', 'exp', 'cdnr', 'cdnur', 'hsn', 'hsn(b2b)', 'hsn(b2c)', 'docs'] as const;
+export const gstr1Sections = [
+  'b2b',
+  'b2cl',
+  'b2cs',
+  'exp',
+  'cdnr',
+  'cdnur',
+  'hsn',
+  'hsn(b2b)',
+  'hsn(b2c)',
+  'docs',
+] as const;
