@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
 import { useGetCertificateNameQuery, useSaveCertificateNameMutation } from './certificate-name-api';
-import { FormField, FormOutcome } from './form-field';
+import { bindFields, FormField, FormOutcome } from './form-field';
 
 /** The profile's 'name to print on certificates': empty prints the username. */
 export function CertificateNameForm() {
@@ -12,11 +12,7 @@ export function CertificateNameForm() {
   const [saveName, { isLoading }] = useSaveCertificateNameMutation();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<CertificateNameRequest>({
+  const form = useForm<CertificateNameRequest>({
     resolver: zodResolver(certificateNameRequest),
     defaultValues: { certificateName: '' },
     // The saved name fills the field when it arrives, but never over what the learner has typed meanwhile.
@@ -24,7 +20,9 @@ export function CertificateNameForm() {
     resetOptions: { keepDirtyValues: true },
   });
 
-  const submit = handleSubmit(async (values) => {
+  const field = bindFields(form);
+
+  const submit = form.handleSubmit(async (values) => {
     setDone(null);
     setFailure(null);
     try {
@@ -45,8 +43,7 @@ export function CertificateNameForm() {
           autoComplete="name"
           maxLength={CERTIFICATE_NAME_MAX * 2}
           hint={messages.certificateNameHint}
-          error={errors.certificateName?.message}
-          registration={register('certificateName')}
+          {...field('certificateName')}
         />
         <FormOutcome failure={failure} done={done} />
         <button type="submit" className="btn" disabled={isLoading}>

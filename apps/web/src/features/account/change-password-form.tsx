@@ -3,8 +3,9 @@ import { type ChangePasswordRequest, changePasswordRequest, messages } from '@sh
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
-import { fieldErrors, useChangePasswordMutation } from './api';
-import { FormField, FormOutcome } from './form-field';
+import { useChangePasswordMutation } from './api';
+import { bindFields, FormField, FormOutcome, showFieldErrors } from './form-field';
+import { NewPasswordFields } from './new-password-fields';
 
 const fieldNames = ['currentPassword', 'password', 'cpassword'] as const;
 
@@ -13,29 +14,21 @@ export function ChangePasswordForm() {
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<ChangePasswordRequest>({
+  const form = useForm<ChangePasswordRequest>({
     resolver: zodResolver(changePasswordRequest),
     defaultValues: { currentPassword: '', password: '', cpassword: '' },
   });
+  const field = bindFields(form);
 
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     setDone(null);
     try {
       const result = await changePassword(values).unwrap();
-      reset();
+      form.reset();
       setDone(result.message);
     } catch (error) {
-      const fields = fieldErrors(error);
-      const known = fieldNames.filter((name) => fields[name]);
-      for (const name of known) setError(name, { message: fields[name] }, { shouldFocus: true });
-      if (known.length === 0) setFailure(errorMessage(error, messages.emailCallFailed));
+      if (!showFieldErrors(form, error, fieldNames)) setFailure(errorMessage(error, messages.emailCallFailed));
     }
   });
 
@@ -48,25 +41,9 @@ export function ChangePasswordForm() {
           label={messages.currentPasswordLabel}
           type="password"
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          registration={register('currentPassword')}
+          {...field('currentPassword')}
         />
-        <FormField
-          id="new-password"
-          label={messages.newPasswordLabel}
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          registration={register('password')}
-        />
-        <FormField
-          id="new-cpassword"
-          label={messages.confirmPasswordLabel}
-          type="password"
-          autoComplete="new-password"
-          error={errors.cpassword?.message}
-          registration={register('cpassword')}
-        />
+        <NewPasswordFields idPrefix="new" field={field} />
         <FormOutcome failure={failure} done={done} />
         <button type="submit" className="btn" disabled={isLoading}>
           {messages.changePasswordButton}

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { useSendSignInLinkMutation } from './api';
-import { FormField, FormOutcome } from './form-field';
+import { bindFields, FormField, FormOutcome } from './form-field';
 
 /** The login page's 'Email Signin' mode: mails a sign-in link, then says to check spam or try again. */
 export function EmailLinkForm({ onPasswordMode }: { onPasswordMode: () => void }) {
@@ -14,16 +14,13 @@ export function EmailLinkForm({ onPasswordMode }: { onPasswordMode: () => void }
   const [sendLink, { isLoading }] = useSendSignInLinkMutation();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm<EmailLinkRequest>({ resolver: zodResolver(emailLinkRequest), defaultValues: { email: '' } });
+  const form = useForm<EmailLinkRequest>({ resolver: zodResolver(emailLinkRequest), defaultValues: { email: '' } });
+  const field = bindFields(form);
+  const { setFocus } = form;
   // This form only appears after the 'Email Signin' button: keep the keyboard user's place.
   useEffect(() => setFocus('email'), [setFocus]);
 
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     setSent(false);
     try {
@@ -37,14 +34,7 @@ export function EmailLinkForm({ onPasswordMode }: { onPasswordMode: () => void }
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-label="Get a sign-in link by email">
       <p className="auth-hint">We will email you a link that signs you in, no password needed.</p>
-      <FormField
-        id="link-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        registration={register('email')}
-      />
+      <FormField id="link-email" label="Email" type="email" autoComplete="email" {...field('email')} />
       <FormOutcome failure={failure} done={null} />
       {sent && (
         <div className="form-notice" role="status">

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { useForgotPasswordMutation } from './api';
-import { FormField, FormOutcome } from './form-field';
+import { bindFields, FormField, FormOutcome } from './form-field';
 
 /** The login page's 'Forgot password?' mode: mails a link to choose a new password. */
 export function ForgotPasswordForm({ onPasswordMode }: { onPasswordMode: () => void }) {
@@ -14,15 +14,15 @@ export function ForgotPasswordForm({ onPasswordMode }: { onPasswordMode: () => v
   const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm<ForgotPasswordRequest>({ resolver: zodResolver(forgotPasswordRequest), defaultValues: { email: '' } });
+  const form = useForm<ForgotPasswordRequest>({
+    resolver: zodResolver(forgotPasswordRequest),
+    defaultValues: { email: '' },
+  });
+  const field = bindFields(form);
+  const { setFocus } = form;
   useEffect(() => setFocus('email'), [setFocus]);
 
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     setSent(null);
     try {
@@ -35,14 +35,7 @@ export function ForgotPasswordForm({ onPasswordMode }: { onPasswordMode: () => v
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-label={messages.forgotPassword}>
       <p className="auth-hint">{messages.forgotPasswordIntro}</p>
-      <FormField
-        id="forgot-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        registration={register('email')}
-      />
+      <FormField id="forgot-email" label="Email" type="email" autoComplete="email" {...field('email')} />
       <FormOutcome failure={failure} done={null} />
       {sent && (
         <div className="form-notice" role="status">

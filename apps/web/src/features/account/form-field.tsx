@@ -1,5 +1,13 @@
-import type { ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { HTMLInputTypeAttribute, ReactNode } from 'react';
+import {
+  type FieldError,
+  type FieldValues,
+  get,
+  type Path,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { fieldErrors } from './api';
 
 /** The class names of a field's parts, so each area keeps its look with the same markup. */
 export interface FieldLook {
@@ -19,7 +27,7 @@ interface FieldProps {
 }
 
 interface InputFieldProps extends FieldProps {
-  type?: 'text' | 'email' | 'password';
+  type?: HTMLInputTypeAttribute;
   autoComplete: string;
   maxLength?: number;
   registration: UseFormRegisterReturn;
@@ -70,6 +78,33 @@ export function FormField(props: InputFieldProps | ControlFieldProps) {
       )}
     </div>
   );
+}
+
+/**
+ * What a FormField needs for one value of a react-hook-form form, its registration and its current
+ * message: `<FormField id=… label=… {...field('email')} />`.
+ */
+export function bindFields<T extends FieldValues>(form: UseFormReturn<T>) {
+  const { errors } = form.formState;
+  return (name: Path<T>) => ({
+    registration: form.register(name),
+    error: (get(errors, name) as FieldError | undefined)?.message,
+  });
+}
+
+/**
+ * Puts the server's field messages (a 400's `fields`) under the named fields, focusing the first;
+ * false when the answer named none of them, so the caller shows one line for the whole form.
+ */
+export function showFieldErrors<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  error: unknown,
+  names: readonly Path<T>[],
+): boolean {
+  const fields = fieldErrors(error);
+  const known = names.filter((name) => fields[name]);
+  for (const name of known) form.setError(name, { message: fields[name] }, { shouldFocus: true });
+  return known.length > 0;
 }
 
 /** Under a form: what went wrong (announced at once) or what was done (announced politely). */

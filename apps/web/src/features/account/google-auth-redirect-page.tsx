@@ -2,9 +2,8 @@ import { messages } from '@shop/shared';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { useNavigate, useSearchParams } from '../../app/navigation';
-import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
-import './account.css';
+import { AuthCard } from './auth-card';
 
 const REDIRECT_AFTER_MS = 3500;
 
@@ -36,21 +35,14 @@ export default function GoogleAuthRedirectPage() {
   }, [navigate]);
 
   return (
-    <>
-      <PageBanner title="Google Sign-in" />
-      <section className="section">
-        <div className="container">
-          <div className="auth-card landing">
-            <h2>{messages.redirecting}</h2>
-            <p className="form-notice" role="status">
-              {message}
-            </p>
-            <Link to="/" className="btn">
-              {messages.goToHomeButton}
-            </Link>
-          </div>
-        </div>
-      </section>
-    </>
+    <AuthCard banner="Google Sign-in" landing>
+      <h2>{messages.redirecting}</h2>
+      <p className="form-notice" role="status">
+        {message}
+      </p>
+      <Link to="/" className="btn">
+        {messages.goToHomeButton}
+      </Link>
+    </AuthCard>
   );
 }

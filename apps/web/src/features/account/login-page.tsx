@@ -2,14 +2,13 @@ import { messages } from '@shop/shared';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useSearchParams } from '../../app/navigation';
-import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { AuthCard } from './auth-card';
 import { EmailLinkForm } from './email-link-form';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { GoogleLink } from './google-link';
 import { PasswordSignInForm } from './password-sign-in-form';
 import { safeNextPath } from './safe-next-path';
-import './account.css';
 
 /** Notices other pages and the server may ask for with `/login?error=…`; no free text is shown from the URL. */
 const notices: Record<string, string> = {
@@ -24,36 +23,29 @@ export default function LoginPage() {
   const notice = notices[searchParams.get('error') ?? ''];
 
   return (
-    <>
-      <PageBanner title="Login" />
-      <section className="section">
-        <div className="container">
-          <div className="auth-card">
-            <h2>{messages.welcomeBack}</h2>
-            {notice && (
-              <p className="form-error" role="alert">
-                {notice}
-              </p>
-            )}
-            <GoogleLink />
-            {mode === 'email' ? (
-              <EmailLinkForm onPasswordMode={() => setMode('password-again')} />
-            ) : mode === 'forgot' ? (
-              <ForgotPasswordForm onPasswordMode={() => setMode('password-again')} />
-            ) : (
-              <PasswordSignInForm
-                onEmailMode={() => setMode('email')}
-                onForgotMode={() => setMode('forgot')}
-                next={next}
-                focusOnMount={mode === 'password-again'}
-              />
-            )}
-            <p className="auth-switch">
-              Don't have an account? <Link to="/registration">Register</Link>
-            </p>
-          </div>
-        </div>
-      </section>
-    </>
+    <AuthCard banner="Login">
+      <h2>{messages.welcomeBack}</h2>
+      {notice && (
+        <p className="form-error" role="alert">
+          {notice}
+        </p>
+      )}
+      <GoogleLink />
+      {mode === 'email' ? (
+        <EmailLinkForm onPasswordMode={() => setMode('password-again')} />
+      ) : mode === 'forgot' ? (
+        <ForgotPasswordForm onPasswordMode={() => setMode('password-again')} />
+      ) : (
+        <PasswordSignInForm
+          onEmailMode={() => setMode('email')}
+          onForgotMode={() => setMode('forgot')}
+          next={next}
+          focusOnMount={mode === 'password-again'}
+        />
+      )}
+      <p className="auth-switch">
+        Don't have an account? <Link to="/registration">Register</Link>
+      </p>
+    </AuthCard>
   );
 }

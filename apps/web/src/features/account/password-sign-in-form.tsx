@@ -6,7 +6,7 @@ import { errorMessage } from '../../app/api';
 import { useNavigate } from '../../app/navigation';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { useSignInMutation } from './api';
-import { FormField } from './form-field';
+import { bindFields, FormField, FormOutcome } from './form-field';
 import { safeNextPath } from './safe-next-path';
 import { useSignedIn } from './use-session';
 
@@ -26,17 +26,17 @@ export function PasswordSignInForm({ onEmailMode, onForgotMode, next, focusOnMou
   const signedIn = useSignedIn();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm<SignInRequest>({ resolver: zodResolver(signInRequest), defaultValues: { email: '', password: '' } });
+  const form = useForm<SignInRequest>({
+    resolver: zodResolver(signInRequest),
+    defaultValues: { email: '', password: '' },
+  });
+  const field = bindFields(form);
+  const { setFocus } = form;
   useEffect(() => {
     if (focusOnMount) setFocus('email');
   }, [focusOnMount, setFocus]);
 
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       const result = await signIn(values).unwrap();
@@ -50,27 +50,15 @@ export function PasswordSignInForm({ onEmailMode, onForgotMode, next, focusOnMou
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-label="Sign in with email and password">
-      <FormField
-        id="login-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        registration={register('email')}
-      />
+      <FormField id="login-email" label="Email" type="email" autoComplete="email" {...field('email')} />
       <FormField
         id="login-password"
         label="Password"
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
-        registration={register('password')}
+        {...field('password')}
       />
-      {failure && (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormOutcome failure={failure} done={null} />
       <button type="submit" className="btn btn-block" disabled={isLoading || !hydrated}>
         {isLoading ? 'Signing in...' : 'Sign In'}
       </button>

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'wouter';
 import { errorMessage } from '../../app/api';
-import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
-import { fieldErrors, useResetPasswordMutation } from './api';
-import { FormField } from './form-field';
+import { useResetPasswordMutation } from './api';
+import { AuthCard } from './auth-card';
+import { bindFields, showFieldErrors } from './form-field';
+import { NewPasswordFields } from './new-password-fields';
 import { useSignedIn } from './use-session';
-import './account.css';
 
 interface ResetValues {
   password: string;
@@ -27,74 +27,45 @@ export default function ResetPasswordPage() {
   const signedIn = useSignedIn();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ResetValues>({
+  const form = useForm<ResetValues>({
     resolver: zodResolver(resetPasswordForm),
     defaultValues: { password: '', cpassword: '' },
   });
 
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       const result = await resetPassword({ token, ...values }).unwrap();
       await signedIn(result);
       setDone(result.message);
     } catch (error) {
-      const fields = fieldErrors(error);
-      if (fields.password) setError('password', { message: fields.password }, { shouldFocus: true });
-      else setFailure(errorMessage(error, messages.resetLinkInvalid));
+      if (!showFieldErrors(form, error, ['password'])) setFailure(errorMessage(error, messages.resetLinkInvalid));
     }
   });
 
   return (
-    <>
-      <PageBanner title={messages.resetPasswordTitle} />
-      <section className="section">
-        <div className="container">
-          <div className="auth-card">
-            <h2>{messages.resetPasswordTitle}</h2>
-            {done ? (
-              <div className="form-notice" role="status">
-                <p>{done}</p>
-                <Link to="/profile" className="btn btn-block">
-                  {messages.myProfile}
-                </Link>
-              </div>
-            ) : (
-              <form className="auth-form" onSubmit={submit} noValidate aria-label={messages.resetPasswordTitle}>
-                <FormField
-                  id="reset-password"
-                  label={messages.newPasswordLabel}
-                  type="password"
-                  autoComplete="new-password"
-                  error={errors.password?.message}
-                  registration={register('password')}
-                />
-                <FormField
-                  id="reset-cpassword"
-                  label={messages.confirmPasswordLabel}
-                  type="password"
-                  autoComplete="new-password"
-                  error={errors.cpassword?.message}
-                  registration={register('cpassword')}
-                />
-                {failure && (
-                  <p className="form-error" role="alert">
-                    {failure} <Link to="/login">Login</Link>
-                  </p>
-                )}
-                <button type="submit" className="btn btn-block" disabled={isLoading}>
-                  {messages.resetPasswordButton}
-                </button>
-              </form>
-            )}
-          </div>
+    <AuthCard banner={messages.resetPasswordTitle}>
+      <h2>{messages.resetPasswordTitle}</h2>
+      {done ? (
+        <div className="form-notice" role="status">
+          <p>{done}</p>
+          <Link to="/profile" className="btn btn-block">
+            {messages.myProfile}
+          </Link>
         </div>
-      </section>
-    </>
+      ) : (
+        <form className="auth-form" onSubmit={submit} noValidate aria-label={messages.resetPasswordTitle}>
+          <NewPasswordFields idPrefix="reset" field={bindFields(form)} />
+          {failure && (
+            <p className="form-error" role="alert">
+              {failure} <Link to="/login">Login</Link>
+            </p>
+          )}
+          <button type="submit" className="btn btn-block" disabled={isLoading}>
+            {messages.resetPasswordButton}
+          </button>
+        </form>
+      )}
+    </AuthCard>
   );
 }

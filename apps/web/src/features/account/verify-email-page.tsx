@@ -3,11 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { errorMessage } from '../../app/api';
 import { useNavigate } from '../../app/navigation';
-import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { usePreviewEmailTokenMutation, useVerifyEmailTokenMutation } from './api';
+import { AuthCard } from './auth-card';
 import { useSignedIn } from './use-session';
-import './account.css';
 
 const REDIRECT_AFTER_MS = 3500;
 
@@ -70,54 +69,45 @@ export default function VerifyEmailPage() {
   }, [outcome, navigate]);
 
   return (
-    <>
-      <PageBanner title="Verify E-mail" />
-      <section className="section">
-        <div className="container">
-          <div className="auth-card landing" aria-live="polite">
-            {!outcome && !link && <h2>{messages.linkLoading}</h2>}
-            {!outcome && link && (
-              <>
-                <p>{messages.linkCheckAccount.replace('{email}', link.email)}</p>
-                {link.signedInAs && (
-                  <p className="form-notice" role="alert">
-                    {messages.linkSignedInAsOther
-                      .replaceAll('{username}', link.signedInAs)
-                      .replace('{email}', link.email)}
-                  </p>
-                )}
-                <button type="button" className="btn" disabled={verifying} onClick={() => void proceed()}>
-                  {verifying ? messages.verifying : messages.linkContinueAs.replace('{email}', link.email)}
-                </button>
-              </>
-            )}
-            {outcome?.ok && (
-              <>
-                <h2>{messages.redirecting}</h2>
-                <p className="form-notice" role="status">
-                  {outcome.message}
-                </p>
-              </>
-            )}
-            {outcome && !outcome.ok && (
-              <>
-                <h2>{outcome.message}</h2>
-                {outcome.detail && <p>{outcome.detail}</p>}
-                <p>
-                  <Link to="/login" className="link">
-                    Ask for a new sign-in link
-                  </Link>
-                </p>
-              </>
-            )}
-            {outcome && (
-              <Link to="/" className="btn">
-                {messages.goToHomeButton}
-              </Link>
-            )}
-          </div>
-        </div>
-      </section>
-    </>
+    <AuthCard banner="Verify E-mail" landing aria-live="polite">
+      {!outcome && !link && <h2>{messages.linkLoading}</h2>}
+      {!outcome && link && (
+        <>
+          <p>{messages.linkCheckAccount.replace('{email}', link.email)}</p>
+          {link.signedInAs && (
+            <p className="form-notice" role="alert">
+              {messages.linkSignedInAsOther.replaceAll('{username}', link.signedInAs).replace('{email}', link.email)}
+            </p>
+          )}
+          <button type="button" className="btn" disabled={verifying} onClick={() => void proceed()}>
+            {verifying ? messages.verifying : messages.linkContinueAs.replace('{email}', link.email)}
+          </button>
+        </>
+      )}
+      {outcome?.ok && (
+        <>
+          <h2>{messages.redirecting}</h2>
+          <p className="form-notice" role="status">
+            {outcome.message}
+          </p>
+        </>
+      )}
+      {outcome && !outcome.ok && (
+        <>
+          <h2>{outcome.message}</h2>
+          {outcome.detail && <p>{outcome.detail}</p>}
+          <p>
+            <Link to="/login" className="link">
+              Ask for a new sign-in link
+            </Link>
+          </p>
+        </>
+      )}
+      {outcome && (
+        <Link to="/" className="btn">
+          {messages.goToHomeButton}
+        </Link>
+      )}
+    </AuthCard>
   );
 }

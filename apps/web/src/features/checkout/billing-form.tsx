@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { gstStates, messages, OUTSIDE_INDIA } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../account/form-field';
+import { bindFields, FormField } from '../account/form-field';
 import { type Billing, billingSchema } from './billing-schema';
 import '../account/account.css';
 
@@ -18,12 +18,7 @@ interface BillingFormProps {
  * the tax invoice needs (state, PIN code, optional business name and GSTIN) and the disclaimer tick.
  */
 export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormProps) {
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useForm<Billing>({
+  const form = useForm<Billing>({
     resolver: zodResolver(billingSchema),
     defaultValues: {
       firstName: '',
@@ -36,6 +31,9 @@ export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormPro
       disclaimerAccepted: false,
     },
   });
+  const field = bindFields(form);
+  const { register, handleSubmit, watch } = form;
+  const { errors } = form.formState;
   const abroad = watch('state') === OUTSIDE_INDIA;
 
   return (
@@ -43,29 +41,10 @@ export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormPro
       <section className="checkout-billing" aria-labelledby="billing-title">
         <h2 id="billing-title">{messages.billingDetails}</h2>
         <div className="checkout-names">
-          <FormField
-            id="billing-first-name"
-            label="First name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            registration={register('firstName')}
-          />
-          <FormField
-            id="billing-last-name"
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            registration={register('lastName')}
-          />
+          <FormField id="billing-first-name" label="First name" autoComplete="given-name" {...field('firstName')} />
+          <FormField id="billing-last-name" label="Last name" autoComplete="family-name" {...field('lastName')} />
         </div>
-        <FormField
-          id="billing-email"
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          registration={register('email')}
-        />
+        <FormField id="billing-email" label="Email address" type="email" autoComplete="email" {...field('email')} />
         <div className="checkout-names">
           <FormField id="billing-state" label={messages.billingState} error={errors.state?.message}>
             {(describedBy, invalid) => (
@@ -86,29 +65,16 @@ export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormPro
             )}
           </FormField>
           {!abroad && (
-            <FormField
-              id="billing-pin"
-              label={messages.billingPin}
-              autoComplete="postal-code"
-              error={errors.pin?.message}
-              registration={register('pin')}
-            />
+            <FormField id="billing-pin" label={messages.billingPin} autoComplete="postal-code" {...field('pin')} />
           )}
         </div>
         <FormField
           id="billing-business"
           label={messages.billingBusiness}
           autoComplete="organization"
-          error={errors.businessName?.message}
-          registration={register('businessName')}
+          {...field('businessName')}
         />
-        <FormField
-          id="billing-gstin"
-          label={messages.billingGstin}
-          autoComplete="off"
-          error={errors.gstin?.message}
-          registration={register('gstin')}
-        />
+        <FormField id="billing-gstin" label={messages.billingGstin} autoComplete="off" {...field('gstin')} />
         <div className="checkout-disclaimer">
           <p id="disclaimer-text">{messages.investmentDisclaimer}</p>
           <label>
