@@ -53,9 +53,15 @@ export class LearnerClient {
     private readonly origin: string,
     private readonly token: string,
     private readonly stats: CallStats,
+    /** A person's pause before each click or page (a random time in this range, ms); none when absent. */
+    private readonly thinkMs?: { min: number; max: number },
   ) {}
 
   async call(method: 'GET' | 'POST', path: string, body?: unknown, expect: number[] = []): Promise<Answer> {
+    if (this.thinkMs) {
+      const { min, max } = this.thinkMs;
+      await new Promise((resolve) => setTimeout(resolve, min + Math.random() * (max - min)));
+    }
     const headers: Record<string, string> = { cookie: `token=${this.token}` };
     if (method === 'POST') {
       headers.origin = this.origin;

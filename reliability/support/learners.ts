@@ -21,6 +21,11 @@ export interface LoadOptions {
    * sells out the catalogue to the same 200 learners and the rest of the run only browses.
    */
   newLearner?: () => Promise<TestUser>;
+  /**
+   * A person's pause before each request (ms range). Without it every learner clicks as fast as the
+   * shop answers, which makes N learners a load test of N connections rather than N people shopping.
+   */
+  thinkMs?: { min: number; max: number };
 }
 
 export interface LoadResult extends CallStats {
@@ -79,7 +84,7 @@ export async function runLearners(options: LoadOptions, result = newLoadResult()
   await Promise.all(
     options.learners.map(async (first) => {
       let user = first;
-      let client = new LearnerClient(options.baseUrl, options.origin, user.token, result);
+      let client = new LearnerClient(options.baseUrl, options.origin, user.token, result, options.thinkMs);
       let owned = new Set<string>();
       let gone = false;
       while (!gone && Date.now() < deadline.at) {
@@ -92,7 +97,7 @@ export async function runLearners(options: LoadOptions, result = newLoadResult()
           // A learner who left, or who owns every course, makes room for a newcomer when the test allows.
           if (options.newLearner) {
             user = await options.newLearner();
-            client = new LearnerClient(options.baseUrl, options.origin, user.token, result);
+            client = new LearnerClient(options.baseUrl, options.origin, user.token, result, options.thinkMs);
             owned = new Set();
             result.newLearners += 1;
           } else if (outcome === 'left') gone = true;
