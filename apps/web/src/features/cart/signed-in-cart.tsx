@@ -1,5 +1,4 @@
 import { type Cart, type CheckoutHandOff, computeTotals, messages, rupeesToPaise } from '@shop/shared';
-import { Link } from 'wouter';
 import { errorMessage } from '../../app/api';
 import { useNavigate } from '../../app/navigation';
 import { useGetCartQuery } from './api';
@@ -7,6 +6,7 @@ import { CartTable } from './cart-table';
 import { CartTotals } from './cart-totals';
 import { CouponBox } from './coupon-box';
 import { checkProceed } from './proceed-check';
+import { EmptyShelf, LoadFailed } from './shelf-states';
 import { useCartCoupon } from './use-cart-coupon';
 import { useLocalCartMergePending } from './use-merge-local-cart';
 
@@ -18,21 +18,10 @@ export function SignedInCart({ owner }: { owner: string }) {
 
   if (isLoading || merging) return <p className="state-message">{messages.loading}</p>;
   if (isError || !cart) {
-    return (
-      <p className="state-message" role="alert">
-        {errorMessage(error, messages.serverError)}
-      </p>
-    );
+    return <LoadFailed>{errorMessage(error, messages.serverError)}</LoadFailed>;
   }
   if (cart.courses.length === 0) {
-    return (
-      <div className="cart-empty">
-        <p className="state-message">{messages.cartEmpty}</p>
-        <Link to="/" className="btn">
-          {messages.cartGoToShop}
-        </Link>
-      </div>
-    );
+    return <EmptyShelf className="cart-empty" message={messages.cartEmpty} to="/" />;
   }
   return <FilledCart cart={cart} owner={owner} />;
 }

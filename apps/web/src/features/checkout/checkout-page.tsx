@@ -16,6 +16,7 @@ import { couponCodeFromHandOff } from './read-hand-off';
 import { useHandOffCoupon } from './use-hand-off-coupon';
 import { usePlaceOrder } from './use-place-order';
 import './checkout.css';
+import { EmptyShelf, LoadFailed } from '../cart/shelf-states';
 
 /** The spec's 'Checkout, no token' message, once, and a sign-in that comes back here. */
 function VisitorCheckout() {
@@ -68,21 +69,10 @@ function SignedInCheckout({ profile }: { profile: Profile }) {
   }
   if (isLoading || checking) return <p className="state-message">{messages.loading}</p>;
   if (isError || !cart) {
-    return (
-      <p className="state-message" role="alert">
-        {errorMessage(error, messages.serverError)}
-      </p>
-    );
+    return <LoadFailed>{errorMessage(error, messages.serverError)}</LoadFailed>;
   }
   if (cart.courses.length === 0) {
-    return (
-      <div className="checkout-visitor">
-        <p className="state-message">{messages.cartEmptyAtCheckout}</p>
-        <Link to="/courses" className="btn">
-          {messages.cartGoToShop}
-        </Link>
-      </div>
-    );
+    return <EmptyShelf className="checkout-visitor" message={messages.cartEmptyAtCheckout} />;
   }
 
   const courses = cart.courses.map((entry) => entry.courseId);

@@ -1,6 +1,5 @@
 import { messages } from '@shop/shared';
 import { useCallback, useState } from 'react';
-import { Link } from 'wouter';
 import { Carousel, type CarouselBreakpoint, type CarouselLayout } from '../../components/ui/carousel';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
@@ -9,6 +8,7 @@ import { DashboardLayout } from '../account/dashboard-sidebar';
 import { useGetEnrolledCoursesQuery } from './api';
 import { type ChosenVideo, EnrolledCourseCard } from './enrolled-course-card';
 import './learning.css';
+import { EmptyShelf, LoadFailed } from '../cart/shelf-states';
 
 /** Download links expire after 10 minutes; fetching them again every 5 keeps an open page working. */
 const REFRESH_LINKS_MS = 5 * 60_000;
@@ -35,21 +35,10 @@ function EnrolledCourses() {
 
   if (isLoading) return <p className="state-message">{messages.loading}</p>;
   if (isError || !courses) {
-    return (
-      <p className="state-message" role="alert">
-        {messages.enrolledCoursesFailed}
-      </p>
-    );
+    return <LoadFailed>{messages.enrolledCoursesFailed}</LoadFailed>;
   }
   if (courses.length === 0) {
-    return (
-      <div className="enrolled-empty">
-        <p className="state-message">{messages.noEnrolledCourses}</p>
-        <Link to="/courses" className="btn">
-          {messages.cartGoToShop}
-        </Link>
-      </div>
-    );
+    return <EmptyShelf className="enrolled-empty" message={messages.noEnrolledCourses} />;
   }
   return (
     <>

@@ -5,6 +5,7 @@ import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { DashboardLayout } from '../account/dashboard-sidebar';
 import { useGetMyOrdersQuery } from './api';
 import './orders.css';
+import { EmptyShelf, LoadFailed } from '../cart/shelf-states';
 
 const indiaDate = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
 
@@ -40,21 +41,10 @@ function OrdersTable() {
   const { data: orders, isLoading, isError } = useGetMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
   if (isLoading) return <p className="state-message">{messages.loading}</p>;
   if (isError || !orders) {
-    return (
-      <p className="state-message" role="alert">
-        {messages.ordersFailed}
-      </p>
-    );
+    return <LoadFailed>{messages.ordersFailed}</LoadFailed>;
   }
   if (orders.length === 0) {
-    return (
-      <div className="enrolled-empty">
-        <p className="state-message">{messages.ordersEmpty}</p>
-        <Link to="/courses" className="btn">
-          {messages.cartGoToShop}
-        </Link>
-      </div>
-    );
+    return <EmptyShelf className="enrolled-empty" message={messages.ordersEmpty} />;
   }
   return (
     <div className="orders-scroll">
