@@ -47,16 +47,18 @@ export async function createPaymentsApp(
 /**
  * Registers the hooks of a payments test file: the fake gateway for the whole file, and the payments
  * app built anew for each test (`'test'`, so each test registers the routes and compiles the queries
- * afresh) or once for the file (`'file'`); `use` receives each new pair as it is made.
+ * afresh) or once for the file (`'file'`); `use` receives each new pair as it is made. `settings`, read
+ * as each app is built, adds to its configuration.
  */
 export function usePaymentsApp(
   each: 'test' | 'file',
   use: (t: TestApp, fake: FakeRazorpay) => void | Promise<void>,
+  settings: () => Record<string, string> = () => ({}),
 ): void {
   let fake: FakeRazorpay;
   let t: TestApp | undefined;
   const open = async () => {
-    t = await createPaymentsApp(fake);
+    t = await createPaymentsApp(fake, { overrides: settings() });
     await use(t, fake);
   };
   const close = async () => {

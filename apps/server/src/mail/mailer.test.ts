@@ -4,7 +4,8 @@ import { CompiledQuery, sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engine, type TestDatabase, testConfig } from '../../test/helpers.js';
-import { mailText, startSmtp, type TestSmtp } from '../../test/smtp.js';
+import { mailText } from '../../test/smtp.js';
+import { useSmtp } from '../../test/use-smtp.js';
 import {
   ATTACHED_MAILS_PER_SECOND,
   attachedMailBudget,
@@ -13,16 +14,14 @@ import {
   MAIL_CLAIM_MS,
 } from './mailer.js';
 
-let smtp: TestSmtp;
+const smtp = useSmtp();
 let database: TestDatabase;
 const log = pino({ level: 'silent' });
 
 beforeAll(async () => {
-  smtp = await startSmtp();
   database = await createTestDatabase();
 });
 afterAll(async () => {
-  await smtp.close();
   await database.close();
 });
 
@@ -33,12 +32,12 @@ describe('mail queue', () => {
   });
 
   it('once stopped, starts no new pass: the database closes right after', async () => {
-    const queue = createMailQueue(database.db, testConfig({ SMTP_URL: smtp.url }), log);
+    const queue = createMailQueue(database.db, testConfig({ SMTP_URL: smtp().url }), log);
     await queue.enqueue({ to: 'stopped@example.com', subject: 'Later', text: 'body' });
     await queue.stop();
     queue.kick();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(smtp.received.filter((mail) => mail.to.includes('stopped@example.com'))).toEqual([]);
+    expect(smtp().received.filter((mail) => mail.to.includes('stopped@example.com'))).toEqual([]);
     const row = await database.db
       .selectFrom('mail_outbox')
       .selectAll()
@@ -49,10 +48,10 @@ describe('mail queue', () => {
   });
 
   it('delivers through SMTP and marks the message sent', async () => {
-    const queue = createMailQueue(database.db, testConfig({ SMTP_URL: smtp.url }), log);
+    const queue = createMailQueue(database.db, testConfig({ SMTP_URL: smtp().url }), log);
     await queue.enqueue({ to: 'a@example.com', subject: 'Hello', text: 'Open https://shop.test/x' });
     expect(await queue.deliverPending()).toBe(1);
-    const mail = await smtp.waitFor('a@example.com');
+    const mail = await smtp().waitFor('a@example.com');
     expect(mailText(mail.raw)).toContain('https://shop.test/x');
     const row = await database.db
       .selectFrom('mail_outbox')
@@ -63,8 +62,8 @@ describe('mail queue', () => {
   });
 
   it('keeps a refused message and retries it later', async () => {
-    const queue = createMailQueue(database.db, testConfig({ SMTP_URL: smtp.url }), log);
-    smtp.rejecting = true;
+    const queue = createMailQueue(database.db, testConfig({ SMTP_URL: smtp().url }), log);
+    smtp().rejecting = true;
     await queue.enqueue({ to: 'b@example.com', subject: 'Retry me', text: 'body' });
     expect(await queue.deliverPending()).toBe(0);
     const pending = await database.db
@@ -74,9 +73,9 @@ describe('mail queue', () => {
       .executeTakeFirstOrThrow();
     expect(pending).toMatchObject({ sent_at: null, attempts: 1 });
     expect(pending.last_error).toMatch(/550|Mailbox/);
-    smtp.rejecting = false;
+    smtp().rejecting = false;
     expect(await queue.deliverPending(new Date(Date.now() + 60_000))).toBe(1);
-    await smtp.waitFor('b@example.com');
+    await smtp().waitFor('b@example.com');
   });
 
   it('writes an .eml file to the dev outbox when no SMTP_URL is set', async () => {
@@ -96,7 +95,7 @@ describe('mail queue', () => {
 
 describe('mail queue hygiene', () => {
   it('keeps no body (and so no sign-in link) once a mail is delivered', async () => {
-    const queue = createMailQueue(database.db, testConfig({ SMTP_URL: smtp.url }), log);
+    const queue = createMailQueue(database.db, testConfig({ SMTP_URL: smtp().url }), log);
     const id = await queue.enqueue({
       to: 'd@example.com',
       subject: 'Link',
@@ -110,12 +109,12 @@ describe('mail queue hygiene', () => {
   });
 
   it('a mail queued during a delivery pass goes out without waiting for the timer', async () => {
-    const queue = createMailQueue(database.db, testConfig({ SMTP_URL: smtp.url }), log);
+    const queue = createMailQueue(database.db, testConfig({ SMTP_URL: smtp().url }), log);
     await queue.enqueue({ to: 'e1@example.com', subject: 'First', text: 'one' });
     const pass = queue.deliverPending();
     await queue.send({ to: 'e2@example.com', subject: 'Second', text: 'two' });
     await pass;
-    await smtp.waitFor('e2@example.com', 5000);
+    await smtp().waitFor('e2@example.com', 5000);
   });
 
   it('asks for due mail through one index per question, oldest first, without reading the rest of the queue', async () => {
@@ -148,14 +147,14 @@ describe('mail queue hygiene', () => {
 
 describe('mail passes of several processes (SCALE_OUT=1)', () => {
   it(`scaled out on ${engine}: passes of three processes at once send each queued mail exactly once`, async () => {
-    const config = testConfig({ SMTP_URL: smtp.url });
+    const config = testConfig({ SMTP_URL: smtp().url });
     // Three processes' queues on one database, their kicks handed to a job engine (as runJobs does).
     const queues = [0, 1, 2].map(() => createMailQueue(database.db, config, log));
     for (const queue of queues) queue.handPassesTo(async () => {});
     const addresses = Array.from({ length: 30 }, (_, n) => `once-${n}@example.com`);
     for (const to of addresses) await queues[0]?.enqueue({ to, subject: 'Once', text: 'Exactly once.' });
     await Promise.all(queues.flatMap((queue) => [queue.deliverPending(), queue.deliverPending(new Date())]));
-    const received = smtp.received.filter((mail) => mail.to.some((to) => to.startsWith('once-')));
+    const received = smtp().received.filter((mail) => mail.to.some((to) => to.startsWith('once-')));
     expect(received.map((mail) => mail.to[0]).sort()).toEqual([...addresses].sort());
     const unsent = await database.db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).execute();
     expect(unsent).toEqual([]);
@@ -163,7 +162,7 @@ describe('mail passes of several processes (SCALE_OUT=1)', () => {
   });
 
   it('a mail claimed by a pass whose process died is sent by a later pass once the claim has run out', async () => {
-    const config = testConfig({ SMTP_URL: smtp.url });
+    const config = testConfig({ SMTP_URL: smtp().url });
     const queue = createMailQueue(database.db, config, log);
     queue.handPassesTo(async () => {});
     await queue.enqueue({ to: 'orphan@example.com', subject: 'Orphan', text: 'Claimed, then the process died.' });
@@ -176,7 +175,7 @@ describe('mail passes of several processes (SCALE_OUT=1)', () => {
       .execute();
     expect(await queue.deliverPending(new Date())).toBe(0);
     expect(await queue.deliverPending(new Date(Date.now() + MAIL_CLAIM_MS + 1000))).toBe(1);
-    expect(smtp.received.filter((mail) => mail.to.includes('orphan@example.com'))).toHaveLength(1);
+    expect(smtp().received.filter((mail) => mail.to.includes('orphan@example.com'))).toHaveLength(1);
     await queue.stop();
   });
 });

@@ -1,10 +1,10 @@
 import { formatPaise, messages } from '@shop/shared';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
+import { describe, expect, it } from 'vitest';
+import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { activeCourseIds, createPaymentsApp, demoLines, payAtFake, shopRequests } from '../../../test/payments-kit.js';
-import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
+import { activeCourseIds, demoLines, payAtFake, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
+import { useSmtp } from '../../../test/use-smtp.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { reconcilePayments } from './reconcile-payments.js';
 
@@ -13,26 +13,19 @@ import { reconcilePayments } from './reconcile-payments.js';
 // compiled statements are built anew for each, so each test covers them.
 
 let fake: FakeRazorpay;
-const silent = pino({ level: 'silent' });
-let smtp: TestSmtp;
 let t: TestApp;
+const silent = pino({ level: 'silent' });
 const [c1, c2] = demoLines;
+const smtp = useSmtp();
 
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
-  smtp = await startSmtp();
-});
-afterAll(async () => {
-  await fake.close();
-  await smtp.close();
-});
-beforeEach(async () => {
-  t = await createPaymentsApp(fake, { smtpUrl: smtp.url });
-});
-afterEach(async () => {
-  await t.close();
-  smtp.rejecting = false;
-});
+usePaymentsApp(
+  'test',
+  (app, gateway) => {
+    t = app;
+    fake = gateway;
+  },
+  () => ({ SMTP_URL: smtp().url }),
+);
 
 const { post, deliver, checkedOut } = shopRequests(() => t);
 const captured = (gatewayOrderId: string | null) => payAtFake(fake, gatewayOrderId);
@@ -160,7 +153,7 @@ describe('the confirmation e-mail', () => {
     });
     const user = await createSignedInUser(t.database.db);
     // The mail server refuses for now, so the queued message keeps its bodies (a sent one is cleared).
-    smtp.rejecting = true;
+    smtp().rejecting = true;
     const name = 'Asha <Patel> & "Sons"';
     const order = await checkedOut(user, [c1, c2], { couponId: coupon.id, percent: 10, name });
     await deliver(fake.webhook('payment.captured', { payment: captured(order.order_id) }));
@@ -213,7 +206,7 @@ describe('the confirmation e-mail', () => {
     const order = await checkedOut(user, [c1]);
     await post('/api/verify-payment', user, fake.pay(order.order_id ?? ''));
     // The retry timer is not running in tests: only the kick after the payment can deliver it.
-    const mail = await smtp.waitFor(user.email, 3000);
+    const mail = await smtp().waitFor(user.email, 3000);
     expect(mail.raw).toContain(order.orderId);
   });
 
@@ -223,7 +216,7 @@ describe('the confirmation e-mail', () => {
       percent: 100,
     });
     const user = await createSignedInUser(t.database.db);
-    smtp.rejecting = true;
+    smtp().rejecting = true;
     const order = await checkedOut(user, [c1], { couponId: coupon.id, percent: 100 });
     expect(order.paid).toBe(true);
     expect(await enrolled(user.id)).toEqual([c1.id]);

@@ -1,17 +1,17 @@
 import { formatPaise } from '@shop/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
+import { describe, expect, it } from 'vitest';
+import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
 import {
-  createPaymentsApp,
   type DemoLine,
   demoLines,
   orderStatus,
   ownedThrough,
   payAtFake,
   shopRequests,
+  usePaymentsApp,
 } from '../../../test/payments-kit.js';
-import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
+import { useSmtp } from '../../../test/use-smtp.js';
 
 // What a full refund does, as the buyer and the operator see it: the order's state and history, the
 // refund rows, who keeps which course, the credit note and the e-mail exactly as sent, whichever path
@@ -19,25 +19,18 @@ import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
 // A fresh app per test.
 
 let fake: FakeRazorpay;
-let smtp: TestSmtp;
 let t: TestApp;
 const [c1, c2] = demoLines;
+const smtp = useSmtp();
 
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
-  smtp = await startSmtp();
-});
-afterAll(async () => {
-  await fake.close();
-  await smtp.close();
-});
-beforeEach(async () => {
-  t = await createPaymentsApp(fake, { smtpUrl: smtp.url });
-});
-afterEach(async () => {
-  await t.close();
-  smtp.rejecting = false;
-});
+usePaymentsApp(
+  'test',
+  (app, gateway) => {
+    t = app;
+    fake = gateway;
+  },
+  () => ({ SMTP_URL: smtp().url }),
+);
 
 const { post, deliver, checkedOut } = shopRequests(() => t);
 const captured = (gatewayOrderId: string) => payAtFake(fake, gatewayOrderId);
@@ -92,7 +85,7 @@ describe("the operator's refund", () => {
     const name = 'Asha <Patel> & "Sons"';
     const order = await paid(user, [c1, c2], name);
     // The mail server refuses for now, so the queued message keeps its bodies (a sent one is cleared).
-    smtp.rejecting = true;
+    smtp().rejecting = true;
     const res = await post(`/api/admin/orders/${order.orderId}/refund`, admin, {});
     expect(res.statusCode, res.body).toBe(200);
     expect(await status(order.orderId)).toBe('refunded');
@@ -191,12 +184,16 @@ describe("Razorpay's refund webhook", () => {
   it('the refund e-mail goes out at once, without waiting for the retry timer', async () => {
     const user = await createSignedInUser(t.database.db);
     const order = await paid(user, [c1]);
-    await smtp.waitFor(user.email, 3000);
-    const before = smtp.received.length;
+    await smtp().waitFor(user.email, 3000);
+    const before = smtp().received.length;
     await deliver(refundHook(order.entity, 'rfnd_atonce000001'));
     const deadline = Date.now() + 3000;
-    while (Date.now() < deadline && smtp.received.length === before) await new Promise((r) => setTimeout(r, 20));
-    expect(smtp.received.slice(before).map((mail) => mail.raw.includes('has been refunded'))).toEqual([true]);
+    while (Date.now() < deadline && smtp().received.length === before) await new Promise((r) => setTimeout(r, 20));
+    expect(
+      smtp()
+        .received.slice(before)
+        .map((mail) => mail.raw.includes('has been refunded')),
+    ).toEqual([true]);
   });
 
   it('a refunded course does not come back into the cart: paying took it out', async () => {
@@ -314,7 +311,7 @@ describe('a course another paid order of the same buyer also covers', () => {
   it('an order paid before invoices existed is refunded with an e-mail that names no credit note', async () => {
     const user = await createSignedInUser(t.database.db);
     const legacy = await legacyPaidOrder(user, c1, '2025-01-01T10:00:00.000Z');
-    smtp.rejecting = true;
+    smtp().rejecting = true;
     const payment = await paid(await createSignedInUser(t.database.db), [c2]);
     const entity = { ...payment.entity, id: `pay_${legacy}`, order_id: `order_${legacy}`, amount: c1.paise };
     expect((await deliver(refundHook(entity, 'rfnd_legacy000001'))).statusCode).toBe(200);
