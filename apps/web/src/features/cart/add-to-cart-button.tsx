@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { useLocation, useNavigate } from '../../app/navigation';
 import { toast } from '../../components/ui/toast';
 import { useGetProfileQuery } from '../account/api';
+import { OwnedNotice } from './owned-notice';
 import { useAddCourseToCart } from './use-add-course-to-cart';
 import { useLocalCart } from './use-local-cart';
 import './cart.css';
@@ -57,14 +58,7 @@ export function AddToCartButton({ course }: { course: { id: string; title: strin
           </Link>
         </p>
       )}
-      {notice === 'owned' && (
-        <p className="cart-notice" role="alert">
-          {messages.courseOwned}{' '}
-          <Link className="link" to="/enrolled-courses">
-            {messages.goToEnrolledCourses}
-          </Link>
-        </p>
-      )}
+      {notice === 'owned' && <OwnedNotice />}
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { Link } from 'wouter';
 import { useAppSelector } from '../../app/hooks';
 import { CartIcon } from '../../components/ui/icons';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { useGetProfileQuery } from '../account/api';
 import { useGetCartQuery } from './api';
 import { selectLocalCartItems } from './cart-slice';
+import { CountLink } from './count-link';
 import { useLocalCartMergePending, useMergeLocalCartOnSignIn } from './use-merge-local-cart';
 
 /** The header's cart icon with the number of courses: the server cart when signed in, else the browser cart. */
@@ -17,15 +17,5 @@ export function CartLink() {
   // The server draws no browser cart: its count shows once the page has hydrated.
   const localCount = useAppSelector(selectLocalCartItems).length * Number(useHydrated());
   const count = profile ? (cart?.courses.length ?? 0) : localCount;
-  const label = count === 0 ? 'Cart' : `Cart, ${count} ${count === 1 ? 'course' : 'courses'}`;
-  return (
-    <Link to="/cart" className="icon-link" aria-label={label}>
-      <CartIcon size={22} />
-      {count > 0 && (
-        <span className="badge" aria-hidden="true">
-          {count}
-        </span>
-      )}
-    </Link>
-  );
+  return <CountLink to="/cart" name="Cart" count={count} icon={<CartIcon size={22} />} />;
 }

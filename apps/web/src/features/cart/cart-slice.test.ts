@@ -1,5 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addItem,
   CART_STORAGE_KEY,
@@ -10,6 +10,7 @@ import {
   loadLocalCart,
   removeItems,
 } from './cart-slice';
+import { useFakeLocalStorage } from './fake-local-storage';
 
 const A = { id: 'aaaaaaaaaaaaaaaaaaaaaaaa', title: 'Course A' };
 const B = { id: 'bbbbbbbbbbbbbbbbbbbbbbbb', title: 'Course B' };
@@ -43,12 +44,7 @@ describe('local cart rules', () => {
 });
 
 describe('browser storage', () => {
-  const storage = new Map<string, string>();
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => storage.get(key) ?? null,
-    setItem: (key: string, value: string) => storage.set(key, value),
-  });
-  afterEach(() => storage.clear());
+  const storage = useFakeLocalStorage();
 
   it("every change is saved under the key 'cart' and read back at start", () => {
     const store = configureStore({

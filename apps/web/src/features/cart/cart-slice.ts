@@ -1,4 +1,5 @@
-import { createListenerMiddleware, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { isCourseId, storedItems } from './stored-items';
 
 /** The spec's local cart item (browser storage key 'cart'): what a visitor picked before signing in. */
 export interface LocalCartItem {
@@ -12,28 +13,20 @@ export interface LocalCartState {
 }
 
 export const CART_STORAGE_KEY = 'cart';
-const COURSE_ID = /^[a-f0-9]{24}$/;
 
 function isItem(value: unknown): value is LocalCartItem {
   const item = value as Partial<LocalCartItem> | null;
   return (
-    typeof item?.id === 'string' &&
-    COURSE_ID.test(item.id) &&
-    typeof item.title === 'string' &&
+    isCourseId(item?.id) &&
+    typeof item?.title === 'string' &&
     Number.isSafeInteger(item.quantity) &&
     (item.quantity ?? 0) > 0
   );
 }
 
+const stored = storedItems(CART_STORAGE_KEY, isItem);
 /** Whatever is in browser storage, keeping only well-formed items: storage can be edited or stale. */
-export function loadLocalCart(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): LocalCartState {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(CART_STORAGE_KEY) ?? '[]');
-    return { items: Array.isArray(parsed) ? parsed.filter(isItem) : [] };
-  } catch {
-    return { items: [] };
-  }
-}
+export const loadLocalCart = stored.load;
 
 export const cartSlice = createSlice({
   name: 'cart',
@@ -67,15 +60,4 @@ export const { addItem, decreaseItem, removeItems, clearItems } = cartSlice.acti
 export const { selectLocalCartItems } = cartSlice.selectors;
 
 /** Every change to the local cart is written to browser storage. */
-export const cartStorage = createListenerMiddleware();
-cartStorage.startListening({
-  matcher: isAnyOf(addItem, decreaseItem, removeItems, clearItems),
-  effect: (_action, listenerApi) => {
-    const { items } = cartSlice.selectSlice(listenerApi.getState() as { cart: LocalCartState });
-    try {
-      localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
-    } catch {
-      // storage full or disabled (private mode): the cart still works for this visit
-    }
-  },
-});
+export const cartStorage = stored.saver(cartSlice);

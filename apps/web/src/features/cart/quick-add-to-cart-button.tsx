@@ -1,8 +1,8 @@
 import { messages } from '@shop/shared';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { toast } from '../../components/ui/toast';
 import { useGetProfileQuery } from '../account/api';
+import { OwnedNotice } from './owned-notice';
 import { useAddCourseToCart } from './use-add-course-to-cart';
 import { useLocalCart } from './use-local-cart';
 import './cart.css';
@@ -38,14 +38,7 @@ export function QuickAddToCartButton({ course, label }: { course: { id: string; 
       >
         {label}
       </button>
-      {owned && (
-        <p className="cart-notice" role="alert">
-          {messages.courseOwned}{' '}
-          <Link className="link" to="/enrolled-courses">
-            {messages.goToEnrolledCourses}
-          </Link>
-        </p>
-      )}
+      {owned && <OwnedNotice />}
     </>
   );
 }

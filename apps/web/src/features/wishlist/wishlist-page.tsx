@@ -5,7 +5,9 @@ import { PageBanner } from '../../components/ui/page-banner';
 import { Price } from '../../components/ui/price';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { QuickAddToCartButton } from '../cart/quick-add-to-cart-button';
+import { EmptyShelf } from '../cart/shelf-states';
 import { useWishlist } from './use-wishlist';
+import '../cart/cart.css';
 import './wishlist.css';
 
 export default function WishlistPage() {
@@ -18,12 +20,7 @@ export default function WishlistPage() {
       <section className="section">
         <div className="container">
           {wishlist.items.length === 0 ? (
-            <div className="wishlist-empty">
-              <p className="state-message">{messages.wishlistEmpty}</p>
-              <Link to="/courses" className="btn">
-                {messages.cartGoToShop}
-              </Link>
-            </div>
+            <EmptyShelf className="wishlist-empty" message={messages.wishlistEmpty} />
           ) : (
             <>
               <ul className="wishlist-list" aria-label="Saved courses">
@@ -45,7 +42,7 @@ export default function WishlistPage() {
                         />
                         <button
                           type="button"
-                          className="wishlist-remove"
+                          className="remove-button"
                           aria-label={`Remove ${item.title} from wishlist`}
                           onClick={() => wishlist.remove(item.id)}
                         >

@@ -1,5 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFakeLocalStorage } from '../cart/fake-local-storage';
 import {
   addItem,
   clearItems,
@@ -28,12 +29,7 @@ describe('wishlist rules', () => {
 });
 
 describe('browser storage', () => {
-  const storage = new Map<string, string>();
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => storage.get(key) ?? null,
-    setItem: (key: string, value: string) => storage.set(key, value),
-  });
-  afterEach(() => storage.clear());
+  const storage = useFakeLocalStorage();
 
   it("every change is saved under the key 'wishlist' and read back at start", () => {
     const store = configureStore({

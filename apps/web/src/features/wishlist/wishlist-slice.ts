@@ -1,4 +1,5 @@
-import { createListenerMiddleware, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { isCourseId, storedItems } from '../cart/stored-items';
 
 /** The spec's wishlist item (browser storage key 'wishlist'); price in rupees as the API gives it. */
 export interface WishlistItem {
@@ -13,14 +14,12 @@ export interface WishlistState {
 }
 
 export const WISHLIST_STORAGE_KEY = 'wishlist';
-const COURSE_ID = /^[a-f0-9]{24}$/;
 
 function isItem(value: unknown): value is WishlistItem {
   const item = value as Partial<WishlistItem> | null;
   return (
-    typeof item?.id === 'string' &&
-    COURSE_ID.test(item.id) &&
-    typeof item.title === 'string' &&
+    isCourseId(item?.id) &&
+    typeof item?.title === 'string' &&
     typeof item.thumb === 'string' &&
     typeof item.price === 'number' &&
     Number.isFinite(item.price) &&
@@ -28,15 +27,9 @@ function isItem(value: unknown): value is WishlistItem {
   );
 }
 
+const stored = storedItems(WISHLIST_STORAGE_KEY, isItem);
 /** Whatever is in browser storage, keeping only well-formed items: storage can be edited or stale. */
-export function loadWishlist(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): WishlistState {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(WISHLIST_STORAGE_KEY) ?? '[]');
-    return { items: Array.isArray(parsed) ? parsed.filter(isItem) : [] };
-  } catch {
-    return { items: [] };
-  }
-}
+export const loadWishlist = stored.load;
 
 export const wishlistSlice = createSlice({
   name: 'wishlist',
@@ -62,15 +55,4 @@ export const { addItem, removeItem, clearItems } = wishlistSlice.actions;
 export const { selectWishlistItems } = wishlistSlice.selectors;
 
 /** Every change to the wishlist is written to browser storage. */
-export const wishlistStorage = createListenerMiddleware();
-wishlistStorage.startListening({
-  matcher: isAnyOf(addItem, removeItem, clearItems),
-  effect: (_action, listenerApi) => {
-    const { items } = wishlistSlice.selectSlice(listenerApi.getState() as { wishlist: WishlistState });
-    try {
-      localStorage.setItem(WISHLIST_STORAGE_KEY, JSON.stringify(items));
-    } catch {
-      // storage full or disabled (private mode): the list still works for this visit
-    }
-  },
-});
+export const wishlistStorage = stored.saver(wishlistSlice);
