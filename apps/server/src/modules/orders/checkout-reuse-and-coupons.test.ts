@@ -2,6 +2,7 @@ import { messages, OUTSIDE_INDIA } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { orderEvents } from '../../../test/order-records.js';
 import { activeCourseIds, demoLines, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 
@@ -249,12 +250,7 @@ describe('a new checkout supersedes the older unpaid ones', () => {
     expect((await order(third.orderId)).status).toBe('created');
     expect(await reservations(a)).toEqual([]);
     const expiry = async (orderId: string) =>
-      t.database.db
-        .selectFrom('order_events')
-        .select(['from_status', 'source', 'note'])
-        .where('order_id', '=', orderId)
-        .where('to_status', '=', 'expired')
-        .execute();
+      orderEvents(t.database.db, orderId, ['from_status', 'source', 'note'], { toStatus: 'expired' });
     expect(await expiry(first.orderId)).toEqual([
       { from_status: 'attempted', source: 'checkout', note: `superseded by ${second.orderId}` },
     ]);
@@ -350,11 +346,7 @@ describe("an order's history and answer", () => {
     const res = await checkedOut(user, c1.paise + c2.paise);
     const answer = (res as unknown as { courseId: string }).courseId;
     expect(answer.split(',').sort()).toEqual([c1.id, c2.id].sort());
-    const events = await t.database.db
-      .selectFrom('order_events')
-      .select(['from_status', 'to_status', 'source', 'note'])
-      .where('order_id', '=', res.orderId)
-      .execute();
+    const events = await orderEvents(t.database.db, res.orderId, ['from_status', 'to_status', 'source', 'note']);
     expect(events).toEqual([{ from_status: null, to_status: 'created', source: 'checkout', note: res.order_id }]);
   });
 

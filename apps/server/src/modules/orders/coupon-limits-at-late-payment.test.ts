@@ -2,6 +2,7 @@ import { messages } from '@shop/shared';
 import { expect, it } from 'vitest';
 import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { orderEvents, refundMailsQueued } from '../../../test/order-records.js';
 import { demoLines, orderStatus, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 
@@ -50,14 +51,7 @@ const pay = async (user: TestUser, order: { order_id: string }) => {
 };
 const status = (orderId: string) => orderStatus(t.database.db, orderId);
 const refundNote = async (orderId: string) =>
-  (
-    await t.database.db
-      .selectFrom('order_events')
-      .select('note')
-      .where('order_id', '=', orderId)
-      .where('to_status', '=', 'paid')
-      .executeTakeFirstOrThrow()
-  ).note;
+  (await orderEvents(t.database.db, orderId, ['note'], { toStatus: 'paid' }))[0]?.note;
 
 it("the buyer's own newer unpaid order does not use up the coupon; once one of the two is paid, the other is refunded", async () => {
   const { id, code } = await coupon({ maxUses: 1 });
@@ -163,12 +157,7 @@ it('a course already owned through another order is named in the history, all of
     `refund due: the buyer already owns ${[...titles].reverse().join(', ')} through another order`,
   ]).toContain(note.slice(note.indexOf('refund due')));
   // The buyer's refund e-mail names them too.
-  const mails = await t.database.db
-    .selectFrom('mail_outbox')
-    .select('text_body')
-    .where('to_address', '=', user.email)
-    .where('subject', 'like', '%has been refunded')
-    .execute();
+  const mails = await refundMailsQueued(t.database.db, user.email, ['text_body']);
   expect(mails).toHaveLength(1);
   expect(
     [titles, [...titles].reverse()].some((order) =>

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { orderEvents } from '../../../test/order-records.js';
 import { demoLines, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { reconcilePayments } from './reconcile-payments.js';
@@ -197,12 +198,7 @@ describe('verify-payment', () => {
     const concurrent = await Promise.all(Array.from({ length: 10 }, () => post('/api/verify-payment', user, payment)));
     expect(concurrent.every((res) => res.statusCode === 200)).toBe(true);
     expect(await enrolments(user.id)).toHaveLength(2);
-    const events = await t.database.db
-      .selectFrom('order_events')
-      .select('to_status')
-      .where('order_id', '=', order.orderId)
-      .where('to_status', '=', 'paid')
-      .execute();
+    const events = await orderEvents(t.database.db, order.orderId, ['to_status'], { toStatus: 'paid' });
     expect(events).toHaveLength(1);
     expect(
       await t.database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', user.email).execute(),
@@ -280,12 +276,7 @@ describe('webhooks', () => {
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect(await enrolments(user.id)).toHaveLength(2);
-    const paid = await t.database.db
-      .selectFrom('order_events')
-      .select('id')
-      .where('order_id', '=', order.orderId)
-      .where('to_status', '=', 'paid')
-      .execute();
+    const paid = await orderEvents(t.database.db, order.orderId, ['to_status'], { toStatus: 'paid' });
     expect(paid).toHaveLength(1);
   });
 

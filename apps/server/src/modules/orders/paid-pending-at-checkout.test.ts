@@ -2,6 +2,7 @@ import { messages } from '@shop/shared';
 import { expect, it } from 'vitest';
 import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { orderEvents } from '../../../test/order-records.js';
 import { demoLines, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
 
 // settle-paid-pending.ts: before a checkout reuses or supersedes the buyer's open orders, the gateway is
@@ -44,13 +45,8 @@ it('a captured payment found at checkout fulfils that order, recorded as found a
   expect(res.json().message).toBe(messages.cartTotalChanged);
   expect((await order(orderId)).status).toBe('paid');
   expect(await enrolled(user.id)).toEqual([c1.id]);
-  const paidEvent = await t.database.db
-    .selectFrom('order_events')
-    .select(['source', 'note'])
-    .where('order_id', '=', orderId)
-    .where('to_status', '=', 'paid')
-    .executeTakeFirstOrThrow();
-  expect(paidEvent).toEqual({ source: 'checkout', note: `payment ${paid.razorpay_payment_id}` });
+  const paidEvents = await orderEvents(t.database.db, orderId, ['source', 'note'], { toStatus: 'paid' });
+  expect(paidEvents).toEqual([{ source: 'checkout', note: `payment ${paid.razorpay_payment_id}` }]);
   const payment = await t.database.db
     .selectFrom('payments')
     .select(['gateway_payment_id', 'amount_paise'])

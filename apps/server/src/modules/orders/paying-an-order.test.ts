@@ -3,8 +3,8 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { activeCourseIds, demoLines, payAtFake, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
-import { useSmtp } from '../../../test/use-smtp.js';
+import { activeCourseIds, demoLines, payAtFake, shopRequests } from '../../../test/payments-kit.js';
+import { usePaymentsAppWithMail } from '../../../test/payments-mail.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { reconcilePayments } from './reconcile-payments.js';
 
@@ -16,16 +16,10 @@ let fake: FakeRazorpay;
 let t: TestApp;
 const silent = pino({ level: 'silent' });
 const [c1, c2] = demoLines;
-const smtp = useSmtp();
-
-usePaymentsApp(
-  'test',
-  (app, gateway) => {
-    t = app;
-    fake = gateway;
-  },
-  () => ({ SMTP_URL: smtp().url }),
-);
+const smtp = usePaymentsAppWithMail((app, gateway) => {
+  t = app;
+  fake = gateway;
+});
 
 const { post, deliver, checkedOut } = shopRequests(() => t);
 const captured = (gatewayOrderId: string | null) => payAtFake(fake, gatewayOrderId);

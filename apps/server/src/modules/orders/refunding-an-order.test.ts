@@ -2,6 +2,7 @@ import { formatPaise } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { orderEvents, refundMailsQueued } from '../../../test/order-records.js';
 import {
   type DemoLine,
   demoLines,
@@ -9,9 +10,8 @@ import {
   ownedThrough,
   payAtFake,
   shopRequests,
-  usePaymentsApp,
 } from '../../../test/payments-kit.js';
-import { useSmtp } from '../../../test/use-smtp.js';
+import { usePaymentsAppWithMail } from '../../../test/payments-mail.js';
 
 // What a full refund does, as the buyer and the operator see it: the order's state and history, the
 // refund rows, who keeps which course, the credit note and the e-mail exactly as sent, whichever path
@@ -21,16 +21,10 @@ import { useSmtp } from '../../../test/use-smtp.js';
 let fake: FakeRazorpay;
 let t: TestApp;
 const [c1, c2] = demoLines;
-const smtp = useSmtp();
-
-usePaymentsApp(
-  'test',
-  (app, gateway) => {
-    t = app;
-    fake = gateway;
-  },
-  () => ({ SMTP_URL: smtp().url }),
-);
+const smtp = usePaymentsAppWithMail((app, gateway) => {
+  t = app;
+  fake = gateway;
+});
 
 const { post, deliver, checkedOut } = shopRequests(() => t);
 const captured = (gatewayOrderId: string) => payAtFake(fake, gatewayOrderId);
@@ -52,19 +46,9 @@ const refundRows = (orderId: string) =>
     .where('order_id', '=', orderId)
     .execute();
 const refundEvents = (orderId: string) =>
-  t.database.db
-    .selectFrom('order_events')
-    .select(['from_status', 'to_status', 'source', 'note'])
-    .where('order_id', '=', orderId)
-    .where('to_status', '=', 'refunded')
-    .execute();
+  orderEvents(t.database.db, orderId, ['from_status', 'to_status', 'source', 'note'], { toStatus: 'refunded' });
 const refundMails = (email: string) =>
-  t.database.db
-    .selectFrom('mail_outbox')
-    .select(['subject', 'text_body', 'html_body', 'sent_at'])
-    .where('to_address', '=', email)
-    .where('subject', 'like', '%has been refunded')
-    .execute();
+  refundMailsQueued(t.database.db, email, ['subject', 'text_body', 'html_body', 'sent_at']);
 const creditNote = async (orderId: string) => {
   const row = await t.database.db
     .selectFrom('tax_documents')
@@ -108,13 +92,8 @@ describe("the operator's refund", () => {
     ]);
     const note = await creditNote(order.orderId);
     expect(note?.reason).toBe('Order refunded');
-    const attached = await t.database.db
-      .selectFrom('mail_outbox')
-      .select('attachments_json')
-      .where('to_address', '=', user.email)
-      .where('subject', 'like', '%has been refunded')
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(attached.attachments_json ?? 'null')).toEqual([
+    const [attached] = await refundMailsQueued(t.database.db, user.email, ['attachments_json']);
+    expect(JSON.parse(attached?.attachments_json ?? 'null')).toEqual([
       { orderId: order.orderId, kind: 'credit_note', number: note?.number },
     ]);
     const audit = await t.database.db

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../../../reliability/support/ledger.js';
 import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { orderEvents, refundMailsQueued } from '../../../test/order-records.js';
 import { activeCourseIds, demoLines, orderStatus, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { createCoupon } from '../coupons/create-coupon.js';
@@ -50,26 +51,11 @@ const activeCourses = (userId: string) => activeCourseIds(t.database.db, userId)
 const status = (orderId: string) => orderStatus(t.database.db, orderId);
 const refundsAtGateway = (paymentId: string) => fake.refunds.filter((refund) => refund.payment_id === paymentId);
 /** Refund e-mails queued for this buyer (sent or not). */
-const refundMailCount = async (email: string) =>
-  (
-    await t.database.db
-      .selectFrom('mail_outbox')
-      .select('id')
-      .where('to_address', '=', email)
-      .where('subject', 'like', '%has been refunded')
-      .execute()
-  ).length;
+const refundMailCount = async (email: string) => (await refundMailsQueued(t.database.db, email, ['subject'])).length;
 
 /** The texts of the refund e-mails queued for this buyer, sent or not. */
 const refundMailTexts = async (email: string) =>
-  (
-    await t.database.db
-      .selectFrom('mail_outbox')
-      .select('text_body')
-      .where('to_address', '=', email)
-      .where('subject', 'like', '%has been refunded')
-      .execute()
-  ).map((row) => row.text_body);
+  (await refundMailsQueued(t.database.db, email, ['text_body'])).map((row) => row.text_body);
 
 /** The refund e-mails this buyer received, as delivered to the dev outbox (bodies decoded). */
 async function refundMails(email: string) {
@@ -288,12 +274,9 @@ describe('a payment for a superseded checkout', () => {
       amount_paise: c1.rupees * 100,
     });
     expect(await status(first.orderId)).toBe('refunded');
-    const history = await t.database.db
-      .selectFrom('order_events')
-      .select(['from_status', 'source'])
-      .where('order_id', '=', first.orderId)
-      .where('to_status', '=', 'refunded')
-      .execute();
+    const history = await orderEvents(t.database.db, first.orderId, ['from_status', 'source'], {
+      toStatus: 'refunded',
+    });
     expect(history).toEqual([{ from_status: 'paid', source: 'reconcile' }]);
     const mails = await refundMailTexts(user.email);
     expect(mails).toHaveLength(1);

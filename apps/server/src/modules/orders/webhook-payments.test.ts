@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { orderEvents } from '../../../test/order-records.js';
 import {
   activeCourseIds,
   type DemoLine,
@@ -137,12 +138,7 @@ describe('deliveries', () => {
       expect(res.json()).toEqual({ ok: true, duplicate: false });
     }
     expect(await status(order.orderId)).toBe('paid');
-    const sources = await t.database.db
-      .selectFrom('order_events')
-      .select(['to_status', 'source'])
-      .where('order_id', '=', order.orderId)
-      .where('to_status', '=', 'paid')
-      .execute();
+    const sources = await orderEvents(t.database.db, order.orderId, ['to_status', 'source'], { toStatus: 'paid' });
     expect(sources).toEqual([{ to_status: 'paid', source: 'webhook' }]);
     expect(await t.database.db.selectFrom('webhook_events').select('event_id').execute()).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { orderEvents } from '../../../test/order-records.js';
 import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { WEBHOOK_SIGNATURE_FAILED } from '../orders/handle-webhook.js';
@@ -111,14 +112,7 @@ describe('test mode signs like Razorpay (issue 12 item 11)', () => {
     expect((await reconcilePayments(t.app.deps, log, later)).flagged).toBe(1);
     expect((await reconcilePayments(t.app.deps, log, later)).flagged).toBe(0);
     const notes = async (orderId: string) =>
-      (
-        await t.database.db
-          .selectFrom('order_events')
-          .select('note')
-          .where('order_id', '=', orderId)
-          .where('source', '=', 'reconcile')
-          .execute()
-      ).map((event) => event.note);
+      (await orderEvents(t.database.db, orderId, ['note'], { source: 'reconcile' })).map((event) => event.note);
     expect(await notes(disputed.orderId)).toEqual([expect.stringMatching(/^FLAGGED: payment pay_\w+ is failed/)]);
     expect(await notes(confirmed.orderId)).toEqual([expect.stringMatching(/confirmed captured at the gateway$/)]);
   });

@@ -1,0 +1,30 @@
+import type { Db } from '../src/db/database.js';
+
+type EventColumn = 'from_status' | 'to_status' | 'source' | 'note';
+type MailColumn = 'subject' | 'text_body' | 'html_body' | 'sent_at' | 'attachments_json';
+
+/** The chosen columns of an order's history rows, only those into `toStatus` or written by `source` when given. */
+export function orderEvents<C extends EventColumn>(
+  db: Db,
+  orderId: string,
+  columns: readonly C[],
+  where: { toStatus?: string; source?: string } = {},
+) {
+  let query = db
+    .selectFrom('order_events')
+    .select(columns as C[])
+    .where('order_id', '=', orderId);
+  if (where.toStatus) query = query.where('to_status', '=', where.toStatus);
+  if (where.source) query = query.where('source', '=', where.source);
+  return query.execute();
+}
+
+/** The chosen columns of the refund e-mails queued for this buyer, sent or not. */
+export function refundMailsQueued<C extends MailColumn>(db: Db, email: string, columns: readonly C[]) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(columns as C[])
+    .where('to_address', '=', email)
+    .where('subject', 'like', '%has been refunded')
+    .execute();
+}
