@@ -7,7 +7,14 @@ import { auditLedger } from '../../../../../reliability/support/ledger.js';
 import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { orderEvents, refundMailsQueued } from '../../../test/order-records.js';
-import { activeCourseIds, demoLines, orderStatus, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
+import {
+  activeCourseIds,
+  type DemoLine,
+  demoLines,
+  orderStatus,
+  shopRequests,
+  usePaymentsApp,
+} from '../../../test/payments-kit.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { reconcilePayments } from './reconcile-payments.js';
@@ -71,6 +78,34 @@ async function refundMails(email: string) {
         .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
     )
     .filter((mail) => mail.includes(`To: ${email}`) && /Subject: .*has been refunded/.test(mail));
+}
+
+/**
+ * A buyer checks out `firstCourse` alone, adds `added` and checks out again (superseding the first
+ * order) and pays the second order; the first order is then paid at the gateway, not yet confirmed here.
+ */
+async function firstPaidAfterSecond(firstCourse: DemoLine, added: DemoLine) {
+  const user = await createSignedInUser(t.database.db);
+  await addToCart(user, firstCourse.id);
+  const first = await checkout(user, firstCourse.rupees);
+  await addToCart(user, added.id);
+  const second = await checkout(user, firstCourse.rupees + added.rupees);
+  const paidSecond = fake.pay(second.order_id);
+  expect((await call('/api/verify-payment', user, paidSecond)).json().message).toBe(messages.paymentSuccess);
+  const paidFirst = fake.pay(first.order_id);
+  return { user, first, second, paidSecond, paidFirst };
+}
+
+/** Delivers the payment's captured webhook while the gateway refuses every call, so no refund can be made then. */
+async function capturedWhileGatewayDown(paymentId: string) {
+  fake.mode = 'down';
+  try {
+    expect(
+      (await deliver(fake.webhook('payment.captured', { payment: fake.payments.get(paymentId) }))).statusCode,
+    ).toBe(200);
+  } finally {
+    fake.mode = 'up';
+  }
 }
 
 describe('a payment for a superseded checkout', () => {
@@ -204,21 +239,8 @@ describe('a payment for a superseded checkout', () => {
   });
 
   it('with the gateway down when the refund is due, a later reconciliation pass refunds it, once', async () => {
-    const user = await createSignedInUser(t.database.db);
-    await addToCart(user, c2.id);
-    const first = await checkout(user, c2.rupees);
-    await addToCart(user, c3.id);
-    const second = await checkout(user, c2.rupees + c3.rupees);
-    expect((await call('/api/verify-payment', user, fake.pay(second.order_id))).statusCode).toBe(200);
-    const paidFirst = fake.pay(first.order_id);
-
-    fake.mode = 'down';
-    try {
-      const hook = fake.webhook('payment.captured', { payment: fake.payments.get(paidFirst.razorpay_payment_id) });
-      expect((await deliver(hook)).statusCode).toBe(200);
-    } finally {
-      fake.mode = 'up';
-    }
+    const { user, first, paidFirst } = await firstPaidAfterSecond(c2, c3);
+    await capturedWhileGatewayDown(paidFirst.razorpay_payment_id);
     expect(await status(first.orderId)).toBe('paid');
     expect(refundsAtGateway(paidFirst.razorpay_payment_id)).toHaveLength(0);
     expect(await activeCourses(user.id)).toEqual([c2.id, c3.id].sort());
@@ -233,14 +255,7 @@ describe('a payment for a superseded checkout', () => {
   });
 
   it('a refund the gateway refuses stays due, mailed to nobody, until a reconciliation pass gets it through', async () => {
-    const user = await createSignedInUser(t.database.db);
-    await addToCart(user, c1.id);
-    const first = await checkout(user, c1.rupees);
-    await addToCart(user, c2.id);
-    const second = await checkout(user, c1.rupees + c2.rupees);
-    const paidSecond = fake.pay(second.order_id);
-    expect((await call('/api/verify-payment', user, paidSecond)).json().message).toBe(messages.paymentSuccess);
-    const paidFirst = fake.pay(first.order_id);
+    const { user, first, paidSecond, paidFirst } = await firstPaidAfterSecond(c1, c2);
     const atGateway = fake.payments.get(paidFirst.razorpay_payment_id);
     if (!atGateway) throw new Error('no payment at the gateway');
     const hook = fake.webhook('payment.captured', { payment: { ...atGateway } });
@@ -285,21 +300,8 @@ describe('a payment for a superseded checkout', () => {
   });
 
   it('a refund retried after its reason has gone explains itself in general terms', async () => {
-    const user = await createSignedInUser(t.database.db);
-    await addToCart(user, c3.id);
-    const first = await checkout(user, c3.rupees);
-    await addToCart(user, c1.id);
-    const second = await checkout(user, c1.rupees + c3.rupees);
-    const paidSecond = fake.pay(second.order_id);
-    expect((await call('/api/verify-payment', user, paidSecond)).statusCode).toBe(200);
-    const paidFirst = fake.pay(first.order_id);
-    fake.mode = 'down';
-    try {
-      const hook = fake.webhook('payment.captured', { payment: fake.payments.get(paidFirst.razorpay_payment_id) });
-      expect((await deliver(hook)).statusCode).toBe(200);
-    } finally {
-      fake.mode = 'up';
-    }
+    const { user, first, second, paidSecond, paidFirst } = await firstPaidAfterSecond(c3, c1);
+    await capturedWhileGatewayDown(paidFirst.razorpay_payment_id);
     // Meanwhile the operator refunds the order that granted the course: the buyer owns it no more.
     const entity = fake.payments.get(paidSecond.razorpay_payment_id);
     const amount = (c1.rupees + c3.rupees) * 100;
