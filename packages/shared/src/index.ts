@@ -17,6 +17,7 @@ export * from './contracts/newsletter.js';
 export * from './contracts/notes.js';
 export * from './contracts/orders.js';
 export * from './contracts/playback.js';
+export * from './contracts/video-settings.js';
 export * from './contracts/reviews.js';
 export * from './contracts/tax-settings.js';
 export * from './contracts/video-admin.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { videoSettingsInput } from './video-settings.js';
 
 /**
  * A lesson's own video for one learner: the master playlist on a short-lived URL signed for this
@@ -23,11 +24,5 @@ export type PlaybackResponse = z.infer<typeof playbackResponse>;
 export const stopOtherDevicesResponse = z.object({ ok: z.literal(true), stopped: z.number().int().nonnegative() });
 export type StopOtherDevicesResponse = z.infer<typeof stopOtherDevicesResponse>;
 
-/** The console's device limit: devices streaming at once, and devices signed in per day before a flag. */
-export const videoSettingsInput = z.object({
-  maxDevices: z.number().int().min(1).max(20),
-  maxSignInDevicesPerDay: z.number().int().min(1).max(100),
-});
-export type VideoSettingsInput = z.infer<typeof videoSettingsInput>;
 export const videoSettingsResponse = z.object({ ok: z.literal(true), settings: videoSettingsInput });
 export type VideoSettingsResponse = z.infer<typeof videoSettingsResponse>;
