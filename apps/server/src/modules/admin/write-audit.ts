@@ -4,7 +4,16 @@ import { newId } from '../../ids.js';
 
 export interface AuditEntry {
   action: string;
-  entity: 'course' | 'coupon' | 'order' | 'user' | 'contact_message' | 'tax_settings' | 'newsletter' | 'review';
+  entity:
+    | 'course'
+    | 'coupon'
+    | 'order'
+    | 'user'
+    | 'contact_message'
+    | 'tax_settings'
+    | 'video_settings'
+    | 'newsletter'
+    | 'review';
   entityId: string;
   before: unknown;
   after: unknown;

@@ -1,4 +1,4 @@
-import { type LearnCourseResponse, messages, type PlaybackResponse } from '@shop/shared';
+import { type AdminAuditResponse, type LearnCourseResponse, messages, type PlaybackResponse } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeededTestApp, createSignedInUser, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
@@ -300,6 +300,40 @@ describe(`the device limit (${engine})`, () => {
       expect((await put(admin, { maxDevices: 2, maxSignInDevicesPerDay: 5 })).statusCode).toBe(200);
     }
     expect((await put(admin, { maxDevices: 0, maxSignInDevicesPerDay: 5 })).statusCode).toBe(400);
+  });
+
+  it('audits each save of the Video settings (who, when, old and new), read through the console’s audit log', async () => {
+    const admin = await createSignedInUser(t.database.db, { role: 'admin' });
+    const save = (body: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/video-settings',
+        headers: { ...cookieOf(admin), origin: origin() },
+        payload: body,
+      });
+    const before = (await fetchAs(admin, '/api/admin/video-settings')).json().settings;
+    const startedAt = new Date().toISOString();
+    try {
+      expect((await save({ maxDevices: 3, maxSignInDevicesPerDay: 8 })).statusCode).toBe(200);
+      const audit = await fetchAs(admin, '/api/admin/audit');
+      expect(audit.statusCode).toBe(200);
+      const entries = (audit.json() as AdminAuditResponse).entries.filter(
+        (entry) => entry.action === 'video_settings.saved',
+      );
+      expect(entries[0]).toMatchObject({ actorEmail: admin.email, entity: 'video_settings', entityId: 'shop' });
+      expect(entries[0]?.createdAt >= startedAt).toBe(true);
+      expect(JSON.parse(entries[0]?.before ?? '{}')).toEqual(before);
+      expect(JSON.parse(entries[0]?.after ?? '{}')).toEqual({ maxDevices: 3, maxSignInDevicesPerDay: 8 });
+    } finally {
+      expect((await save(before)).statusCode).toBe(200);
+    }
+    // A refused save writes nothing.
+    const count = async () =>
+      (await t.database.db.selectFrom('audit_log').select('id').where('entity', '=', 'video_settings').execute())
+        .length;
+    const saves = await count();
+    expect((await save({ maxDevices: 0, maxSignInDevicesPerDay: 5 })).statusCode).toBe(400);
+    expect(await count()).toBe(saves);
   });
 
   it('flags a learner signed in on more devices in a day than allowed, once, in the audit log', async () => {

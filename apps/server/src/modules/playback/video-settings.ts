@@ -1,6 +1,7 @@
 import type { VideoSettingsInput } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
+import { writeAudit } from '../admin/write-audit.js';
 import { findVideoSettings, saveVideoSettings } from './repo.js';
 
 /** Two devices may play one learner's courses at once; more than five signed in one day is flagged. */
@@ -14,12 +15,23 @@ export async function readVideoSettings(db: Db): Promise<VideoSettingsInput> {
     : DEFAULT_VIDEO_SETTINGS;
 }
 
+/** Saves the console's numbers and the audit row (who, when, old and new) in one transaction. */
 export async function updateVideoSettings(db: Db, operator: SessionUser, input: VideoSettingsInput, now = new Date()) {
-  await saveVideoSettings(
-    db,
-    { max_devices: input.maxDevices, max_sign_in_devices: input.maxSignInDevicesPerDay },
-    operator.email,
-    now.toISOString(),
-  );
+  await db.transaction().execute(async (trx) => {
+    const before = await readVideoSettings(trx);
+    await saveVideoSettings(
+      trx,
+      { max_devices: input.maxDevices, max_sign_in_devices: input.maxSignInDevicesPerDay },
+      operator.email,
+      now.toISOString(),
+    );
+    const after = { maxDevices: input.maxDevices, maxSignInDevicesPerDay: input.maxSignInDevicesPerDay };
+    await writeAudit(
+      trx,
+      operator,
+      { action: 'video_settings.saved', entity: 'video_settings', entityId: 'shop', before, after },
+      now,
+    );
+  });
   return readVideoSettings(db);
 }
