@@ -61,6 +61,7 @@ const envSchema = z.object({
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
   VIDEO_LINK_SECONDS: wholeNumber(5, 3600).default(300),
   VIDEO_CONCURRENCY: wholeNumber(1, 16).default(1),
+  VIDEO_LEASE_SECONDS: wholeNumber(4, 86400).default(120),
   SCALE_OUT: z.enum(['0', '1', 'true', 'false']).default('0'),
   SHOP_ROLE: z.enum(['web', 'worker', 'both'], { error: 'must be web, worker or both' }).default('both'),
   SHOP_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
@@ -119,6 +120,8 @@ export interface Config {
   videoLinkSeconds: number;
   /** VIDEO_CONCURRENCY: lesson videos transcoded at the same time (1: ffmpeg already uses every core). */
   videoConcurrency: number;
+  /** VIDEO_LEASE_SECONDS: a transcode whose worker has been silent this long is taken up by another (scaled out). */
+  videoLeaseSeconds: number;
   /** SCALE_OUT=1: one of several identical processes on one PostgreSQL database; no state may live in one process. */
   scaleOut: boolean;
   /** SHOP_ROLE: `web` serves HTTP and runs no jobs, `worker` runs jobs (and answers /api/health only), `both` does both. */
@@ -226,6 +229,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ffprobePath: env.FFPROBE_PATH,
     videoLinkSeconds: env.VIDEO_LINK_SECONDS,
     videoConcurrency: env.VIDEO_CONCURRENCY,
+    videoLeaseSeconds: env.VIDEO_LEASE_SECONDS,
     scaleOut: env.SCALE_OUT === '1' || env.SCALE_OUT === 'true',
     role: env.SHOP_ROLE,
     shopSecret: env.SHOP_SECRET ?? null,

@@ -17,7 +17,7 @@ beforeAll(async () => {
   s3 = await startTestS3();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'video-s3-'));
   objects = createS3Storage(s3.settings);
-  videos = createObjectVideoStorage(objects, `${s3.settings.endpoint}/${s3.settings.bucket}`);
+  videos = createObjectVideoStorage(objects, `${s3.settings.endpoint}/${s3.settings.bucket}`, Buffer.alloc(32, 3));
 });
 afterAll(async () => {
   await s3.close();
@@ -41,9 +41,15 @@ describe('VideoStorage on S3', () => {
     expect(await objects.exists('video/v1/captions.vtt')).toBe(true);
   });
 
-  it('keeps the key apart from the published objects and reads it back', async () => {
+  it('keeps the key apart from the published objects, sealed, and reads it back', async () => {
     await videos.putKey('v1', Buffer.alloc(16, 7));
     expect(await videos.readKey('v1')).toEqual(Buffer.alloc(16, 7));
+    // The bucket alone gives nothing: the object is the key sealed under the shop's secret.
+    const stored = await objects.get('video-keys/v1.key');
+    const bytes = Buffer.concat(await (stored?.body.toArray() ?? []));
+    expect(bytes.includes(Buffer.alloc(16, 7))).toBe(false);
+    const otherSecret = createObjectVideoStorage(objects, 'http://unused', Buffer.alloc(32, 4));
+    await expect(otherSecret.readKey('v1')).rejects.toThrow();
     expect(await objects.list('video/')).not.toContain('video-keys/v1.key');
     expect(await videos.readKey('v2')).toBeNull();
   });

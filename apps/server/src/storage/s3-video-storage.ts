@@ -1,3 +1,4 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -20,17 +21,40 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 const isPlaylist = (name: string) => name.endsWith('.m3u8');
 
+const SEAL = 'aes-256-gcm';
+/** A sealed key: 12 bytes of nonce, 16 of GCM tag, then the ciphertext. */
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** The key encrypted and bound to its video (GCM's additional data), so a sealed key moved to another id fails. */
+function seal(secret: Buffer, videoId: string, key: Buffer): Buffer {
+  const nonce = randomBytes(NONCE_BYTES);
+  const cipher = createCipheriv(SEAL, secret, nonce).setAAD(Buffer.from(videoId));
+  const body = Buffer.concat([cipher.update(key), cipher.final()]);
+  return Buffer.concat([nonce, cipher.getAuthTag(), body]);
+}
+
+function unseal(secret: Buffer, videoId: string, sealed: Buffer): Buffer {
+  if (sealed.length <= NONCE_BYTES + TAG_BYTES) throw new Error(`the key of video ${videoId} is not sealed`);
+  const decipher = createDecipheriv(SEAL, secret, sealed.subarray(0, NONCE_BYTES)).setAAD(Buffer.from(videoId));
+  decipher.setAuthTag(sealed.subarray(NONCE_BYTES, NONCE_BYTES + TAG_BYTES));
+  return Buffer.concat([decipher.update(sealed.subarray(NONCE_BYTES + TAG_BYTES)), decipher.final()]);
+}
+
 /**
  * The video pipeline's outputs in object storage, at the keys the local folder uses (`video/<id>/…`,
  * `video-keys/<id>.key`), so `storage:copy` moves a data folder's videos as they are. The bucket is
  * private; `locate` names an object's URL under `publicBase` (the bucket's address, or a CDN in front
- * of it that may read `video/` but never `video-keys/`).
+ * of it that may read `video/` but never `video-keys/`). A key is never in the bucket as it is: it is
+ * sealed (AES-256-GCM) under `keySecret`, derived from SHOP_SECRET, which only the shop's processes hold;
+ * the bucket alone decrypts nothing.
  *
  * A bucket has no rename, so a replacement cannot be swapped in at once as the local folder's is:
  * segments and posters go first, playlists last (a player follows a playlist, so it never asks for a
  * segment not yet written), and only then are the old version's leftovers removed.
  */
-export function createObjectVideoStorage(storage: ObjectStorage, publicBase: string): VideoStorage {
+export function createObjectVideoStorage(storage: ObjectStorage, publicBase: string, keySecret: Buffer): VideoStorage {
+  if (keySecret.length !== 32) throw new RangeError('the video key secret must be 32 bytes');
   const prefixOf = (videoId: string) => `video/${checkedId(videoId)}/`;
   const keyOf = (videoId: string, name: string) => checkedKey(`${prefixOf(videoId)}${name}`);
   const secretKeyOf = (videoId: string) => `video-keys/${checkedId(videoId)}.key`;
@@ -49,11 +73,13 @@ export function createObjectVideoStorage(storage: ObjectStorage, publicBase: str
       await storage.putFile(keyOf(videoId, name), localFile);
     },
     async putKey(videoId, key) {
-      await storage.put(secretKeyOf(videoId), key, { contentType: 'application/octet-stream' });
+      await storage.put(secretKeyOf(videoId), seal(keySecret, videoId, key), {
+        contentType: 'application/octet-stream',
+      });
     },
     async readKey(videoId) {
       const object = await storage.get(secretKeyOf(videoId));
-      return object ? buffer(object.body) : null;
+      return object ? unseal(keySecret, videoId, await buffer(object.body)) : null;
     },
     async removeVideo(videoId) {
       for (const key of await storage.list(prefixOf(videoId))) await storage.delete(key);
@@ -61,6 +87,12 @@ export function createObjectVideoStorage(storage: ObjectStorage, publicBase: str
     },
     locate(videoId, name) {
       return `${base}/${keyOf(videoId, name)}`;
+    },
+    read(videoId, name) {
+      return storage.get(keyOf(videoId, name));
+    },
+    presign(videoId, name, options) {
+      return storage.presignedUrl(keyOf(videoId, name), options);
     },
   };
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import {
   errorResponse,
@@ -14,10 +13,10 @@ import { z } from 'zod';
 import { secretFor } from '../../auth/secrets.js';
 import { requireAdmin, requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
-import { createLocalVideoStorage } from '../video/video-storage.js';
+import { createVideoStorage } from '../video/create-video-storage.js';
 import { takeOverStreams } from './device-limit.js';
 import { getPlayback } from './get-playback.js';
-import { locatePublicObject, readCaptions, readSignedPlaylist, readVideoKey } from './serve-video-files.js';
+import { openPublicObject, readCaptions, readSignedPlaylist, readVideoKey } from './serve-video-files.js';
 import { VIDEO_LINK_SECRET_NAME } from './video-links.js';
 import { readVideoSettings, updateVideoSettings } from './video-settings.js';
 
@@ -38,9 +37,9 @@ const PRIVATE = 'private, no-store';
 const PUBLIC_FOREVER = 'public, max-age=31536000, immutable';
 
 /** A lesson's own video for learners (decision 0028): the grant, the signed playlists and key, the public segments. */
-export const playbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const playbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, storage: objects }) => {
   const linkSecret = secretFor(config, VIDEO_LINK_SECRET_NAME);
-  const storage = createLocalVideoStorage(config.dataDir);
+  const storage = createVideoStorage(config, objects);
   const files = { db, linkSecret, storage };
 
   app.get(
@@ -112,12 +111,15 @@ export const playbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     contentType: string,
     reply: import('fastify').FastifyReply,
   ) => {
-    const object = await locatePublicObject(storage, videoId, name);
+    const presigned = config.downloads === 'presigned';
+    const object = await openPublicObject(storage, videoId, name, { presigned, contentType });
+    // A presigned URL expires: the redirect to it is not to be kept.
+    if ('url' in object) return reply.header('cache-control', PRIVATE).redirect(object.url, 302);
     return reply
       .header('cache-control', PUBLIC_FOREVER)
       .header('content-type', contentType)
       .header('content-length', object.size)
-      .send(fs.createReadStream(object.path));
+      .send(object.body);
   };
 
   app.get(

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
+import { text as readText } from 'node:stream/consumers';
 import { messages } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import { AppError } from '../../errors.js';
 import { MASTER_PLAYLIST } from '../video/transcode-to-hls.js';
-import type { VideoStorage } from '../video/video-storage.js';
+import type { VideoObject, VideoStorage } from '../video/video-storage.js';
 import { authorizeVideoRequest, type VideoRequestContext } from './authorize-video-request.js';
 import { rewritePlaylist } from './rewrite-playlist.js';
 import type { SignedQuery } from './video-links.js';
@@ -19,19 +19,19 @@ export interface VideoFilesContext extends VideoRequestContext {
 const playlists = new Map<string, string[]>();
 const MAX_KEPT_PLAYLISTS = 2_000;
 
+/** One of the video's objects (from the folder or the bucket), or 404 for a bad name or a missing object. */
+async function readObject(storage: VideoStorage, videoId: string, name: string): Promise<VideoObject> {
+  const object = await storage.read(videoId, name).catch(() => null);
+  if (!object) throw new AppError('not_found', messages.videoNoStream);
+  return object;
+}
+
 async function readPlaylist(storage: VideoStorage, videoId: string, rung: string | null): Promise<string[]> {
   const name = rung === null ? MASTER_PLAYLIST : `${rung}/index.m3u8`;
-  let where: string;
-  try {
-    where = storage.locate(videoId, name);
-  } catch {
-    throw new AppError('not_found', messages.videoNoStream);
-  }
+  const where = `${videoId}/${name}`;
   const kept = playlists.get(where);
   if (kept !== undefined) return kept;
-  const text = await fs.promises.readFile(where, 'utf8').catch(() => {
-    throw new AppError('not_found', messages.videoNoStream);
-  });
+  const text = await readText((await readObject(storage, videoId, name)).body);
   const parts = rewritePlaylist(text, videoId, QUERY_MARK, rung === null ? 'master' : 'media').split(QUERY_MARK);
   if (playlists.size >= MAX_KEPT_PLAYLISTS) playlists.clear();
   playlists.set(where, parts);
@@ -77,24 +77,27 @@ export async function readCaptions(
   query: SignedQuery,
 ): Promise<string> {
   await authorizeVideoRequest(ctx, user, videoId, query);
-  return fs.promises.readFile(ctx.storage.locate(videoId, 'captions.vtt'), 'utf8').catch(() => {
-    throw new AppError('not_found', messages.videoNoStream);
-  });
+  return readText((await readObject(ctx.storage, videoId, 'captions.vtt')).body);
 }
 
+/** How long a presigned segment or poster URL works: the player fetches it at once. */
+const PRESIGNED_SECONDS = 60;
+
 /**
- * A public object (a ciphertext segment or the poster) as a file to stream, or 404: names are checked
- * by the storage (no `..`), and only `.ts` segments and the poster are public.
+ * A public object (a ciphertext segment or the poster): a presigned URL of the bucket to send the player
+ * on to (DOWNLOADS=presigned on S3, so the bytes need not pass through the shop), else its bytes to
+ * stream; 404 otherwise. Names are checked by the storage (no `..`); only `.ts` segments and the poster
+ * are public.
  */
-export async function locatePublicObject(storage: VideoStorage, videoId: string, name: string) {
+export async function openPublicObject(
+  storage: VideoStorage,
+  videoId: string,
+  name: string,
+  { presigned, contentType }: { presigned: boolean; contentType: string },
+): Promise<{ url: string } | VideoObject> {
   if (!/^([\w-]+\/[\w-]+\.ts|poster\.jpg)$/.test(name)) throw new AppError('not_found', messages.videoNoStream);
-  let where: string;
-  try {
-    where = storage.locate(videoId, name);
-  } catch {
-    throw new AppError('not_found', messages.videoNoStream);
-  }
-  const stat = await fs.promises.stat(where).catch(() => null);
-  if (!stat?.isFile()) throw new AppError('not_found', messages.videoNoStream);
-  return { path: where, size: stat.size };
+  const url = presigned
+    ? await storage.presign(videoId, name, { expiresInSeconds: PRESIGNED_SECONDS, contentType }).catch(() => null)
+    : null;
+  return url ? { url } : readObject(storage, videoId, name);
 }

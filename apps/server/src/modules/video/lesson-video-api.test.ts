@@ -294,6 +294,26 @@ describe(`lesson video upload and transcode (${engine})`, { timeout: 240_000 }, 
     expect(big.statusCode).toBe(413);
   });
 
+  it('a replacement keeps the lesson’s captions: the new video has them once it is ready', async () => {
+    const lessonId = await newLesson();
+    const vtt = 'WEBVTT\n\n00:00.000 --> 00:01.000\nA put option gives the right to sell.\n';
+    expect((await upload(lessonId, clip(2))).statusCode).toBe(204);
+    const first = (await waitFor(lessonId, (s) => s.current !== null)).current?.id as string;
+    const saved = await app.inject({
+      method: 'POST',
+      url: pathWith(videoAdminPaths.captions, { lessonId }),
+      headers: { ...as(admin), 'content-type': 'text/vtt' },
+      payload: vtt,
+    });
+    expect(saved.json().current.hasCaptions).toBe(true);
+    expect((await upload(lessonId, clip(2))).statusCode).toBe(204);
+    const replaced = await waitFor(lessonId, (s) => s.current !== null && s.current.id !== first);
+    const second = replaced.current?.id as string;
+    expect(replaced.current?.hasCaptions).toBe(true);
+    expect(fs.readFileSync(path.join(t.config.dataDir, 'video', second, 'captions.vtt'), 'utf8')).toBe(vtt);
+    expect(published(first)).toBe(false);
+  });
+
   it('deleting the lesson in the structure editor removes its video’s files', async () => {
     const lessonId = await newLesson();
     expect((await upload(lessonId, clip())).statusCode).toBe(204);

@@ -1,6 +1,6 @@
-import type { Insertable } from 'kysely';
+import type { ExpressionBuilder, Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { LessonVideosTable } from '../../db/schema.js';
+import type { Database, LessonVideosTable } from '../../db/schema.js';
 
 /** The video module's SQL: `lesson_videos` (one row per upload, also its transcode job) and `course_lessons.video_id`. */
 
@@ -52,14 +52,21 @@ export async function requeueRunning(db: Db, now: string, staleBefore?: string):
   await query.execute();
 }
 
-/** A running job's heartbeat: its runner is alive even when its percent has not moved. */
-export async function touchJob(db: Db, videoId: string, now: string): Promise<void> {
-  await db
+/**
+ * A run is the row's `attempts` at its claim: every later write of the runner names it, so a runner
+ * whose lease ran out (its row taken back and claimed by another process) changes nothing any more.
+ */
+const ownRun = (videoId: string, attempt: number) => (eb: ExpressionBuilder<Database, 'lesson_videos'>) =>
+  eb.and([eb('id', '=', videoId), eb('status', '=', 'running'), eb('attempts', '=', attempt)]);
+
+/** A running job's heartbeat: its runner is alive even when its percent has not moved. False: the run is no longer its. */
+export async function touchJob(db: Db, videoId: string, attempt: number, now: string): Promise<boolean> {
+  const result = await db
     .updateTable('lesson_videos')
     .set({ updated_at: now })
-    .where('id', '=', videoId)
-    .where('status', '=', 'running')
-    .execute();
+    .where(ownRun(videoId, attempt))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**
@@ -95,31 +102,35 @@ export async function claimNextJob(db: Db, now: string) {
   }
 }
 
-export async function writeProgress(db: Db, videoId: string, progress: number, etaSeconds: number | null, now: string) {
+export async function writeProgress(
+  db: Db,
+  videoId: string,
+  attempt: number,
+  progress: number,
+  etaSeconds: number | null,
+  now: string,
+) {
   await db
     .updateTable('lesson_videos')
     .set({ progress, eta_seconds: etaSeconds, updated_at: now })
-    .where('id', '=', videoId)
-    .where('status', '=', 'running')
+    .where(ownRun(videoId, attempt))
     .execute();
 }
 
-export async function markFailed(db: Db, videoId: string, error: string, now: string): Promise<void> {
+export async function markFailed(db: Db, videoId: string, attempt: number, error: string, now: string): Promise<void> {
   await db
     .updateTable('lesson_videos')
     .set({ status: 'failed', error, eta_seconds: null, finished_at: now, updated_at: now })
-    .where('id', '=', videoId)
-    .where('status', '=', 'running')
+    .where(ownRun(videoId, attempt))
     .execute();
 }
 
 /** An interrupted run (the app closing) goes back to the queue. */
-export async function markQueued(db: Db, videoId: string, now: string): Promise<void> {
+export async function markQueued(db: Db, videoId: string, attempt: number, now: string): Promise<void> {
   await db
     .updateTable('lesson_videos')
     .set({ status: 'queued', progress: 0, eta_seconds: null, updated_at: now })
-    .where('id', '=', videoId)
-    .where('status', '=', 'running')
+    .where(ownRun(videoId, attempt))
     .execute();
 }
 
@@ -138,19 +149,23 @@ export interface PublishedFacts {
   width: number;
   height: number;
   rungsJson: string;
+  /** The replaced video's captions were copied to this one. */
+  hasCaptions: boolean;
 }
 
 /**
  * Marks the job ready and makes it the lesson's video in one transaction; the replaced video's row goes.
  * Answers the replaced video's id (its files are the caller's to remove), or `gone` when the job's row
- * was deleted meanwhile (the lesson or its video deleted): its fresh outputs are then the caller's to remove.
+ * was deleted meanwhile (the lesson or its video deleted): its fresh outputs are then the caller's to remove;
+ * `gone: 'lost'` when the row is another run's now (this run's lease ran out): nothing is the caller's.
  */
 export async function publishVideo(
   db: Db,
   videoId: string,
+  attempt: number,
   facts: PublishedFacts,
   now: string,
-): Promise<{ gone: true } | { gone: false; replaced: string | null }> {
+): Promise<{ gone: true | 'lost' } | { gone: false; replaced: string | null }> {
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('lesson_videos')
@@ -164,14 +179,17 @@ export async function publishVideo(
         width: facts.width,
         height: facts.height,
         rungs_json: facts.rungsJson,
+        ...(facts.hasCaptions ? { has_captions: 1 } : {}),
         finished_at: now,
         updated_at: now,
       })
-      .where('id', '=', videoId)
-      .where('status', '=', 'running')
+      .where(ownRun(videoId, attempt))
       .returning('lesson_id')
       .executeTakeFirst();
-    if (!updated) return { gone: true as const };
+    if (!updated) {
+      const still = await trx.selectFrom('lesson_videos').select('id').where('id', '=', videoId).executeTakeFirst();
+      return { gone: still ? ('lost' as const) : (true as const) };
+    }
     const lesson = await trx
       .selectFrom('course_lessons')
       .select('video_id')

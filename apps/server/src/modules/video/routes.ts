@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { acceptUpload } from './accept-upload.js';
+import { createVideoStorage } from './create-video-storage.js';
 import { deleteLessonVideo } from './delete-lesson-video.js';
 import { readLessonVideo } from './read-lesson-video.js';
 import { relayUpload } from './relay-upload.js';
@@ -14,7 +15,6 @@ import { retryVideoJob } from './retry-video-job.js';
 import { CAPTIONS_MAX_BYTES, saveCaptions } from './save-captions.js';
 import { createUploadServer } from './upload-server.js';
 import { createVideoQueue } from './video-queue.js';
-import { createLocalVideoStorage } from './video-storage.js';
 
 const SWEEP_EVERY_MS = 6 * 3600 * 1000;
 const lessonParams = z.object({ lessonId: objectId });
@@ -22,11 +22,11 @@ const uploadParams = z.object({ lessonId: objectId, uploadId: z.string().max(64)
 
 /**
  * A lesson's own video, the operator's side (issue 15): registered inside the console's scope, which
- * checks the admin role first. The transcode queue starts with the app and stops with it.
+ * checks the admin role first. The transcode queue starts with the app (unless SHOP_ROLE=web) and stops with it.
  */
 export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, config, catalogCache } = deps;
-  const storage = createLocalVideoStorage(config.dataDir);
+  const storage = createVideoStorage(config, deps.storage);
   const queue = createVideoQueue({
     db,
     storage,
@@ -34,7 +34,9 @@ export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     concurrency: config.videoConcurrency,
     log: app.log,
     onPublished: () => catalogCache.invalidate(),
-    shared: config.scaleOut,
+    // Scaled out, or a worker apart from the web processes: others run jobs from the same table.
+    shared: config.scaleOut || config.role !== 'both',
+    leaseMs: config.videoLeaseSeconds * 1000,
   });
   const uploads = createUploadServer(config.dataDir, (upload) => acceptUpload(db, queue, config.ffprobePath, upload));
   const unregister = registerVideoFileCleaner({
@@ -44,7 +46,8 @@ export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     uploads.removeAbandoned().catch((error) => app.log.warn({ err: error }, 'video uploads: sweep failed'));
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    await queue.start();
+    // SHOP_ROLE=web only queues transcodes: a worker (or a process that is both) runs them.
+    if (config.role !== 'web') await queue.start();
     void sweep();
     sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();
   });

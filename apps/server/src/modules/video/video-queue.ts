@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { carryCaptions } from './carry-captions.js';
 import * as repo from './repo.js';
 import { VideoToolError } from './run-tool.js';
 import { transcodeToHls } from './transcode-to-hls.js';
@@ -32,24 +33,30 @@ export interface VideoQueueOptions {
   /** A lesson's video changed (the catalogue's cached answers show lessons). */
   onPublished?: () => void;
   /**
-   * Other processes run jobs from the same table (SCALE_OUT): a running row is only taken back when its
-   * runner has been silent for STALE_MS, not at every start.
+   * Other processes run jobs from the same table (SCALE_OUT, or a worker apart from the web processes):
+   * a running row is only taken back when its runner has been silent for the lease, not at every start,
+   * and the table is polled for jobs queued by other processes.
    */
   shared?: boolean;
+  /** A running row untouched for this long belongs to a process that died (VIDEO_LEASE_SECONDS; 2 minutes). */
+  leaseMs?: number;
 }
 
 /** Progress is written at most this often: a percent a second is all the console polls for. */
 const PROGRESS_EVERY_MS = 1000;
-/** A running job's row is touched this often, so another process can tell it from a dead one. */
-const HEARTBEAT_MS = 30_000;
-/** A running row untouched for this long belongs to a process that died. */
-export const STALE_MS = 4 * HEARTBEAT_MS;
+/** The default lease: a running row untouched for this long belongs to a process that died. */
+export const STALE_MS = 120_000;
+/** Shared, the table is looked at this often for jobs another process queued. */
+const POLL_MS = 2000;
 
 export function createVideoQueue(options: VideoQueueOptions): VideoQueue {
   const { db, storage, tools, concurrency, log } = options;
+  const leaseMs = options.leaseMs ?? STALE_MS;
+  // The row is touched four times a lease: a runner that misses a beat or two still keeps its job.
+  const heartbeatMs = Math.max(250, Math.floor(leaseMs / 4));
   const running = new Map<string, { controller: AbortController; done: Promise<void>; stopping: boolean }>();
   let started = false;
-  let staleCheck: NodeJS.Timeout | undefined;
+  let poller: NodeJS.Timeout | undefined;
   let claiming: Promise<void> | null = null;
   let claimAgain = false;
 
@@ -70,7 +77,7 @@ export function createVideoQueue(options: VideoQueueOptions): VideoQueue {
             if (!job) break;
             // Stopped while the claim was on its way: the job goes back for the next start.
             if (!started) {
-              await repo.markQueued(db, job.id, now());
+              await repo.markQueued(db, job.id, job.attempts, now());
               break;
             }
             launch(job);
@@ -107,12 +114,25 @@ export function createVideoQueue(options: VideoQueueOptions): VideoQueue {
       const elapsed = (at - begun) / 1000;
       const eta = percent > 0 ? Math.round((elapsed * (100 - percent)) / percent) : null;
       writes = writes
-        .then(() => repo.writeProgress(db, job.id, percent, eta, now()))
+        .then(() => repo.writeProgress(db, job.id, job.attempts, percent, eta, now()))
         .catch((error) => log.warn({ err: error, videoId: job.id }, 'video job: progress not written'));
     };
+    // The lease: the row is touched while the run lives; a run whose row was taken back (this process was
+    // silent past the lease, another one has the job now) stops and writes nothing more.
+    let lost = false;
+    const lose = new AbortController();
     const heartbeat = setInterval(() => {
-      void repo.touchJob(db, job.id, now()).catch(() => undefined);
-    }, HEARTBEAT_MS).unref();
+      void repo.touchJob(db, job.id, job.attempts, now()).then(
+        (ours) => {
+          if (ours || lost) return;
+          lost = true;
+          log.warn({ videoId: job.id }, 'video job: lease lost to another process, stopping');
+          lose.abort();
+        },
+        () => undefined,
+      );
+    }, heartbeatMs).unref();
+    const stopped = AbortSignal.any([signal, lose.signal]);
     try {
       if (!job.source_path) throw new AppError('internal', 'the upload of this video is missing');
       const result = await transcodeToHls({
@@ -121,21 +141,26 @@ export function createVideoQueue(options: VideoQueueOptions): VideoQueue {
         storage,
         tools,
         onProgress,
-        signal,
+        signal: stopped,
       });
       await writes;
+      const hasCaptions = await carryCaptions(db, storage, job);
       const outcome = await repo.publishVideo(
         db,
         job.id,
+        job.attempts,
         {
           durationSeconds: result.durationSeconds,
           width: result.width,
           height: result.height,
           rungsJson: JSON.stringify(result.rungs),
+          hasCaptions,
         },
         now(),
       );
       // The new video is the lesson's before the old one's files go, so a learner always has one to play.
+      // Gone, or no longer this run's: the run that holds the job now publishes its own outputs.
+      if (outcome.gone === 'lost') return;
       if (outcome.gone) await storage.removeVideo(job.id);
       else if (outcome.replaced) await storage.removeVideo(outcome.replaced);
       await removeSource(job.source_path);
@@ -143,8 +168,8 @@ export function createVideoQueue(options: VideoQueueOptions): VideoQueue {
       log.info({ videoId: job.id, seconds: (Date.now() - begun) / 1000 }, 'video job: ready');
     } catch (error) {
       await writes;
-      if (signal.aborted) {
-        if (stopping()) await repo.markQueued(db, job.id, now());
+      if (stopped.aborted) {
+        if (stopping()) await repo.markQueued(db, job.id, job.attempts, now());
         return;
       }
       const reason =
@@ -154,14 +179,15 @@ export function createVideoQueue(options: VideoQueueOptions): VideoQueue {
             ? error.message
             : String(error);
       log.warn({ videoId: job.id, reason }, 'video job: failed');
-      await repo.markFailed(db, job.id, reason.slice(0, 4000), now());
+      await repo.markFailed(db, job.id, job.attempts, reason.slice(0, 4000), now());
     } finally {
       clearInterval(heartbeat);
     }
   }
 
   const takeBackDead = () =>
-    repo.requeueRunning(db, now(), options.shared ? new Date(Date.now() - STALE_MS).toISOString() : undefined);
+    repo.requeueRunning(db, now(), options.shared ? new Date(Date.now() - leaseMs).toISOString() : undefined);
+  let lastTakeBack = 0;
 
   return {
     enqueue: pump,
@@ -171,16 +197,22 @@ export function createVideoQueue(options: VideoQueueOptions): VideoQueue {
       started = true;
       pump();
       if (options.shared) {
-        staleCheck = setInterval(() => {
-          void takeBackDead()
-            .then(pump)
-            .catch((error) => log.warn({ err: error }, 'video queue: stale check failed'));
-        }, STALE_MS).unref();
+        lastTakeBack = Date.now();
+        poller = setInterval(
+          () => {
+            const due = Date.now() - lastTakeBack >= heartbeatMs;
+            if (due) lastTakeBack = Date.now();
+            void (due ? takeBackDead() : Promise.resolve())
+              .then(pump)
+              .catch((error) => log.warn({ err: error }, 'video queue: poll failed'));
+          },
+          Math.min(POLL_MS, heartbeatMs),
+        ).unref();
       }
     },
     async stop() {
       started = false;
-      clearInterval(staleCheck);
+      clearInterval(poller);
       await claiming;
       const jobs = [...running.values()];
       for (const job of jobs) {

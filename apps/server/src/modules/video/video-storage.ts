@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * Where a video's outputs live. The playlists, segments and poster are public objects (segments are
  * ciphertext and may be cached anywhere); the key is kept apart from them and is only ever read by the
  * server, which hands it to a learner it has authorized. This local implementation keeps both under
- * DATA_DIR; the scale-out work adds an object-storage one behind the same interface.
+ * DATA_DIR; `storage/s3-video-storage.ts` keeps them in the bucket (S3_BUCKET), `createVideoStorage` picks.
  */
 export interface VideoStorage {
   /** Publishes a finished output folder as the video's objects, replacing any it had, all at once. */
@@ -20,6 +22,19 @@ export interface VideoStorage {
   removeVideo(videoId: string): Promise<void>;
   /** Where an object is: a file path here, a URL for object storage. */
   locate(videoId: string, name: string): string;
+  /** An object's bytes and size, or null when the video has no such object. */
+  read(videoId: string, name: string): Promise<VideoObject | null>;
+  /** A URL a browser may fetch the object from for a few seconds, or null (the local folder: the shop streams it). */
+  presign(
+    videoId: string,
+    name: string,
+    options: { expiresInSeconds: number; contentType: string },
+  ): Promise<string | null>;
+}
+
+export interface VideoObject {
+  body: Readable;
+  size: number;
 }
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -83,5 +98,11 @@ export function createLocalVideoStorage(dataDir: string): VideoStorage {
     locate(videoId, name) {
       return path.join(folderOf(videoId), checkedName(name));
     },
+    async read(videoId, name) {
+      const file = path.join(folderOf(videoId), checkedName(name));
+      const stat = await fs.stat(file).catch(() => null);
+      return stat?.isFile() ? { body: createReadStream(file), size: stat.size } : null;
+    },
+    presign: async () => null,
   };
 }

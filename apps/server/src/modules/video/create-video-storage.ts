@@ -1,0 +1,25 @@
+import { secretFor } from '../../auth/secrets.js';
+import type { Config } from '../../config.js';
+import type { ObjectStorage } from '../../storage/object-storage.js';
+import { createObjectVideoStorage } from '../../storage/s3-video-storage.js';
+import { createLocalVideoStorage, type VideoStorage } from './video-storage.js';
+
+/** The secret purpose that seals video keys kept in the bucket (derived from SHOP_SECRET when set). */
+export const VIDEO_KEY_SEAL_NAME = 'video-key-seal';
+
+/**
+ * Where the transcodes' outputs go and the player reads them: the bucket when S3_BUCKET is set (every
+ * process then finds every video), DATA_DIR otherwise (the embedded start, unchanged). `objects` is the
+ * app's configured store (`deps.storage`).
+ */
+export function createVideoStorage(
+  config: Pick<Config, 'dataDir' | 'shopSecret' | 'storage'>,
+  objects: ObjectStorage,
+): VideoStorage {
+  const settings = config.storage;
+  if (settings.kind !== 's3') return createLocalVideoStorage(config.dataDir);
+  const base = settings.endpoint
+    ? `${settings.endpoint.replace(/\/$/, '')}/${settings.bucket}`
+    : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`;
+  return createObjectVideoStorage(objects, base, Buffer.from(secretFor(config, VIDEO_KEY_SEAL_NAME), 'hex'));
+}
