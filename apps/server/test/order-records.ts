@@ -3,12 +3,15 @@ import type { Db } from '../src/db/database.js';
 type EventColumn = 'from_status' | 'to_status' | 'source' | 'note';
 type MailColumn = 'subject' | 'text_body' | 'html_body' | 'sent_at' | 'attachments_json';
 
-/** The chosen columns of an order's history rows, only those into `toStatus` or written by `source` when given. */
+/**
+ * The chosen columns of an order's history rows; when given, only those into `toStatus`, written by
+ * `source`, or whose note is like `noteLike` (an SQL LIKE pattern).
+ */
 export function orderEvents<C extends EventColumn>(
   db: Db,
   orderId: string,
   columns: readonly C[],
-  where: { toStatus?: string; source?: string } = {},
+  where: { toStatus?: string; source?: string; noteLike?: string } = {},
 ) {
   let query = db
     .selectFrom('order_events')
@@ -16,6 +19,7 @@ export function orderEvents<C extends EventColumn>(
     .where('order_id', '=', orderId);
   if (where.toStatus) query = query.where('to_status', '=', where.toStatus);
   if (where.source) query = query.where('source', '=', where.source);
+  if (where.noteLike) query = query.where('note', 'like', where.noteLike);
   return query.execute();
 }
 

@@ -256,12 +256,7 @@ describe('webhooks', () => {
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push((await deliver(hook)).json());
     expect(answers.map((a) => a.duplicate)).toEqual([false, true, true]);
-    const events = await t.database.db
-      .selectFrom('order_events')
-      .select('note')
-      .where('order_id', '=', order.orderId)
-      .where('note', 'like', '%failed%')
-      .execute();
+    const events = await orderEvents(t.database.db, order.orderId, ['note'], { noteLike: '%failed%' });
     expect(events).toHaveLength(1);
     expect(await enrolments(user.id)).toEqual([]);
   });

@@ -255,12 +255,9 @@ describe('paying after a failed attempt', () => {
     const late = fake.pay(order.order_id, 'failed');
     await deliver(fake.webhook('payment.failed', { payment: fake.payments.get(late.razorpay_payment_id) }));
     expect(await status(order.orderId)).toBe('paid');
-    const last = await t.database.db
-      .selectFrom('order_events')
-      .select(['from_status', 'to_status'])
-      .where('order_id', '=', order.orderId)
-      .where('note', 'like', '%failed%')
-      .execute();
+    const last = await orderEvents(t.database.db, order.orderId, ['from_status', 'to_status'], {
+      noteLike: '%failed%',
+    });
     expect(last).toEqual([{ from_status: 'paid', to_status: 'paid' }]);
   });
 
@@ -324,12 +321,9 @@ describe('refunds and buying again', () => {
     expect((await deliver(refunded(secondPayment, 'rfnd_second000001'))).statusCode).toBe(200);
     expect(await status(second.orderId)).toBe('refunded');
     expect(await enrolled(user.id)).toEqual([]);
-    const revoked = await t.database.db
-      .selectFrom('order_events')
-      .select(['from_status', 'source'])
-      .where('order_id', '=', second.orderId)
-      .where('to_status', '=', 'refunded')
-      .execute();
+    const revoked = await orderEvents(t.database.db, second.orderId, ['from_status', 'source'], {
+      toStatus: 'refunded',
+    });
     expect(revoked).toEqual([{ from_status: 'paid', source: 'webhook' }]);
   });
 
