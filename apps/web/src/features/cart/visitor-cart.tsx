@@ -1,21 +1,15 @@
 import { computeTotals, formatPaise, messages, rupeesToPaise } from '@shop/shared';
-import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { CloseIcon } from '../../components/ui/icons';
 import { Price } from '../../components/ui/price';
-import { toast } from '../../components/ui/toast';
 import { useGetCoursesQuery } from '../catalog/api';
 import type { LocalCartItem } from './cart-slice';
+import { useErrorToastOnce } from './use-error-toast-once';
 import { useLocalCart } from './use-local-cart';
 
 /** The spec's toast for a visitor's empty cart, once, and a sign-in that comes back here. */
 function EmptyVisitorCart() {
-  const told = useRef(false);
-  useEffect(() => {
-    if (told.current) return;
-    told.current = true;
-    toast.error(messages.viewCartNoLogin);
-  }, []);
+  useErrorToastOnce(messages.viewCartNoLogin);
   return (
     <div className="visitor-cart">
       <p className="state-message">{messages.viewCartNoLogin}</p>

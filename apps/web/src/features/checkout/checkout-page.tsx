@@ -1,31 +1,25 @@
 import { computeTotals, messages, rupeesToPaise } from '@shop/shared';
-import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { errorMessage } from '../../app/api';
 import { useLocation } from '../../app/navigation';
-import { PageBanner } from '../../components/ui/page-banner';
-import { toast } from '../../components/ui/toast';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
-import { type Profile, useGetProfileQuery } from '../account/api';
+import type { Profile } from '../account/api';
 import { loginPathFor } from '../account/safe-next-path';
 import { useGetCartQuery } from '../cart/api';
+import { BuyerPage } from '../cart/buyer-page';
 import { readSavedCoupon } from '../cart/saved-coupon';
+import { EmptyShelf, LoadFailed } from '../cart/shelf-states';
+import { useErrorToastOnce } from '../cart/use-error-toast-once';
 import { BillingForm } from './billing-form';
 import { OrderSummary } from './order-summary';
 import { couponCodeFromHandOff } from './read-hand-off';
 import { useHandOffCoupon } from './use-hand-off-coupon';
 import { usePlaceOrder } from './use-place-order';
 import './checkout.css';
-import { EmptyShelf, LoadFailed } from '../cart/shelf-states';
 
 /** The spec's 'Checkout, no token' message, once, and a sign-in that comes back here. */
 function VisitorCheckout() {
-  const told = useRef(false);
-  useEffect(() => {
-    if (told.current) return;
-    told.current = true;
-    toast.error(messages.checkoutNoLogin);
-  }, []);
+  useErrorToastOnce(messages.checkoutNoLogin);
   return (
     <div className="checkout-visitor">
       <p className="state-message">{messages.checkoutNoLogin}</p>
@@ -102,21 +96,11 @@ function SignedInCheckout({ profile }: { profile: Profile }) {
 
 export default function CheckoutPage() {
   useDocumentMeta('Checkout', 'Billing details, your order and payment in rupees.');
-  const { data: profile, isLoading } = useGetProfileQuery();
   return (
-    <>
-      <PageBanner title="Checkout" />
-      <section className="section">
-        <div className="container">
-          {isLoading ? (
-            <p className="state-message">{messages.loading}</p>
-          ) : profile ? (
-            <SignedInCheckout profile={profile} />
-          ) : (
-            <VisitorCheckout />
-          )}
-        </div>
-      </section>
-    </>
+    <BuyerPage
+      title="Checkout"
+      signedIn={(profile) => <SignedInCheckout profile={profile} />}
+      visitor={<VisitorCheckout />}
+    />
   );
 }
