@@ -1,13 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { root } from './shop-process.js';
 
 type Entry = { file: string; imports?: string[]; isEntry?: boolean; src?: string; isDynamicEntry?: boolean };
 
-/** gzip sizes from the production build's manifest: the home page's JavaScript and each route's own chunk. */
-export function bundleSizes() {
-  const dist = path.join(root, 'apps/web/dist');
+/** The repository's root (not shop-process's: the web's bundle-budget test imports this file alone). */
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * gzip sizes from the production build's manifest (`dist`: the build's folder): the home page's JavaScript
+ * and each lazily loaded chunk with what it imports beyond the entry (`src`: its source, `route`: its name).
+ */
+export function bundleSizes(dist = path.join(root, 'apps/web/dist')) {
   const manifestFile = path.join(dist, '.vite/manifest.json');
   if (!fs.existsSync(manifestFile)) return null;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, Entry>;
@@ -26,6 +30,7 @@ export function bundleSizes() {
     .filter(([, entry]) => entry.isDynamicEntry)
     .map(([key, entry]) => ({
       route: path.basename(entry.src ?? key),
+      src: entry.src ?? key,
       gzipKb: kb([...closure(key)].filter((k) => !entryFiles.has(k))),
     }))
     .sort((a, b) => b.gzipKb - a.gzipKb);

@@ -1,5 +1,5 @@
 import { type AdminCourseInput, levels, messages } from '@shop/shared';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { Link, useParams } from 'wouter';
 import { errorMessage } from '../../app/api';
@@ -7,7 +7,6 @@ import { useNavigate } from '../../app/navigation';
 import { toast } from '../../components/ui/toast';
 import { AdminField } from './admin-field';
 import { useGetAdminCourseQuery, useSaveCourseMutation } from './api';
-import { CourseFilesSection } from './course-files-section';
 import {
   type CourseFormValues,
   courseResolver,
@@ -18,9 +17,17 @@ import {
 } from './course-form-values';
 import { CurriculumEditor } from './curriculum-editor';
 import { fieldMessagesOf } from './field-messages';
-import { StructureEditor } from './structure-editor';
 import { TextListEditor } from './text-list-editor';
 import { ThumbnailField } from './thumbnail-field';
+
+/**
+ * What only an existing course shows (the sections-and-lessons editor with the video upload, the course's
+ * files) is its own chunk: the course form does not wait for it (decision 0026).
+ */
+const StructureEditor = lazy(() => import('./structure-editor').then((m) => ({ default: m.StructureEditor })));
+const CourseFilesSection = lazy(() =>
+  import('./course-files-section').then((m) => ({ default: m.CourseFilesSection })),
+);
 
 export function CourseEditorPage() {
   const { id } = useParams();
@@ -30,8 +37,12 @@ export function CourseEditorPage() {
   return (
     <>
       <CourseForm id={id ?? null} initial={course ? toFormValues(course) : emptyCourse} />
-      {id && <StructureEditor courseId={id} />}
-      {id && <CourseFilesSection courseId={id} />}
+      {id && (
+        <Suspense fallback={<p className="state-message">{messages.loading}</p>}>
+          <StructureEditor courseId={id} />
+          <CourseFilesSection courseId={id} />
+        </Suspense>
+      )}
     </>
   );
 }
