@@ -12,6 +12,7 @@ export * from './contracts/coupons.js';
 export * from './contracts/course-fields.js';
 export * from './contracts/course-structure.js';
 export * from './contracts/form-requests.js';
+export * from './contracts/checkout-tax-form.js';
 export * from './contracts/learning.js';
 export * from './contracts/newsletter.js';
 export * from './contracts/notes.js';
