@@ -287,6 +287,8 @@ export const messages = {
   adminCouponMissing: 'No such coupon.',
   adminOrderMissing: 'No such order.',
   adminLearnerMissing: 'No such account.',
+  /** The console's badge on a learner flagged by the device limit (issue 15); {day} is India time. */
+  adminDeviceFlag: 'Signed in on {count} devices on {day}',
   adminMessageMissing: 'No such message.',
   adminRefundNotPaid: 'Only a paid order can be refunded.',
   adminRefundNoPayment: 'This order has no captured payment to refund.',

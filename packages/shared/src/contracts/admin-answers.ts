@@ -108,6 +108,8 @@ export const adminLearnerRow = z.object({
   role: z.string(),
   status: z.string(),
   createdAt: stamp,
+  /** The latest many-devices flag of the last week (day in India time, devices signed in), or null. */
+  deviceFlag: z.object({ day: z.string(), devices: z.number() }).nullable(),
 });
 
 export const adminLearnerDetail = adminLearnerRow.extend({

@@ -2,6 +2,7 @@ import type { AdminLearnerDetail, AdminLearnerRow } from '@shop/shared';
 import { messages } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { listDeviceFlags } from '../playback/list-device-flags.js';
 import { containsText } from './contains-text.js';
 import { searchOrders } from './search-orders.js';
 
@@ -17,6 +18,10 @@ export async function listLearners(db: Db, q = ''): Promise<AdminLearnerRow[]> {
     );
   }
   const rows = await select.orderBy('created_at', 'desc').limit(LIMIT).execute();
+  const flags = await listDeviceFlags(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     username: row.username,
@@ -24,6 +29,7 @@ export async function listLearners(db: Db, q = ''): Promise<AdminLearnerRow[]> {
     role: row.role,
     status: row.status,
     createdAt: row.created_at,
+    deviceFlag: flags.get(row.id) ?? null,
   }));
 }
 
@@ -50,6 +56,7 @@ export async function getLearner(db: Db, id: string): Promise<AdminLearnerDetail
     role: user.role,
     status: user.status,
     createdAt: user.created_at,
+    deviceFlag: (await listDeviceFlags(db, [user.id])).get(user.id) ?? null,
     verified: user.email_verified_at !== null,
     orders: await searchOrders(db, {}, id),
     enrolments: enrolments.map((row) => ({

@@ -1,4 +1,11 @@
-import { type AdminAuditResponse, type LearnCourseResponse, messages, type PlaybackResponse } from '@shop/shared';
+import {
+  type AdminAuditResponse,
+  type AdminLearnerResponse,
+  type AdminLearnersResponse,
+  type LearnCourseResponse,
+  messages,
+  type PlaybackResponse,
+} from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeededTestApp, createSignedInUser, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
@@ -350,5 +357,33 @@ describe(`the device limit (${engine})`, () => {
     const rows = await flagged();
     expect(rows.map((row) => row.action)).toEqual(['video.many_devices']);
     expect(JSON.parse(rows[0]?.after_json ?? '{}')).toMatchObject({ devices: 6, limit: 5 });
+  });
+
+  it('shows the flag to the operator on the console’s list of learners and on the learner’s page', async () => {
+    const flaggedUser = (await owner()).user;
+    const quiet = (await owner()).user;
+    for (let i = 0; i < 5; i++) await createSession(t.database.db, flaggedUser.id);
+    await grantOf(flaggedUser);
+    await grantOf(quiet);
+    const admin = await createSignedInUser(t.database.db, { role: 'admin' });
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const listed = async (who: TestUser) => {
+      const res = await fetchAs(admin, `/api/admin/learners?q=${encodeURIComponent(who.email)}`);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as AdminLearnersResponse).learners.find((row) => row.id === who.id);
+    };
+    expect((await listed(flaggedUser))?.deviceFlag).toEqual({ day: today, devices: 6 });
+    expect((await listed(quiet))?.deviceFlag).toBeNull();
+    const page = await fetchAs(admin, `/api/admin/learners/${flaggedUser.id}`);
+    expect((page.json() as AdminLearnerResponse).learner.deviceFlag).toEqual({ day: today, devices: 6 });
+    // A flag older than a week no longer shows.
+    await t.database.db
+      .updateTable('video_device_flags')
+      .set({ day: '2020-01-01' })
+      .where('user_id', '=', flaggedUser.id)
+      .execute();
+    expect((await listed(flaggedUser))?.deviceFlag).toBeNull();
+    // Learners see no console.
+    expect((await fetchAs(flaggedUser, '/api/admin/learners')).statusCode).toBe(403);
   });
 });

@@ -40,6 +40,16 @@ export function LearnersPage() {
                 <tr key={learner.id}>
                   <td>
                     <Link to={`/admin/learners/${learner.id}`}>{learner.email}</Link>
+                    {learner.deviceFlag && (
+                      <>
+                        {' '}
+                        <span className="tag">
+                          {messages.adminDeviceFlag
+                            .replace('{count}', String(learner.deviceFlag.devices))
+                            .replace('{day}', learner.deviceFlag.day)}
+                        </span>
+                      </>
+                    )}
                   </td>
                   <td>{learner.username}</td>
                   <td>{learner.role}</td>
