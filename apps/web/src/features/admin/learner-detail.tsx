@@ -75,6 +75,18 @@ export function LearnerDetail({ id }: { id: string }) {
         <dd>{learner.verified ? 'yes' : 'no'}</dd>
         <dt>Joined</dt>
         <dd>{formatDateTime(learner.createdAt)}</dd>
+        {learner.deviceFlag && (
+          <>
+            <dt>Devices</dt>
+            <dd>
+              <span className="tag">
+                {messages.adminDeviceFlag
+                  .replace('{count}', String(learner.deviceFlag.devices))
+                  .replace('{day}', learner.deviceFlag.day)}
+              </span>
+            </dd>
+          </>
+        )}
       </dl>
       <div className="admin-actions">
         {(Object.keys(statusActions) as (keyof typeof statusActions)[])
