@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
 import { useGetCertificateNameQuery, useSaveCertificateNameMutation } from './certificate-name-api';
+import { DashboardPanel } from './dashboard-sidebar';
 import { bindFields, FormField, FormOutcome } from './form-field';
 
 /** The profile's 'name to print on certificates': empty prints the username. */
@@ -34,8 +35,7 @@ export function CertificateNameForm() {
   });
 
   return (
-    <section className="dashboard-panel" aria-labelledby="certificate-name-title">
-      <h2 id="certificate-name-title">{messages.certificateNameTitle}</h2>
+    <DashboardPanel id="certificate-name-title" title={messages.certificateNameTitle}>
       <form className="auth-form" onSubmit={submit} noValidate aria-labelledby="certificate-name-title">
         <FormField
           id="certificate-name"
@@ -50,6 +50,6 @@ export function CertificateNameForm() {
           {messages.certificateNameSave}
         </button>
       </form>
-    </section>
+    </DashboardPanel>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
 import { useChangePasswordMutation } from './api';
+import { DashboardPanel } from './dashboard-sidebar';
 import { bindFields, FormField, FormOutcome, showFieldErrors } from './form-field';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -33,8 +34,7 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <section className="dashboard-panel" aria-labelledby="change-password">
-      <h2 id="change-password">{messages.changePasswordTitle}</h2>
+    <DashboardPanel id="change-password" title={messages.changePasswordTitle}>
       <form className="auth-form" onSubmit={submit} noValidate aria-labelledby="change-password">
         <FormField
           id="current-password"
@@ -49,6 +49,6 @@ export function ChangePasswordForm() {
           {messages.changePasswordButton}
         </button>
       </form>
-    </section>
+    </DashboardPanel>
   );
 }

@@ -2,6 +2,7 @@ import { messages } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { NavLink, useLocation } from '../../app/navigation';
+import { PageBanner } from '../../components/ui/page-banner';
 import { useGetProfileQuery } from './api';
 import { loginPathFor } from './safe-next-path';
 import { useLogout } from './use-session';
@@ -57,5 +58,29 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       <DashboardSidebar username={profile.username} />
       <div className="dashboard-main">{children}</div>
     </div>
+  );
+}
+
+/** A dashboard page (profile, enrolled courses, orders, privacy centre): the banner, then the sidebar beside its panels. */
+export function DashboardPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <PageBanner title={title} />
+      <section className="section">
+        <div className="container">
+          <DashboardLayout>{children}</DashboardLayout>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** One panel of a dashboard page, named by its heading. */
+export function DashboardPanel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="dashboard-panel" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
   );
 }

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { api, errorMessage } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
 import { useNavigate } from '../../app/navigation';
-import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import {
   fieldErrors,
@@ -11,15 +10,14 @@ import {
   useGetPrivacyStatusQuery,
   useUnsubscribeNewsletterMutation,
 } from './api';
-import { DashboardLayout } from './dashboard-sidebar';
+import { DashboardPage, DashboardPanel } from './dashboard-sidebar';
 import { FormOutcome } from './form-field';
 
 function NewsletterConsent({ subscribed }: { subscribed: boolean }) {
   const [unsubscribe, { isLoading }] = useUnsubscribeNewsletterMutation();
   const [done, setDone] = useState<string | null>(null);
   return (
-    <section className="dashboard-panel" aria-labelledby="privacy-newsletter">
-      <h2 id="privacy-newsletter">{messages.newsletterTitleShort}</h2>
+    <DashboardPanel id="privacy-newsletter" title={messages.newsletterTitleShort}>
       {done ? (
         <p className="form-notice" role="status">
           {done}
@@ -37,7 +35,7 @@ function NewsletterConsent({ subscribed }: { subscribed: boolean }) {
           {messages.unsubscribeNewsletter}
         </button>
       )}
-    </section>
+    </DashboardPanel>
   );
 }
 
@@ -69,8 +67,7 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
   };
 
   return (
-    <section className="dashboard-panel" aria-labelledby="privacy-delete">
-      <h2 id="privacy-delete">{messages.deleteAccountTitle}</h2>
+    <DashboardPanel id="privacy-delete" title={messages.deleteAccountTitle}>
       <p>{messages.deleteAccountIntro}</p>
       <form className="auth-form" onSubmit={submit} noValidate aria-labelledby="privacy-delete">
         {hasPassword && (
@@ -97,7 +94,7 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
           {hasPassword ? messages.deleteAccountButton : messages.deleteAccountByMail}
         </button>
       </form>
-    </section>
+    </DashboardPanel>
   );
 }
 
@@ -105,17 +102,15 @@ function PrivacyCentre() {
   const { data: status } = useGetPrivacyStatusQuery();
   return (
     <>
-      <section className="dashboard-panel" aria-labelledby="privacy-notice">
-        <h2 id="privacy-notice">{messages.privacyNoticeTitle}</h2>
+      <DashboardPanel id="privacy-notice" title={messages.privacyNoticeTitle}>
         <p>{messages.privacyNotice}</p>
-      </section>
-      <section className="dashboard-panel" aria-labelledby="privacy-download">
-        <h2 id="privacy-download">{messages.downloadMyData}</h2>
+      </DashboardPanel>
+      <DashboardPanel id="privacy-download" title={messages.downloadMyData}>
         <p>{messages.downloadMyDataIntro}</p>
         <a className="btn" href={privacyPaths.export} download="my-data.json">
           {messages.downloadMyData}
         </a>
-      </section>
+      </DashboardPanel>
       {status && <NewsletterConsent subscribed={status.newsletterSubscribed} />}
       {status && <DeleteAccount hasPassword={status.hasPassword} />}
     </>
@@ -125,15 +120,8 @@ function PrivacyCentre() {
 export default function PrivacyCentrePage() {
   useDocumentMeta(messages.privacyCentre);
   return (
-    <>
-      <PageBanner title={messages.privacyCentre} />
-      <section className="section">
-        <div className="container">
-          <DashboardLayout>
-            <PrivacyCentre />
-          </DashboardLayout>
-        </div>
-      </section>
-    </>
+    <DashboardPage title={messages.privacyCentre}>
+      <PrivacyCentre />
+    </DashboardPage>
   );
 }

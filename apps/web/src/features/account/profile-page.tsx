@@ -1,16 +1,14 @@
 import { messages } from '@shop/shared';
-import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useGetProfileQuery } from './api';
 import { CertificateNameForm } from './certificate-name-form';
 import { ChangePasswordForm } from './change-password-form';
-import { DashboardLayout } from './dashboard-sidebar';
+import { DashboardPage, DashboardPanel } from './dashboard-sidebar';
 
 function MyProfile() {
   const { data: profile } = useGetProfileQuery();
   return (
-    <section className="dashboard-panel" aria-labelledby="my-profile">
-      <h2 id="my-profile">{messages.myProfile}</h2>
+    <DashboardPanel id="my-profile" title={messages.myProfile}>
       <dl className="profile-list">
         <div>
           <dt>Username</dt>
@@ -21,24 +19,17 @@ function MyProfile() {
           <dd>{profile?.email ?? messages.loading}</dd>
         </div>
       </dl>
-    </section>
+    </DashboardPanel>
   );
 }
 
 export default function ProfilePage() {
   useDocumentMeta('Profile');
   return (
-    <>
-      <PageBanner title="Profile" />
-      <section className="section">
-        <div className="container">
-          <DashboardLayout>
-            <MyProfile />
-            <CertificateNameForm />
-            <ChangePasswordForm />
-          </DashboardLayout>
-        </div>
-      </section>
-    </>
+    <DashboardPage title="Profile">
+      <MyProfile />
+      <CertificateNameForm />
+      <ChangePasswordForm />
+    </DashboardPage>
   );
 }

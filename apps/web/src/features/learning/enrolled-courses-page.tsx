@@ -1,14 +1,13 @@
 import { messages } from '@shop/shared';
 import { useCallback, useState } from 'react';
 import { Carousel, type CarouselBreakpoint, type CarouselLayout } from '../../components/ui/carousel';
-import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { VideoModal } from '../../components/ui/video-modal';
-import { DashboardLayout } from '../account/dashboard-sidebar';
+import { DashboardPage, DashboardPanel } from '../account/dashboard-sidebar';
+import { EmptyShelf, LoadFailed } from '../cart/shelf-states';
 import { useGetEnrolledCoursesQuery } from './api';
 import { type ChosenVideo, EnrolledCourseCard } from './enrolled-course-card';
 import './learning.css';
-import { EmptyShelf, LoadFailed } from '../cart/shelf-states';
 
 /** Download links expire after 10 minutes; fetching them again every 5 keeps an open page working. */
 const REFRESH_LINKS_MS = 5 * 60_000;
@@ -58,18 +57,10 @@ function EnrolledCourses() {
 export default function EnrolledCoursesPage() {
   useDocumentMeta('Enrolled Courses', 'The courses you bought: watch their videos and download their files.');
   return (
-    <>
-      <PageBanner title={messages.enrolledCourses} />
-      <section className="section">
-        <div className="container">
-          <DashboardLayout>
-            <section className="dashboard-panel" aria-labelledby="enrolled-title">
-              <h2 id="enrolled-title">{messages.enrolledCourses}</h2>
-              <EnrolledCourses />
-            </section>
-          </DashboardLayout>
-        </div>
-      </section>
-    </>
+    <DashboardPage title={messages.enrolledCourses}>
+      <DashboardPanel id="enrolled-title" title={messages.enrolledCourses}>
+        <EnrolledCourses />
+      </DashboardPanel>
+    </DashboardPage>
   );
 }

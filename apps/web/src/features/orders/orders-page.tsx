@@ -1,11 +1,10 @@
 import { formatPaise, type MyOrder, messages, orderCreditNotePath, orderInvoicePath } from '@shop/shared';
 import { Link } from 'wouter';
-import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
-import { DashboardLayout } from '../account/dashboard-sidebar';
+import { DashboardPage, DashboardPanel } from '../account/dashboard-sidebar';
+import { EmptyShelf, LoadFailed } from '../cart/shelf-states';
 import { useGetMyOrdersQuery } from './api';
 import './orders.css';
-import { EmptyShelf, LoadFailed } from '../cart/shelf-states';
 
 const indiaDate = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
 
@@ -88,18 +87,10 @@ function OrdersTable() {
 export default function OrdersPage() {
   useDocumentMeta(messages.ordersTitle, 'Your orders, with their tax invoices and credit notes.');
   return (
-    <>
-      <PageBanner title={messages.ordersTitle} />
-      <section className="section">
-        <div className="container">
-          <DashboardLayout>
-            <section className="dashboard-panel" aria-labelledby="orders-title">
-              <h2 id="orders-title">{messages.ordersTitle}</h2>
-              <OrdersTable />
-            </section>
-          </DashboardLayout>
-        </div>
-      </section>
-    </>
+    <DashboardPage title={messages.ordersTitle}>
+      <DashboardPanel id="orders-title" title={messages.ordersTitle}>
+        <OrdersTable />
+      </DashboardPanel>
+    </DashboardPage>
   );
 }
