@@ -79,11 +79,7 @@ export function LearnerDetail({ id }: { id: string }) {
           <>
             <dt>Devices</dt>
             <dd>
-              <span className="tag">
-                {messages.adminDeviceFlag
-                  .replace('{count}', String(learner.deviceFlag.devices))
-                  .replace('{day}', learner.deviceFlag.day)}
-              </span>
+              <DeviceFlagBadge flag={learner.deviceFlag} />
             </dd>
           </>
         )}
@@ -161,5 +157,14 @@ export function LearnerDetail({ id }: { id: string }) {
         </TableWrap>
       )}
     </>
+  );
+}
+
+/** The many-devices flag of a learner (issue 15), on the list of learners and the learner's page. */
+export function DeviceFlagBadge({ flag }: { flag: { day: string; devices: number } }) {
+  return (
+    <span className="tag">
+      {messages.adminDeviceFlag.replace('{count}', String(flag.devices)).replace('{day}', flag.day)}
+    </span>
   );
 }

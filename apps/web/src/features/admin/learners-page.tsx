@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useListLearnersQuery } from './api';
 import { formatDateTime } from './format-date';
-import { LearnerDetail } from './learner-detail';
+import { DeviceFlagBadge, LearnerDetail } from './learner-detail';
 import { TableHead, TableWrap } from './table-wrap';
 
 export function LearnersPage() {
@@ -43,11 +43,7 @@ export function LearnersPage() {
                     {learner.deviceFlag && (
                       <>
                         {' '}
-                        <span className="tag">
-                          {messages.adminDeviceFlag
-                            .replace('{count}', String(learner.deviceFlag.devices))
-                            .replace('{day}', learner.deviceFlag.day)}
-                        </span>
+                        <DeviceFlagBadge flag={learner.deviceFlag} />
                       </>
                     )}
                   </td>
