@@ -68,6 +68,8 @@ export function createVideoQueue(options: VideoQueueOptions): VideoQueue {
       claimAgain = true;
       return;
     }
+    // Cleared in a `.finally` of its own, so always after this assignment (a pass with no free slot
+    // finishes without awaiting anything, and would otherwise leave `claiming` set for ever).
     claiming = (async () => {
       try {
         do {
@@ -85,10 +87,10 @@ export function createVideoQueue(options: VideoQueueOptions): VideoQueue {
         } while (claimAgain && started);
       } catch (error) {
         log.error({ err: error }, 'video queue: could not claim a job');
-      } finally {
-        claiming = null;
       }
-    })();
+    })().finally(() => {
+      claiming = null;
+    });
   }
 
   function launch(job: repo.LessonVideoRow): void {
