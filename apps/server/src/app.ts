@@ -13,6 +13,7 @@ import { createMailQueue } from './mail/mailer.js';
 import { ResponseCache } from './modules/catalog/response-cache.js';
 import { registerModules } from './modules/index.js';
 import { mailAttachmentRenderer } from './modules/render-mail-attachment.js';
+import { videoBucketOrigins } from './modules/video/create-video-storage.js';
 import { createGateway } from './payments/create-gateway.js';
 import type { PaymentGateway } from './payments/gateway.js';
 import { AccessLog, logDestination } from './plugins/access-log.js';
@@ -69,6 +70,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const gateway = options.gateway ?? createGateway(config, handle.db);
   // The payment provider names the hosts its checkout widget needs (payments/gateway.ts).
   const widget = gateway.contentSecurity;
+  // Presigned on S3, a lesson video's segments and poster are fetched from the bucket after a redirect.
+  const videoBucket = videoBucketOrigins(config);
   registerSecurityHeaders(app, {
     strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
@@ -77,8 +80,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...widget.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https://i.ytimg.com'],
-        connectSrc: ["'self'", ...widget.connectSrc],
+        imgSrc: ["'self'", 'data:', 'https://i.ytimg.com', ...videoBucket],
+        connectSrc: ["'self'", ...widget.connectSrc, ...videoBucket],
         // A lesson's own video plays through Media Source Extensions: the element's source is a blob: URL.
         mediaSrc: ["'self'", 'blob:'],
         frameSrc: ['https://www.youtube-nocookie.com', ...widget.frameSrc],

@@ -96,6 +96,9 @@ describe.each(['presigned', 'stream'] as const)(`lesson video on S3 (DOWNLOADS=%
       expect(fromBucket.status).toBe(200);
       expect(fromBucket.headers.get('content-type')).toBe('video/mp2t');
       bytes = Buffer.from(await fromBucket.arrayBuffer());
+      // The page may follow the redirect: the bucket is one of the origins its policy allows to connect to.
+      const policy = String((await b.inject({ url: '/' })).headers['content-security-policy']);
+      expect(policy).toMatch(new RegExp(`connect-src[^;]* ${new URL(location).origin}`));
     } else {
       expect(segment.statusCode).toBe(200);
       bytes = segment.rawPayload;
