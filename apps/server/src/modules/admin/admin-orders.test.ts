@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { refundMailsQueued } from '../../../test/order-records.js';
-import { ownedThrough, razorpaySettings } from '../../../test/payments-kit.js';
+import { ownedThrough, razorpaySettings, shopRequests } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { callAs, courseForm } from './admin-test-client.js';
 
@@ -111,12 +111,7 @@ describe('orders in the console', () => {
       refund: { id: refundId, payment_id: payment.razorpay_payment_id, amount: entity?.amount },
       payment: entity,
     });
-    const delivered = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/razorpay',
-      headers: hook.headers,
-      payload: hook.body,
-    });
+    const delivered = await shopRequests(() => t).deliver(hook);
     expect(delivered.statusCode).toBe(200);
 
     const db = t.database.db;

@@ -39,7 +39,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const { post } = shopRequests(() => t);
+const { post, deliver } = shopRequests(() => t);
 
 /** A buyer's checkout of these courses (each buyer's latest checkout supersedes their earlier ones). */
 async function checkout(user: TestUser, courses: { id: string; rupees: number }[], couponId: string | null = null) {
@@ -100,12 +100,7 @@ describe('orders awaiting payment', () => {
     const hook = fake.webhook('payment.failed', {
       payment: [...fake.payments.values()].find((p) => p.order_id === failed.order_id),
     });
-    const delivered = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/razorpay',
-      headers: hook.headers,
-      payload: hook.body,
-    });
+    const delivered = await deliver(hook);
     expect(delivered.statusCode).toBe(200);
     expect(await status(failed.orderId)).toBe('attempted');
 

@@ -2,7 +2,7 @@ import { messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { razorpaySettings } from '../../../test/payments-kit.js';
+import { razorpaySettings, shopRequests } from '../../../test/payments-kit.js';
 import { callAs, courseForm } from '../admin/admin-test-client.js';
 
 // The operator's refund button (refund-order.ts) when there is nothing to refund, or Razorpay says no.
@@ -33,13 +33,7 @@ async function checkout(rupees: number) {
 }
 
 async function deliver(event: string, payload: Record<string, unknown>) {
-  const hook = fake.webhook(event, payload);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/razorpay',
-    headers: hook.headers,
-    payload: hook.body,
-  });
+  const res = await shopRequests(() => t).deliver(fake.webhook(event, payload));
   expect(res.statusCode).toBe(200);
 }
 

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { messages } from '@shop/shared';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../../../reliability/support/ledger.js';
+import { outboxMails } from '../../../test/dev-outbox.js';
 import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { orderEvents, refundMailsQueued } from '../../../test/order-records.js';
@@ -66,18 +65,9 @@ const refundMailTexts = async (email: string) =>
 
 /** The refund e-mails this buyer received, as delivered to the dev outbox (bodies decoded). */
 async function refundMails(email: string) {
-  await t.app.deps.mail.deliverPending();
-  const outbox = path.join(t.config.dataDir, 'outbox');
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
-    .map((raw) =>
-      raw
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    )
-    .filter((mail) => mail.includes(`To: ${email}`) && /Subject: .*has been refunded/.test(mail));
+  return (await outboxMails(t)).filter(
+    (mail) => mail.includes(`To: ${email}`) && /Subject: .*has been refunded/.test(mail),
+  );
 }
 
 /**

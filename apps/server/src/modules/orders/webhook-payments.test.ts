@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { formatPaise, messages } from '@shop/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { outboxMails } from '../../../test/dev-outbox.js';
 import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { orderEvents } from '../../../test/order-records.js';
@@ -415,18 +414,7 @@ describe('a paid coupon order', () => {
       .execute();
     expect(uses).toEqual([{ order_id: order.orderId, user_id: user.id }]);
 
-    await t.app.deps.mail.deliverPending();
-    const outbox = path.join(t.config.dataDir, 'outbox');
-    const mails = fs
-      .readdirSync(outbox)
-      .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
-      .map((raw) =>
-        raw
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-      )
-      .map((raw) => Buffer.from(raw, 'latin1').toString('utf8'))
-      .filter((raw) => raw.includes(order.orderId));
+    const mails = (await outboxMails(t)).filter((raw) => raw.includes(order.orderId));
     expect(mails).toHaveLength(1);
     const subtotal = c1.paise + c2.paise;
     const discount = Math.round(subtotal / 10);
