@@ -1,6 +1,7 @@
+import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { axeViolations } from './support/axe';
 import { baseURL, expect, test } from './support/browser';
 import { createVerifiedUser, type E2EUser, postAs, signIn } from './support/users';
@@ -178,6 +179,33 @@ describe('operator console', () => {
     const refunds = page.locator('.admin-stats li', { hasText: 'refunded in the last 30 days' });
     await refunds.waitFor();
     expect(await refunds.textContent()).toMatch(/^₹[\d,]+\.\d\d refunded in the last 30 days \([1-9]\d* orders?\)/);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('an admin sees the many-devices badge on a flagged learner in the list of learners', async ({
+    page,
+    context,
+  }) => {
+    const learner = createVerifiedUser();
+    // The flag as the device limit records it (playback.test.ts drives the real flagging).
+    const day = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const db = new Database(`${inject('dataDir')}/shop.sqlite`);
+    try {
+      db.prepare('insert into video_device_flags (user_id, day, devices, created_at) values (?, ?, ?, ?)').run(
+        learner.id,
+        day,
+        7,
+        new Date().toISOString(),
+      );
+    } finally {
+      db.close();
+    }
+    await signIn(context, { role: 'admin' });
+    await page.goto('/admin/learners');
+    await page.getByLabel('E-mail or username').fill(learner.email);
+    await page.getByRole('button', { name: 'Search learners' }).click();
+    const row = page.getByRole('row', { name: new RegExp(learner.email) });
+    await row.getByText(`Signed in on 7 devices on ${day}`).waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });
 });
