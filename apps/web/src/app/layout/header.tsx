@@ -141,26 +141,31 @@ export function Header() {
         onClick={() => setMenuOpen(false)}
         aria-hidden="true"
       />
+      {/* The menu's contents are drawn when it opens: hidden, they were hydrated on every page load (decision 0026). */}
       <div id="mobile-menu" className={`mobile-menu${menuOpen ? ' is-open' : ''}`} hidden={!menuOpen}>
-        <div className="mobile-menu-head">
-          <span className="logo">{siteConfig.siteName}</span>
-          <button type="button" aria-label="Close menu" onClick={() => setMenuOpen(false)}>
-            <CloseIcon size={24} />
-          </button>
-        </div>
-        <SearchForm id="mobile-search" onSearch={() => setMenuOpen(false)} />
-        <nav aria-label="Mobile">
-          <MenuLinks />
-        </nav>
-        <ul className="social-links">
-          {socials.map(({ href, label, Icon }) => (
-            <li key={label}>
-              <a href={href} aria-label={label} target="_blank" rel="noopener noreferrer">
-                <Icon size={18} />
-              </a>
-            </li>
-          ))}
-        </ul>
+        {menuOpen && (
+          <>
+            <div className="mobile-menu-head">
+              <span className="logo">{siteConfig.siteName}</span>
+              <button type="button" aria-label="Close menu" onClick={() => setMenuOpen(false)}>
+                <CloseIcon size={24} />
+              </button>
+            </div>
+            <SearchForm id="mobile-search" onSearch={() => setMenuOpen(false)} />
+            <nav aria-label="Mobile">
+              <MenuLinks />
+            </nav>
+            <ul className="social-links">
+              {socials.map(({ href, label, Icon }) => (
+                <li key={label}>
+                  <a href={href} aria-label={label} target="_blank" rel="noopener noreferrer">
+                    <Icon size={18} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </div>
     </header>
   );
