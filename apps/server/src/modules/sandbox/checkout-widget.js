@@ -129,13 +129,9 @@
             razorpay_signature: body.razorpay_signature,
           });
         } else {
+          // The server's answer carries Razorpay's error fields (code, description, source, step, reason).
           handlers['payment.failed']?.({
             error: {
-              code: 'BAD_REQUEST_ERROR',
-              description: 'Payment failed (sandbox)',
-              source: 'customer',
-              step: 'payment_authorization',
-              reason: 'payment_failed',
               ...body.error,
               metadata: { order_id: body.razorpay_order_id, payment_id: body.razorpay_payment_id },
             },
