@@ -15,6 +15,7 @@ import { ResponseCache } from './modules/catalog/response-cache.js';
 import { createCoupon } from './modules/coupons/create-coupon.js';
 import { reconcilePayments } from './modules/orders/reconcile-payments.js';
 import { mailAttachmentRenderer } from './modules/render-mail-attachment.js';
+import { createVideoStorage } from './modules/video/create-video-storage.js';
 import { createGateway } from './payments/create-gateway.js';
 import { copyToStorage } from './storage/copy-to-storage.js';
 import { createStorage } from './storage/create-storage.js';
@@ -74,7 +75,8 @@ const commands: Record<string, Command> = {
     async run(_db, _args, { config }) {
       if (config.storage.kind !== 's3')
         throw new ConfigError('storage:copy needs S3_BUCKET (and S3_ENDPOINT, keys) set');
-      const { copied, skipped } = await copyToStorage(config.dataDir, createStorage(config));
+      const objects = createStorage(config);
+      const { copied, skipped } = await copyToStorage(config.dataDir, objects, createVideoStorage(config, objects));
       return `Copied ${copied} file(s) from ${config.dataDir} to the bucket ${config.storage.bucket}; ${skipped} already there.`;
     },
   },

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { text } from 'node:stream/consumers';
+import { buffer, text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test/run-cli.js';
+import { createVideoStorage } from '../modules/video/create-video-storage.js';
 import { createS3Storage } from './s3-storage.js';
 import { startTestS3, type TestS3 } from './test-s3.js';
 
+const SHOP_SECRET = 'a-long-enough-shop-secret-for-the-copy-test-0123456789';
 let s3: TestS3;
 let dataDir: string;
 beforeAll(async () => {
@@ -32,7 +34,7 @@ afterAll(async () => {
 
 describe('npm run cli -- storage:copy', () => {
   it("copies an existing data folder's stored files into the bucket under the same keys, and a second run copies nothing", async () => {
-    const first = await runCli(['storage:copy'], { DATA_DIR: dataDir, ...s3.env });
+    const first = await runCli(['storage:copy'], { DATA_DIR: dataDir, SHOP_SECRET, ...s3.env });
     expect(first.output).toContain('Copied 5 file(s)');
     expect(first.status).toBe(0);
     const bucket = createS3Storage(s3.settings);
@@ -45,9 +47,17 @@ describe('npm run cli -- storage:copy', () => {
     ]);
     const object = await bucket.get('video/v1/720p/s0.ts');
     expect(await text(object!.body)).toBe('segment');
+    // The key is sealed on its way (never in the bucket in the clear), and the player's storage reads it back.
+    const sealed = await buffer((await bucket.get('video-keys/v1.key'))!.body);
+    expect(sealed.includes(Buffer.from('sixteen byte key'))).toBe(false);
+    const videos = createVideoStorage(
+      { dataDir, shopSecret: SHOP_SECRET, storage: { kind: 's3', ...s3.settings } },
+      bucket,
+    );
+    expect((await videos.readKey('v1'))?.toString()).toBe('sixteen byte key');
 
     fs.writeFileSync(path.join(dataDir, 'course-files/a2.pdf'), '%PDF added later');
-    const again = await runCli(['storage:copy'], { DATA_DIR: dataDir, ...s3.env });
+    const again = await runCli(['storage:copy'], { DATA_DIR: dataDir, SHOP_SECRET, ...s3.env });
     expect(again.output).toContain('Copied 1 file(s)');
     expect(again.output).toContain('5 already there');
   });

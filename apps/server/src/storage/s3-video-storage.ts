@@ -25,6 +25,8 @@ const SEAL = 'aes-256-gcm';
 /** A sealed key: 12 bytes of nonce, 16 of GCM tag, then the ciphertext. */
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
+/** How many bytes sealing adds to a key (what `storage:copy` compares to tell a key already copied). */
+export const SEALED_KEY_OVERHEAD = NONCE_BYTES + TAG_BYTES;
 
 /** The key encrypted and bound to its video (GCM's additional data), so a sealed key moved to another id fails. */
 function seal(secret: Buffer, videoId: string, key: Buffer): Buffer {
