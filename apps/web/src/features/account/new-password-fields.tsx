@@ -8,24 +8,21 @@ interface NewPasswordFieldsProps {
   field: (name: 'password' | 'cpassword') => { registration: UseFormRegisterReturn; error: string | undefined };
 }
 
+const inputs = [
+  { name: 'password', label: messages.newPasswordLabel },
+  { name: 'cpassword', label: messages.confirmPasswordLabel },
+] as const;
+
 /** A new password and its confirmation, as the password change and the reset link ask for them. */
 export function NewPasswordFields({ idPrefix, field }: NewPasswordFieldsProps) {
-  return (
-    <>
-      <FormField
-        id={`${idPrefix}-password`}
-        label={messages.newPasswordLabel}
-        type="password"
-        autoComplete="new-password"
-        {...field('password')}
-      />
-      <FormField
-        id={`${idPrefix}-cpassword`}
-        label={messages.confirmPasswordLabel}
-        type="password"
-        autoComplete="new-password"
-        {...field('cpassword')}
-      />
-    </>
-  );
+  return inputs.map(({ name, label }) => (
+    <FormField
+      key={name}
+      id={`${idPrefix}-${name}`}
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      {...field(name)}
+    />
+  ));
 }

@@ -11,7 +11,14 @@ import { AuthCard } from './auth-card';
 import { bindFields, FormField, FormOutcome, showFieldErrors } from './form-field';
 import { GoogleLink } from './google-link';
 
-const fieldNames = ['username', 'email', 'password', 'cpassword'] as const;
+/** The form's inputs in order; their ids are `signup-<name>`. */
+const signUpFields = [
+  { name: 'username', label: 'Username', type: 'text', autoComplete: 'username' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  { name: 'cpassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
+] as const;
+const fieldNames = signUpFields.map((input) => input.name);
 
 export default function RegistrationPage() {
   // The server draws the form; it sends once the page has hydrated (not as a plain form submission).
@@ -51,22 +58,9 @@ export default function RegistrationPage() {
         <>
           <GoogleLink />
           <form className="auth-form" onSubmit={submit} noValidate aria-label="Create your account">
-            <FormField id="signup-username" label="Username" autoComplete="username" {...field('username')} />
-            <FormField id="signup-email" label="Email" type="email" autoComplete="email" {...field('email')} />
-            <FormField
-              id="signup-password"
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              {...field('password')}
-            />
-            <FormField
-              id="signup-cpassword"
-              label="Confirm Password"
-              type="password"
-              autoComplete="new-password"
-              {...field('cpassword')}
-            />
+            {signUpFields.map(({ name, ...input }) => (
+              <FormField key={name} id={`signup-${name}`} {...input} {...field(name)} />
+            ))}
             <FormOutcome failure={failure} done={null} />
             <button type="submit" className="btn btn-block" disabled={isLoading || !hydrated}>
               {isLoading ? 'Creating account...' : 'Register'}
