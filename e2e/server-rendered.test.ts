@@ -31,6 +31,21 @@ describe('public pages drawn by the server (decision 0026)', () => {
     consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !error.includes('ERR_FAILED')));
   });
 
+  test("a click on the login page's other ways to sign in, made before the page has hydrated, is not lost", async ({
+    context,
+    page,
+  }) => {
+    // A slow phone: the scripts arrive a second and a half after the drawn page. The drawn 'Forgot
+    // password?' can do nothing until they run, so it waits (disabled) rather than swallow the click.
+    await context.route(/\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor({ timeout: 10_000 });
+  });
+
   test('the browser takes the drawn page over: no second catalogue request, nothing moves, links work', async ({
     page,
   }) => {

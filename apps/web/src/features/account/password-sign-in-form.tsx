@@ -62,10 +62,11 @@ export function PasswordSignInForm({ onEmailMode, onForgotMode, next, focusOnMou
       <button type="submit" className="btn btn-block" disabled={isLoading || !hydrated}>
         {isLoading ? 'Signing in...' : 'Sign In'}
       </button>
-      <button type="button" className="link-button" onClick={onEmailMode}>
+      {/* Like Sign In, the other ways wait for the page to hydrate: a click before would do nothing. */}
+      <button type="button" className="link-button" onClick={onEmailMode} disabled={!hydrated}>
         {messages.emailSignin}
       </button>
-      <button type="button" className="link-button" onClick={onForgotMode}>
+      <button type="button" className="link-button" onClick={onForgotMode} disabled={!hydrated}>
         {messages.forgotPassword}
       </button>
     </form>
