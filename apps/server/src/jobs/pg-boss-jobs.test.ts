@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine } from '../../test/helpers.js';
 import { createPostgresDatabase } from '../../test/postgres.js';
+import { collectOutput } from '../../test/processes.js';
 import { PgBossJobs } from './pg-boss-jobs.js';
 
 const log = pino({ level: 'silent' });
@@ -108,20 +109,14 @@ describe.skipIf(engine !== 'postgres')('pg-boss jobs across processes (PostgreSQ
       ['--import', 'tsx', path.join(import.meta.dirname, 'hanging-worker.fixture.ts'), database.url, 'test.lost'],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
+    const output = collectOutput(child);
     try {
       const survivor = newEngine({ leaseSeconds: 2, maintenanceSeconds: 1 });
       await survivor.start();
       // The queue as the worker creates it: a 2 s lease.
-      await waitFor('the worker to start', () => output.length > 0 || child.exitCode !== null, 3000).catch(() => {});
+      await waitFor('the worker to start', () => output().length > 0 || child.exitCode !== null, 3000).catch(() => {});
       await survivor.enqueue('test.lost', { n: 7 });
-      await waitFor('the worker to take the job', () => output.includes('took 7'));
+      await waitFor('the worker to take the job', () => output().includes('took 7'));
       child.kill('SIGKILL');
       const rerun: number[] = [];
       await survivor.work('test.lost', async (data) => void rerun.push(Number(data.n)));

@@ -11,6 +11,7 @@ import {
   type TestDatabase,
   testConfig,
 } from '../../../test/helpers.js';
+import { collectOutput } from '../../../test/processes.js';
 import { buildApp } from '../../app.js';
 import type { Config } from '../../config.js';
 import { openDatabase } from '../../db/database.js';
@@ -125,16 +126,10 @@ describe.skipIf(engine !== 'postgres')('lesson video transcodes across processes
         },
       },
     );
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
+    const output = collectOutput(child);
     try {
       await until('the child worker to start the transcode', async () => {
-        if (child.exitCode !== null) throw new Error(`the worker exited: ${output}`);
+        if (child.exitCode !== null) throw new Error(`the worker exited: ${output()}`);
         const [row] = await rows([lessonId]);
         return row?.status === 'running';
       });
