@@ -31,7 +31,7 @@ describe('public pages drawn by the server (decision 0026)', () => {
     consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !error.includes('ERR_FAILED')));
   });
 
-  test("a click on the login page's other ways to sign in, made before the page has hydrated, is not lost", async ({
+  test("a click on the login page's other ways to sign in or on a course page's tab, made before the page has hydrated, is not lost", async ({
     context,
     page,
   }) => {
@@ -44,6 +44,11 @@ describe('public pages drawn by the server (decision 0026)', () => {
     await page.goto('/login', { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByRole('button', { name: 'Send reset link' }).waitFor({ timeout: 10_000 });
+    // The same on a course page's tabs (e2e/player.test.ts's preview test lost its tab click so in CI).
+    const { courses } = (await (await page.request.get('/api/courses')).json()) as { courses: { _id: string }[] };
+    await page.goto(`/course-details/${courses[0]?._id}`, { waitUntil: 'commit' });
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    await page.getByRole('tab', { name: 'Reviews', selected: true }).waitFor({ timeout: 10_000 });
   });
 
   test('the browser takes the drawn page over: no second catalogue request, nothing moves, links work', async ({

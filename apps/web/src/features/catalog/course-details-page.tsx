@@ -6,6 +6,7 @@ import { formatDay } from '../../components/ui/format-day';
 import { PlayIcon, ShieldIcon } from '../../components/ui/icons';
 import { Price } from '../../components/ui/price';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { useHydrated } from '../../components/ui/use-hydrated';
 import { VideoModal } from '../../components/ui/video-modal';
 import { AddToCartButton } from '../cart/add-to-cart-button';
 import { CurriculumPreview } from '../learning/curriculum-preview';
@@ -23,6 +24,8 @@ const tabs = ['Overview', 'Reviews'] as const;
 
 function Tabs({ active, onChange }: { active: number; onChange: (index: number) => void }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  // The server draws the tabs; until the page hydrates a click on another would be lost, so it waits.
+  const hydrated = useHydrated();
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
     const next = (active + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length;
@@ -44,6 +47,7 @@ function Tabs({ active, onChange }: { active: number; onChange: (index: number) 
           aria-controls={`panel-${index}`}
           tabIndex={active === index ? 0 : -1}
           className={active === index ? 'is-active' : undefined}
+          disabled={!hydrated && active !== index}
           onClick={() => onChange(index)}
         >
           {label}
