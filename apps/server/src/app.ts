@@ -13,7 +13,7 @@ import { createMailQueue } from './mail/mailer.js';
 import { ResponseCache } from './modules/catalog/response-cache.js';
 import { registerModules } from './modules/index.js';
 import { mailAttachmentRenderer } from './modules/render-mail-attachment.js';
-import { videoBucketOrigins } from './modules/video/create-video-storage.js';
+import { createVideoStorage, videoBucketOrigins } from './modules/video/create-video-storage.js';
 import { createGateway } from './payments/create-gateway.js';
 import type { PaymentGateway } from './payments/gateway.js';
 import { AccessLog, logDestination } from './plugins/access-log.js';
@@ -113,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const jobs = createJobEngine(config, app.log);
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => mail.stop());
+  const storage = createStorage(config);
   const deps: AppDeps = {
     db: handle.db,
     dbKind: handle.kind,
@@ -121,7 +122,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     jobs,
     catalogCache: new ResponseCache(),
     gateway,
-    storage: createStorage(config),
+    storage,
+    videoStorage: createVideoStorage(config, storage),
   };
   app.decorate('deps', deps);
   registerSessions(app, handle.db, { cached: !config.scaleOut });

@@ -47,6 +47,7 @@ const commands: Record<string, Command> = {
       const mail = createMailQueue(db, config, log);
       // A fulfilled order's confirmation names its invoice, a refund's notice its credit note: as in app.ts.
       mail.renderAttachmentsWith(mailAttachmentRenderer(db, config));
+      const storage = createStorage(config);
       const deps = {
         db,
         dbKind: database.kind,
@@ -55,7 +56,8 @@ const commands: Record<string, Command> = {
         jobs: new InProcessJobs(log),
         catalogCache: new ResponseCache(),
         gateway: createGateway(config, db),
-        storage: createStorage(config),
+        storage,
+        videoStorage: createVideoStorage(config, storage),
       };
       const report = await reconcilePayments(deps, log);
       await mail.deliverPending();

@@ -3,6 +3,7 @@ import type { Db, DbKind } from './db/database.js';
 import type { JobEngine } from './jobs/job-engine.js';
 import type { MailQueue } from './mail/mailer.js';
 import type { ResponseCache } from './modules/catalog/response-cache.js';
+import type { VideoStorage } from './modules/video/video-storage.js';
 import type { PaymentGateway } from './payments/gateway.js';
 import type { ObjectStorage } from './storage/object-storage.js';
 
@@ -19,6 +20,8 @@ export interface AppDeps {
   gateway: PaymentGateway;
   /** Thumbnails, course files and other stored files: DATA_DIR or the S3 bucket. */
   storage: ObjectStorage;
+  /** Lesson videos' outputs and keys (the console's transcodes, the player's reads): DATA_DIR or the bucket. */
+  videoStorage: VideoStorage;
 }
 
 declare module 'fastify' {

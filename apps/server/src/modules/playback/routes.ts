@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { secretFor } from '../../auth/secrets.js';
 import { requireAdmin, requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
-import { createVideoStorage } from '../video/create-video-storage.js';
 import { takeOverStreams } from './device-limit.js';
 import { getPlayback } from './get-playback.js';
 import { openPublicObject, readCaptions, readSignedPlaylist, readVideoKey } from './serve-video-files.js';
@@ -37,9 +36,8 @@ const PRIVATE = 'private, no-store';
 const PUBLIC_FOREVER = 'public, max-age=31536000, immutable';
 
 /** A lesson's own video for learners (decision 0028): the grant, the signed playlists and key, the public segments. */
-export const playbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, storage: objects }) => {
+export const playbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, videoStorage: storage }) => {
   const linkSecret = secretFor(config, VIDEO_LINK_SECRET_NAME);
-  const storage = createVideoStorage(config, objects);
   const files = { db, linkSecret, storage };
 
   app.get(

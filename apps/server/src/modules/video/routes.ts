@@ -5,7 +5,6 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { acceptUpload } from './accept-upload.js';
-import { createVideoStorage } from './create-video-storage.js';
 import { deleteLessonVideo } from './delete-lesson-video.js';
 import { readLessonVideo } from './read-lesson-video.js';
 import { relayUpload } from './relay-upload.js';
@@ -25,8 +24,7 @@ const uploadParams = z.object({ lessonId: objectId, uploadId: z.string().max(64)
  * checks the admin role first. The transcode queue starts with the app (unless SHOP_ROLE=web) and stops with it.
  */
 export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, config, catalogCache } = deps;
-  const storage = createVideoStorage(config, deps.storage);
+  const { db, config, catalogCache, videoStorage: storage } = deps;
   const queue = createVideoQueue({
     db,
     storage,
