@@ -1,5 +1,5 @@
 import { messages } from '@shop/shared';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Link, Route, Switch } from 'wouter';
 import { NavLink } from '../../app/navigation';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
@@ -11,20 +11,33 @@ import './admin.css';
  * the section list) stays small, and a page's libraries (the form library, the schemas, the structure
  * editor, the chart) load with the page that uses them (decision 0026: no route chunk above 30 KB).
  */
-const AuditPage = lazy(() => import('./audit-page').then((m) => ({ default: m.AuditPage })));
-const CouponsPage = lazy(() => import('./coupons-page').then((m) => ({ default: m.CouponsPage })));
-const CourseEditorPage = lazy(() => import('./course-editor-page').then((m) => ({ default: m.CourseEditorPage })));
-const CoursesPage = lazy(() => import('./courses-page').then((m) => ({ default: m.CoursesPage })));
-const DashboardPage = lazy(() => import('./dashboard-page').then((m) => ({ default: m.DashboardPage })));
-const DeletionsPage = lazy(() => import('./deletions-page').then((m) => ({ default: m.DeletionsPage })));
-const LearnersPage = lazy(() => import('./learners-page').then((m) => ({ default: m.LearnersPage })));
-const MessagesPage = lazy(() => import('./messages-page').then((m) => ({ default: m.MessagesPage })));
-const NewsletterPage = lazy(() => import('./newsletter-page').then((m) => ({ default: m.NewsletterPage })));
-const OrdersPage = lazy(() => import('./orders-page').then((m) => ({ default: m.OrdersPage })));
-const RegisterPage = lazy(() => import('./register-page').then((m) => ({ default: m.RegisterPage })));
-const ReviewsPage = lazy(() => import('./reviews-page').then((m) => ({ default: m.ReviewsPage })));
-const TaxSettingsPage = lazy(() => import('./tax-settings-page').then((m) => ({ default: m.TaxSettingsPage })));
-const VideoSettingsPage = lazy(() => import('./video-settings-page').then((m) => ({ default: m.VideoSettingsPage })));
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const CourseEditorPage = page(() => import('./course-editor-page'), 'CourseEditorPage');
+const OrdersPage = page(() => import('./orders-page'), 'OrdersPage');
+const LearnersPage = page(() => import('./learners-page'), 'LearnersPage');
+/** Every console address and its page, in the order they are matched. */
+const routes: [path: string, Page: ComponentType][] = [
+  ['/admin', page(() => import('./dashboard-page'), 'DashboardPage')],
+  ['/admin/courses', page(() => import('./courses-page'), 'CoursesPage')],
+  ['/admin/courses/new', CourseEditorPage],
+  ['/admin/courses/:id', CourseEditorPage],
+  ['/admin/coupons', page(() => import('./coupons-page'), 'CouponsPage')],
+  ['/admin/orders', OrdersPage],
+  ['/admin/orders/:id', OrdersPage],
+  ['/admin/invoices', page(() => import('./register-page'), 'RegisterPage')],
+  ['/admin/learners', LearnersPage],
+  ['/admin/learners/:id', LearnersPage],
+  ['/admin/messages', page(() => import('./messages-page'), 'MessagesPage')],
+  ['/admin/reviews', page(() => import('./reviews-page'), 'ReviewsPage')],
+  ['/admin/newsletter', page(() => import('./newsletter-page'), 'NewsletterPage')],
+  ['/admin/tax', page(() => import('./tax-settings-page'), 'TaxSettingsPage')],
+  ['/admin/video', page(() => import('./video-settings-page'), 'VideoSettingsPage')],
+  ['/admin/deletions', page(() => import('./deletions-page'), 'DeletionsPage')],
+  ['/admin/audit', page(() => import('./audit-page'), 'AuditPage')],
+];
 
 const sections = [
   { to: '/admin', label: 'Dashboard', end: true },
@@ -82,57 +95,11 @@ export default function AdminApp() {
       <div className="admin-main">
         <Suspense fallback={<p className="state-message">{messages.loading}</p>}>
           <Switch>
-            <Route path="/admin">
-              <DashboardPage />
-            </Route>
-            <Route path="/admin/courses">
-              <CoursesPage />
-            </Route>
-            <Route path="/admin/courses/new">
-              <CourseEditorPage />
-            </Route>
-            <Route path="/admin/courses/:id">
-              <CourseEditorPage />
-            </Route>
-            <Route path="/admin/coupons">
-              <CouponsPage />
-            </Route>
-            <Route path="/admin/orders">
-              <OrdersPage />
-            </Route>
-            <Route path="/admin/orders/:id">
-              <OrdersPage />
-            </Route>
-            <Route path="/admin/invoices">
-              <RegisterPage />
-            </Route>
-            <Route path="/admin/learners">
-              <LearnersPage />
-            </Route>
-            <Route path="/admin/learners/:id">
-              <LearnersPage />
-            </Route>
-            <Route path="/admin/messages">
-              <MessagesPage />
-            </Route>
-            <Route path="/admin/reviews">
-              <ReviewsPage />
-            </Route>
-            <Route path="/admin/newsletter">
-              <NewsletterPage />
-            </Route>
-            <Route path="/admin/tax">
-              <TaxSettingsPage />
-            </Route>
-            <Route path="/admin/video">
-              <VideoSettingsPage />
-            </Route>
-            <Route path="/admin/deletions">
-              <DeletionsPage />
-            </Route>
-            <Route path="/admin/audit">
-              <AuditPage />
-            </Route>
+            {routes.map(([path, Page]) => (
+              <Route key={path} path={path}>
+                <Page />
+              </Route>
+            ))}
             <Route>
               <p className="state-message">No such console page.</p>
             </Route>
