@@ -1,7 +1,7 @@
 import { messages } from '@shop/shared';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { errorMessage } from '../../app/api';
+import { DoneNotice } from './done-notice';
 import { PageBanner } from './page-banner';
 
 interface Props {
@@ -40,12 +40,9 @@ export function MailedLinkCard({ title, heading, intro, button, busy, invalid, d
         <div className="container">
           <div className="auth-card">
             {done ? (
-              <div className="form-notice" role="status">
+              <DoneNotice next={{ to: '/', label: messages.goToHomeButton }}>
                 <p>{done}</p>
-                <Link to="/" className="btn btn-block">
-                  {messages.goToHomeButton}
-                </Link>
-              </div>
+              </DoneNotice>
             ) : (
               <>
                 <h2>{heading ?? title}</h2>

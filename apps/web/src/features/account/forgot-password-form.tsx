@@ -3,6 +3,7 @@ import { type ForgotPasswordRequest, forgotPasswordRequest, messages } from '@sh
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
+import { DoneNotice } from '../../components/ui/done-notice';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { useForgotPasswordMutation } from './api';
 import { bindFields, FormField, FormOutcome } from './form-field';
@@ -38,10 +39,10 @@ export function ForgotPasswordForm({ onPasswordMode }: { onPasswordMode: () => v
       <FormField id="forgot-email" label="Email" type="email" autoComplete="email" {...field('email')} />
       <FormOutcome failure={failure} done={null} />
       {sent && (
-        <div className="form-notice" role="status">
+        <DoneNotice>
           <p>{sent}</p>
           <p>{messages.linkSpamNote}</p>
-        </div>
+        </DoneNotice>
       )}
       <button type="submit" className="btn btn-block" disabled={isLoading || !hydrated}>
         {messages.sendResetLink}

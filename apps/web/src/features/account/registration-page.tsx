@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { errorMessage } from '../../app/api';
+import { DoneNotice } from '../../components/ui/done-notice';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { useSignUpMutation } from './api';
@@ -47,13 +48,10 @@ export default function RegistrationPage() {
     <AuthCard banner="Registration">
       <h2>{messages.createYourAccount}</h2>
       {done ? (
-        <div className="form-notice" role="status">
+        <DoneNotice next={{ to: '/login', label: 'Go to Login' }}>
           <p>{done}</p>
           <p>{messages.linkSpamNote}</p>
-          <Link to="/login" className="btn btn-block">
-            Go to Login
-          </Link>
-        </div>
+        </DoneNotice>
       ) : (
         <>
           <GoogleLink />
