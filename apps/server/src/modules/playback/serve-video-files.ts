@@ -19,9 +19,19 @@ export interface VideoFilesContext extends VideoRequestContext {
 const playlists = new Map<string, string[]>();
 const MAX_KEPT_PLAYLISTS = 2_000;
 
-/** One of the video's objects (from the folder or the bucket), or 404 for a bad name or a missing object. */
+/**
+ * One of the video's objects (from the folder or the bucket), or 404 for a bad name (the storage's
+ * RangeError) or a missing object. Any other failure (the bucket unreachable) stays an error: a
+ * learner is not told a video has no stream because the store did not answer.
+ */
 async function readObject(storage: VideoStorage, videoId: string, name: string): Promise<VideoObject> {
-  const object = await storage.read(videoId, name).catch(() => null);
+  let object: VideoObject | null;
+  try {
+    object = await storage.read(videoId, name);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    object = null;
+  }
   if (!object) throw new AppError('not_found', messages.videoNoStream);
   return object;
 }
