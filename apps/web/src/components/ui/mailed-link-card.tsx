@@ -1,7 +1,7 @@
 import { messages } from '@shop/shared';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { errorMessage } from '../../app/api';
-import { DoneNotice } from './done-notice';
 import { PageBanner } from './page-banner';
 
 interface Props {
@@ -40,9 +40,12 @@ export function MailedLinkCard({ title, heading, intro, button, busy, invalid, d
         <div className="container">
           <div className="auth-card">
             {done ? (
-              <DoneNotice next={{ to: '/', label: messages.goToHomeButton }}>
+              <div className="form-notice" role="status">
                 <p>{done}</p>
-              </DoneNotice>
+                <Link to="/" className="btn btn-block">
+                  {messages.goToHomeButton}
+                </Link>
+              </div>
             ) : (
               <>
                 <h2>{heading ?? title}</h2>

@@ -3,7 +3,6 @@ import { type EmailLinkRequest, emailLinkRequest, messages } from '@shop/shared'
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
-import { DoneNotice } from '../../components/ui/done-notice';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { useSendSignInLinkMutation } from './api';
 import { bindFields, FormField, FormOutcome } from './form-field';
@@ -38,10 +37,10 @@ export function EmailLinkForm({ onPasswordMode }: { onPasswordMode: () => void }
       <FormField id="link-email" label="Email" type="email" autoComplete="email" {...field('email')} />
       <FormOutcome failure={failure} done={null} />
       {sent && (
-        <DoneNotice>
+        <div className="form-notice" role="status">
           <p>{messages.linkSent}</p>
           <p>{messages.linkSpamNote}</p>
-        </DoneNotice>
+        </div>
       )}
       <button type="submit" className="btn btn-block" disabled={isLoading || !hydrated}>
         {isLoading ? 'Sending...' : sent ? 'Send Again' : 'Send Link'}

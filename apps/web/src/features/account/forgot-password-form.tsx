@@ -3,7 +3,6 @@ import { type ForgotPasswordRequest, forgotPasswordRequest, messages } from '@sh
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
-import { DoneNotice } from '../../components/ui/done-notice';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { useForgotPasswordMutation } from './api';
 import { bindFields, FormField, FormOutcome } from './form-field';
@@ -39,10 +38,10 @@ export function ForgotPasswordForm({ onPasswordMode }: { onPasswordMode: () => v
       <FormField id="forgot-email" label="Email" type="email" autoComplete="email" {...field('email')} />
       <FormOutcome failure={failure} done={null} />
       {sent && (
-        <DoneNotice>
+        <div className="form-notice" role="status">
           <p>{sent}</p>
           <p>{messages.linkSpamNote}</p>
-        </DoneNotice>
+        </div>
       )}
       <button type="submit" className="btn btn-block" disabled={isLoading || !hydrated}>
         {messages.sendResetLink}

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { errorMessage } from '../../app/api';
-import { DoneNotice } from '../../components/ui/done-notice';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { useSignUpMutation } from './api';
@@ -48,10 +47,13 @@ export default function RegistrationPage() {
     <AuthCard banner="Registration">
       <h2>{messages.createYourAccount}</h2>
       {done ? (
-        <DoneNotice next={{ to: '/login', label: 'Go to Login' }}>
+        <div className="form-notice" role="status">
           <p>{done}</p>
           <p>{messages.linkSpamNote}</p>
-        </DoneNotice>
+          <Link to="/login" className="btn btn-block">
+            Go to Login
+          </Link>
+        </div>
       ) : (
         <>
           <GoogleLink />

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'wouter';
 import { errorMessage } from '../../app/api';
-import { DoneNotice } from '../../components/ui/done-notice';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useResetPasswordMutation } from './api';
 import { AuthCard } from './auth-card';
@@ -48,9 +47,12 @@ export default function ResetPasswordPage() {
     <AuthCard banner={messages.resetPasswordTitle}>
       <h2>{messages.resetPasswordTitle}</h2>
       {done ? (
-        <DoneNotice next={{ to: '/profile', label: messages.myProfile }}>
+        <div className="form-notice" role="status">
           <p>{done}</p>
-        </DoneNotice>
+          <Link to="/profile" className="btn btn-block">
+            {messages.myProfile}
+          </Link>
+        </div>
       ) : (
         <form className="auth-form" onSubmit={submit} noValidate aria-label={messages.resetPasswordTitle}>
           <NewPasswordFields idPrefix="reset" field={bindFields(form)} />
