@@ -84,7 +84,10 @@ describe('lesson notes', () => {
     await notes.getByRole('button', { name: 'Save changes' }).click();
     await notes.getByText('Note updated.').waitFor();
     await notes.getByRole('button', { name: 'Edit', exact: true }).waitFor();
-    expect(await here.locator('.note-text').textContent()).toBe('Gap up above PDH: wait for a retest\nthen enter');
+    // The list shows the saved text once its refetch lands (after the notice, on a busy machine).
+    await expect
+      .poll(() => here.locator('.note-text').textContent())
+      .toBe('Gap up above PDH: wait for a retest\nthen enter');
 
     // Every note of the course, by lesson.
     await notes.getByText('All notes of this course (1)').click();
