@@ -8,6 +8,14 @@ import { allowFailedResources, expect, test } from './support/browser';
 const dataDir = inject('dataDir');
 const artifacts = path.resolve(import.meta.dirname, 'artifacts');
 
+/**
+ * The server draws the home page's lower half (stats, FAQ) and the browser takes it over when its
+ * chunk has come; the FAQ's questions are enabled from then on (faq-accordion.tsx).
+ */
+async function lowerHalfHydrated(page: Page): Promise<void> {
+  await page.locator('.home-faq .faq-question button:not([disabled])').first().waitFor({ state: 'attached' });
+}
+
 async function courseTitles(page: Page): Promise<string[]> {
   const res = await page.request.get('/api/courses');
   return ((await res.json()) as { courses: { title: string }[] }).courses.map((course) => course.title);
@@ -118,6 +126,7 @@ describe('home page', () => {
 
   test('the stats count up once over about 2 seconds, and not again after a reload', async ({ page }) => {
     await page.goto('/');
+    await lowerHalfHydrated(page);
     const hundred = page.locator('.stat-number[data-target="100"]');
     expect(await hundred.textContent()).toBe('0');
     const samples = await hundred.evaluate(async (element) => {
@@ -141,7 +150,7 @@ describe('home page', () => {
     expect(await page.evaluate(() => localStorage.getItem('countedBefore'))).toBe('true');
 
     await page.reload();
-    await page.locator('.stat-number').first().waitFor();
+    await lowerHalfHydrated(page);
     expect(await page.locator('.stat-number').allTextContents()).toEqual(['10', '92', '100', '34']);
     const afterReload = await hundred.evaluate(async (element) => {
       element.scrollIntoView({ block: 'center' });
@@ -337,7 +346,7 @@ describe('home page', () => {
   test('reduced motion turns the animations off', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
-    await page.locator('.stat-number').first().waitFor();
+    await lowerHalfHydrated(page);
     expect(await page.locator('.stat-number').allTextContents()).toEqual(['10', '92', '100', '34']);
 
     const title = page.getByRole('heading', { name: 'Trade In Just 15 Minutes a Day' });

@@ -31,7 +31,7 @@ describe('public pages drawn by the server (decision 0026)', () => {
     consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !error.includes('ERR_FAILED')));
   });
 
-  test("a click on the login page's other ways to sign in or on a course page's tab, made before the page has hydrated, is not lost", async ({
+  test("a click on the login page's other ways to sign in, a course page's tab or the home page's FAQ, made before the page has hydrated, is not lost", async ({
     context,
     page,
   }) => {
@@ -49,6 +49,11 @@ describe('public pages drawn by the server (decision 0026)', () => {
     await page.goto(`/course-details/${courses[0]?._id}`, { waitUntil: 'commit' });
     await page.getByRole('tab', { name: 'Reviews' }).click();
     await page.getByRole('tab', { name: 'Reviews', selected: true }).waitFor({ timeout: 10_000 });
+    // And on the home page's FAQ (e2e/home.test.ts's FAQ test lost its first click so).
+    await page.goto('/', { waitUntil: 'commit' });
+    const firstQuestion = page.locator('.home-faq .faq-question button').first();
+    await firstQuestion.click();
+    await expect.poll(() => firstQuestion.getAttribute('aria-expanded'), { timeout: 10_000 }).toBe('true');
   });
 
   test('the browser takes the drawn page over: no second catalogue request, nothing moves, links work', async ({

@@ -1,6 +1,7 @@
 // `npm test`: everything CI runs, in order, stopping at the first failing step. Ends with one line that
-// counts the tests of every step: "tests: N passed, N failed, N skipped". A test skipped in one step
-// (a one-database test) must pass in another, or the run fails.
+// counts the tests of every step: "tests: N passed, N failed, N skipped", after the names of the tests
+// that failed and of the browser tests that failed once and were tried again. A test skipped in one
+// step (a one-database test) must pass in another, or the run fails.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,6 +43,8 @@ function summary() {
   let passed = 0;
   let failed = 0;
   const skipped = []; // { report, test }
+  const failedTests = [];
+  const retriedTests = [];
   const passedTests = new Set();
   for (const file of fs.readdirSync(reports)) {
     const report = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
@@ -50,7 +53,9 @@ function summary() {
     for (const result of report.testResults) {
       for (const test of result.assertionResults) {
         const id = `${path.relative(root, result.name)} > ${test.fullName}`;
+        if (test.meta?.retried) retriedTests.push(`${id} (${test.status} on try ${test.meta.retried + 1})`);
         if (test.status === 'passed') passedTests.add(id);
+        else if (test.status === 'failed') failedTests.push(id);
         else if (test.status !== 'failed') skipped.push({ report: file.replace(/\.json$/, ''), id });
       }
     }
@@ -59,7 +64,7 @@ function summary() {
   // PostgreSQL-only); a skip that ran nowhere fails the run instead of passing in silence.
   const ranElsewhere = skipped.filter((skip) => passedTests.has(skip.id));
   const ranNowhere = skipped.filter((skip) => !passedTests.has(skip.id));
-  return { passed, failed, ranElsewhere, ranNowhere };
+  return { passed, failed, failedTests, retriedTests, ranElsewhere, ranNowhere };
 }
 
 let failedStep = null;
@@ -75,7 +80,16 @@ for (const step of steps) {
     break;
   }
 }
-const { passed, failed, ranElsewhere, ranNowhere } = summary();
+const { passed, failed, failedTests, retriedTests, ranElsewhere, ranNowhere } = summary();
+if (retriedTests.length > 0) {
+  // The browser suite retries a failed test once; one that then passed is flaky and is to be fixed.
+  console.log(`\nFailed, then tried again (browser tests retry once; each is a race to fix): ${retriedTests.length}`);
+  for (const test of retriedTests) console.log(`  ${test}`);
+}
+if (failedTests.length > 0) {
+  console.log(`\nFailed: ${failedTests.length}`);
+  for (const test of failedTests) console.log(`  ${test}`);
+}
 if (ranElsewhere.length > 0) {
   console.log(`\nSkipped in one step and passed in another (one database only): ${ranElsewhere.length}`);
   for (const skip of ranElsewhere) console.log(`  [skipped in ${skip.report}] ${skip.id}`);

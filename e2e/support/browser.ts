@@ -1,5 +1,12 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, test as base, beforeAll, expect, inject } from 'vitest';
+import { afterAll, test as base, beforeAll, beforeEach, expect, inject } from 'vitest';
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** Set when the test is on its second try (e2e/vitest.config.ts retries once); npm test lists it. */
+    retried?: number;
+  }
+}
 
 export const baseURL = inject('baseURL');
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,6 +30,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+});
+// A test that passes only on its retry is flaky, not passing: the JSON report carries the mark and
+// scripts/test.mjs names every such test at the end of the run.
+beforeEach(({ task }) => {
+  const tries = task.result?.retryCount ?? 0;
+  if (tries > 0) task.meta.retried = tries;
 });
 
 export interface PageFixtures {

@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
+import { useHydrated } from './use-hydrated';
 import './faq-accordion.css';
 
 export interface FaqItem {
@@ -13,9 +14,14 @@ interface FaqAccordionProps {
   initiallyOpen?: string | null;
 }
 
-/** Questions as buttons; opening one closes the others, and clicking the open one closes it. */
+/**
+ * Questions as buttons; opening one closes the others, and clicking the open one closes it. A page
+ * drawn by the server shows them disabled until its script has taken over, so an early click waits
+ * instead of being lost.
+ */
 export function FaqAccordion({ items, initiallyOpen = null }: FaqAccordionProps) {
   const [open, setOpen] = useState<string | null>(initiallyOpen);
+  const hydrated = useHydrated();
   const baseId = useId();
   return (
     <div className="faq">
@@ -31,6 +37,7 @@ export function FaqAccordion({ items, initiallyOpen = null }: FaqAccordionProps)
                 id={buttonId}
                 aria-expanded={isOpen}
                 aria-controls={panelId}
+                disabled={!hydrated}
                 onClick={() => setOpen(isOpen ? null : item.id)}
               >
                 <span>{item.question}</span>
