@@ -19,9 +19,13 @@ export function haproxyPath(): string {
  * /api/health every second (three failures take a process out, so a busy process is not taken for a dead
  * one; a refused connection sends the request elsewhere at once anyway; one success brings it back), the client's
  * address and a request id passed on, and a request whose process died before answering retried on
- * another (`retry-on`, `option redispatch`), as a browser's user would press reload.
+ * another (`retry-on`, `option redispatch`), as a browser's user would press reload. A lesson's video
+ * upload goes to one process, chosen by the lesson in its path: an unfinished upload's bytes are on the
+ * disk of the process that received them, so its resumption must reach the same process (a finished
+ * upload moves into the bucket, decision 0030).
  */
 export function haproxyConfig(port: number, backends: { name: string; port: number }[]): string {
+  const servers = backends.map((backend) => `  server ${backend.name} 127.0.0.1:${backend.port} check`).join('\n');
   return `global
   maxconn 4096
 
@@ -43,6 +47,7 @@ frontend shop
   bind 127.0.0.1:${port}
   option forwardfor
   http-request set-header X-Request-Id %[uuid] unless { req.hdr(x-request-id) -m found }
+  use_backend video_uploads if { path_reg ^/api/admin/lessons/[^/]+/video/uploads }
   default_backend shops
 
 backend shops
@@ -50,7 +55,15 @@ backend shops
   option httpchk GET /api/health
   http-check expect status 200
   default-server inter 1s fastinter 500ms downinter 500ms fall 3 rise 1
-${backends.map((backend) => `  server ${backend.name} 127.0.0.1:${backend.port} check`).join('\n')}
+${servers}
+
+backend video_uploads
+  balance uri depth 4
+  hash-type consistent
+  option httpchk GET /api/health
+  http-check expect status 200
+  default-server inter 1s fastinter 500ms downinter 500ms fall 3 rise 1
+${servers}
 `;
 }
 

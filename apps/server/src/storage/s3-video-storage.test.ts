@@ -17,7 +17,12 @@ beforeAll(async () => {
   s3 = await startTestS3();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'video-s3-'));
   objects = createS3Storage(s3.settings);
-  videos = createObjectVideoStorage(objects, `${s3.settings.endpoint}/${s3.settings.bucket}`, Buffer.alloc(32, 3));
+  videos = createObjectVideoStorage(
+    objects,
+    `${s3.settings.endpoint}/${s3.settings.bucket}`,
+    Buffer.alloc(32, 3),
+    path.join(dir, 'work'),
+  );
 });
 afterAll(async () => {
   await s3.close();
@@ -48,7 +53,7 @@ describe('VideoStorage on S3', () => {
     const stored = await objects.get('video-keys/v1.key');
     const bytes = Buffer.concat(await (stored?.body.toArray() ?? []));
     expect(bytes.includes(Buffer.alloc(16, 7))).toBe(false);
-    const otherSecret = createObjectVideoStorage(objects, 'http://unused', Buffer.alloc(32, 4));
+    const otherSecret = createObjectVideoStorage(objects, 'http://unused', Buffer.alloc(32, 4), dir);
     await expect(otherSecret.readKey('v1')).rejects.toThrow();
     expect(await objects.list('video/')).not.toContain('video-keys/v1.key');
     expect(await videos.readKey('v2')).toBeNull();
@@ -59,6 +64,55 @@ describe('VideoStorage on S3', () => {
     expect(await objects.list('video/v1/')).toEqual([]);
     expect(await videos.readKey('v1')).toBeNull();
     await expect(videos.removeVideo('never')).resolves.toBeUndefined();
+  });
+
+  it("keeps an upload's source in the bucket until its transcode: any process fetches it, then it is deleted", async () => {
+    const uploads = path.join(dir, 'video-uploads');
+    fs.mkdirSync(uploads, { recursive: true });
+    const uploaded = path.join(uploads, 'a'.repeat(32));
+    fs.writeFileSync(uploaded, 'the uploaded clip');
+    fs.writeFileSync(`${uploaded}.json`, '{"id":"tus info"}');
+
+    const source = await videos.keepSource('v3', uploaded);
+    expect(source).toBe('video-sources/v3');
+    expect(await objects.exists('video-sources/v3')).toBe(true);
+    // Off the receiving process's disk, with tus's info file.
+    expect(fs.existsSync(uploaded)).toBe(false);
+    expect(fs.existsSync(`${uploaded}.json`)).toBe(false);
+
+    // Another process (its own work folder) fetches it for ffmpeg; releasing deletes only its copy.
+    const elsewhere = createObjectVideoStorage(objects, 'http://unused', Buffer.alloc(32, 3), path.join(dir, 'other'));
+    const opened = await elsewhere.openSource(source);
+    expect(opened.file.startsWith(path.join(dir, 'other'))).toBe(true);
+    expect(fs.readFileSync(opened.file, 'utf8')).toBe('the uploaded clip');
+    await opened.release();
+    expect(fs.existsSync(opened.file)).toBe(false);
+    expect(await objects.exists('video-sources/v3')).toBe(true);
+
+    await videos.removeSource(source);
+    expect(await objects.exists('video-sources/v3')).toBe(false);
+    await expect(videos.openSource(source)).rejects.toThrow(/not in the bucket/);
+    await expect(videos.removeSource(null)).resolves.toBeUndefined();
+  });
+
+  it('a source recorded on disk (queued before the move to the bucket) is read and removed where it is', async () => {
+    const file = path.join(dir, 'old-source');
+    fs.writeFileSync(file, 'old');
+    const opened = await videos.openSource(file);
+    expect(opened.file).toBe(file);
+    await opened.release();
+    expect(fs.existsSync(file)).toBe(true);
+    await videos.removeSource(file);
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it("a source name never reaches outside video-sources/ (a row cannot delete a video's outputs or key)", async () => {
+    await videos.putKey('v4', Buffer.alloc(16, 1));
+    for (const source of ['video-keys/v4.key', 'video/v4/master.m3u8', 'video-sources/../video-keys/v4.key']) {
+      await expect(videos.removeSource(source)).rejects.toThrow(RangeError);
+      await expect(videos.openSource(source)).rejects.toThrow(RangeError);
+    }
+    expect(await videos.readKey('v4')).toEqual(Buffer.alloc(16, 1));
   });
 
   it('refuses ids and names that would reach outside the video folder', async () => {

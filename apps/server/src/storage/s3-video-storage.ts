@@ -1,8 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import type { VideoStorage } from '../modules/video/video-storage.js';
+import { pipeline } from 'node:stream/promises';
+import { removeUploadedFile, type VideoStorage } from '../modules/video/video-storage.js';
 import { checkedKey, type ObjectStorage } from './object-storage.js';
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -55,7 +57,13 @@ function unseal(secret: Buffer, videoId: string, sealed: Buffer): Buffer {
  * segments and posters go first, playlists last (a player follows a playlist, so it never asks for a
  * segment not yet written), and only then are the old version's leftovers removed.
  */
-export function createObjectVideoStorage(storage: ObjectStorage, publicBase: string, keySecret: Buffer): VideoStorage {
+export function createObjectVideoStorage(
+  storage: ObjectStorage,
+  publicBase: string,
+  keySecret: Buffer,
+  /** Where a worker fetches a source from the bucket for ffmpeg (DATA_DIR/video-work: a source may be 4 GB). */
+  workDir: string,
+): VideoStorage {
   if (keySecret.length !== 32) throw new RangeError('the video key secret must be 32 bytes');
   const prefixOf = (videoId: string) => `video/${checkedId(videoId)}/`;
   const keyOf = (videoId: string, name: string) => checkedKey(`${prefixOf(videoId)}${name}`);
@@ -96,5 +104,41 @@ export function createObjectVideoStorage(storage: ObjectStorage, publicBase: str
     presign(videoId, name, options) {
       return storage.presignedUrl(keyOf(videoId, name), options);
     },
+    // Sources: the upload arrives on one process's disk (tus); it goes into the bucket before the job is
+    // queued, so the worker that claims the job may run on any machine. A source recorded as an absolute
+    // path (queued before the shop moved to the bucket) is still read from the disk it is on.
+    async keepSource(videoId, uploadedFile) {
+      const key = sourceKeyOf(videoId);
+      await storage.putFile(key, uploadedFile, { contentType: 'application/octet-stream' });
+      await removeUploadedFile(uploadedFile);
+      return key;
+    },
+    async openSource(source) {
+      if (path.isAbsolute(source)) return { file: source, release: async () => undefined };
+      const object = await storage.get(checkedSourceKey(source));
+      if (!object) throw new Error(`the source ${source} is not in the bucket`);
+      await fs.mkdir(workDir, { recursive: true });
+      const file = path.join(workDir, `${path.basename(source)}-${randomBytes(4).toString('hex')}`);
+      const release = () => fs.rm(file, { force: true });
+      await pipeline(object.body, createWriteStream(file)).catch(async (error) => {
+        await release();
+        throw error;
+      });
+      return { file, release };
+    },
+    async removeSource(source) {
+      if (!source) return;
+      if (path.isAbsolute(source)) await removeUploadedFile(source);
+      else await storage.delete(checkedSourceKey(source));
+    },
   };
+}
+
+const SOURCES = 'video-sources/';
+const sourceKeyOf = (videoId: string) => `${SOURCES}${checkedId(videoId)}`;
+
+/** A source key names an object under `video-sources/` and nothing else (a row never deletes a video's outputs). */
+function checkedSourceKey(source: string): string {
+  if (!source.startsWith(SOURCES)) throw new RangeError(`not a video source: ${JSON.stringify(source)}`);
+  return checkedKey(source);
 }

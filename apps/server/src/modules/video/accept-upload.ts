@@ -5,17 +5,20 @@ import { newId } from '../../ids.js';
 import { probeVideo } from './probe-video.js';
 import * as repo from './repo.js';
 import type { FinishedUpload } from './upload-server.js';
-import { removeSource, type VideoQueue } from './video-queue.js';
+import type { VideoQueue } from './video-queue.js';
+import { removeUploadedFile, type VideoStorage } from './video-storage.js';
 
 /**
  * An upload has fully arrived: it must be a video by its content (ffprobe), else it is deleted and the
  * operator told. A video becomes a queued job for its lesson. Older uploads of the same lesson that are
  * not ready yet are superseded (stopped, deleted): the newest upload is the one the operator wants; the
- * ready video keeps playing until the new one is ready.
+ * ready video keeps playing until the new one is ready. The source is kept by the video storage (moved into
+ * the bucket when there is one) before the job is queued, so any process's worker can transcode it.
  */
 export async function acceptUpload(
   db: Db,
   queue: VideoQueue,
+  storage: VideoStorage,
   ffprobePath: string,
   upload: FinishedUpload,
   now = new Date(),
@@ -24,7 +27,7 @@ export async function acceptUpload(
     await probeVideo(ffprobePath, upload.file);
     if (!(await repo.findLesson(db, upload.lessonId))) throw new AppError('not_found', messages.videoLessonNotFound);
   } catch (error) {
-    await removeSource(upload.file);
+    await removeUploadedFile(upload.file);
     throw error;
   }
   const superseded = (await repo.findLessonVideos(db, [upload.lessonId])).filter((video) => video.status !== 'ready');
@@ -33,14 +36,19 @@ export async function acceptUpload(
     db,
     superseded.map((video) => video.id),
   );
-  for (const video of superseded) await removeSource(video.source_path);
+  for (const video of superseded) await storage.removeSource(video.source_path);
+  const id = newId();
+  const source = await storage.keepSource(id, upload.file).catch(async (error) => {
+    await removeUploadedFile(upload.file);
+    throw error;
+  });
   const at = now.toISOString();
   await repo.insertVideo(db, {
-    id: newId(),
+    id,
     lesson_id: upload.lessonId,
     status: 'queued',
     source_name: upload.sourceName,
-    source_path: upload.file,
+    source_path: source,
     created_at: at,
     updated_at: at,
   });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { secretFor } from '../../auth/secrets.js';
 import type { Config } from '../../config.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
@@ -27,7 +28,7 @@ export function createVideoStorage(
   const settings = config.storage;
   if (settings.kind !== 's3') return createLocalVideoStorage(config.dataDir);
   const secret = Buffer.from(secretFor(config, VIDEO_KEY_SEAL_NAME), 'hex');
-  return createObjectVideoStorage(objects, bucketBase(settings), secret);
+  return createObjectVideoStorage(objects, bucketBase(settings), secret, path.join(config.dataDir, 'video-work'));
 }
 
 /** Where a browser fetches presigned video objects from (for the Content-Security-Policy); none when streamed. */

@@ -2,7 +2,7 @@ import { messages } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import * as repo from './repo.js';
-import { removeSource, type VideoQueue } from './video-queue.js';
+import type { VideoQueue } from './video-queue.js';
 import type { VideoStorage } from './video-storage.js';
 
 /** The lesson plays no own video any more: every upload of it is stopped, forgotten and its files removed. */
@@ -13,6 +13,6 @@ export async function deleteLessonVideo(db: Db, queue: VideoQueue, storage: Vide
   await repo.clearLessonVideos(db, lessonId);
   for (const video of videos) {
     await storage.removeVideo(video.id);
-    await removeSource(video.source_path);
+    await storage.removeSource(video.source_path);
   }
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { OrphanCandidate } from './remove-lesson-videos.js';
 import * as repo from './repo.js';
-import { removeSource, type VideoQueue } from './video-queue.js';
+import type { VideoQueue } from './video-queue.js';
 import type { VideoStorage } from './video-storage.js';
 
 /** Of these videos, those whose row is gone (their lesson was deleted) are stopped and their files removed. */
@@ -18,6 +18,6 @@ export async function removeOrphanVideos(
   for (const video of videos.filter((candidate) => !kept.has(candidate.id))) {
     await queue.cancel(video.id);
     await storage.removeVideo(video.id);
-    await removeSource(video.sourcePath);
+    await storage.removeSource(video.sourcePath);
   }
 }

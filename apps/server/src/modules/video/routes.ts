@@ -36,7 +36,9 @@ export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     shared: config.scaleOut || config.role !== 'both',
     leaseMs: config.videoLeaseSeconds * 1000,
   });
-  const uploads = createUploadServer(config.dataDir, (upload) => acceptUpload(db, queue, config.ffprobePath, upload));
+  const uploads = createUploadServer(config.dataDir, (upload) =>
+    acceptUpload(db, queue, storage, config.ffprobePath, upload),
+  );
   const unregister = registerVideoFileCleaner({
     removeOrphans: (videos) => removeOrphanVideos(db, queue, storage, videos),
   });

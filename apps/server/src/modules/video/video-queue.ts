@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -137,14 +136,15 @@ export function createVideoQueue(options: VideoQueueOptions): VideoQueue {
     const stopped = AbortSignal.any([signal, lose.signal]);
     try {
       if (!job.source_path) throw new AppError('internal', 'the upload of this video is missing');
+      const source = await storage.openSource(job.source_path);
       const result = await transcodeToHls({
         videoId: job.id,
-        input: job.source_path,
+        input: source.file,
         storage,
         tools,
         onProgress,
         signal: stopped,
-      });
+      }).finally(() => source.release());
       await writes;
       const hasCaptions = await carryCaptions(db, storage, job);
       const outcome = await repo.publishVideo(
@@ -165,7 +165,7 @@ export function createVideoQueue(options: VideoQueueOptions): VideoQueue {
       if (outcome.gone === 'lost') return;
       if (outcome.gone) await storage.removeVideo(job.id);
       else if (outcome.replaced) await storage.removeVideo(outcome.replaced);
-      await removeSource(job.source_path);
+      await storage.removeSource(job.source_path);
       options.onPublished?.();
       log.info({ videoId: job.id, seconds: (Date.now() - begun) / 1000 }, 'video job: ready');
     } catch (error) {
@@ -230,11 +230,4 @@ export function createVideoQueue(options: VideoQueueOptions): VideoQueue {
       await job.done;
     },
   };
-}
-
-/** Deletes an uploaded source file and the upload's info file beside it (the tus file store's `<id>.json`). */
-export async function removeSource(sourcePath: string | null): Promise<void> {
-  if (!sourcePath) return;
-  await fs.rm(sourcePath, { force: true });
-  await fs.rm(`${sourcePath}.json`, { force: true });
 }

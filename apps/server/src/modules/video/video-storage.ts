@@ -30,6 +30,27 @@ export interface VideoStorage {
     name: string,
     options: { expiresInSeconds: number; contentType: string },
   ): Promise<string | null>;
+  /**
+   * Keeps a fully arrived upload until its transcode and answers what the video's row records as its
+   * source: the local folder leaves the file where it is (its path); object storage moves it into the
+   * bucket (`video-sources/<videoId>`), so a worker on any machine finds it.
+   */
+  keepSource(videoId: string, uploadedFile: string): Promise<string>;
+  /** A source as a local file for ffmpeg: the file itself, or a copy fetched from the bucket that `release` deletes. */
+  openSource(source: string): Promise<OpenedSource>;
+  /** Deletes a source (and a local upload's info file beside it); one already gone is not an error. */
+  removeSource(source: string | null): Promise<void>;
+}
+
+export interface OpenedSource {
+  file: string;
+  release(): Promise<void>;
+}
+
+/** Deletes an uploaded file and the tus file store's info file beside it (`<id>.json`). */
+export async function removeUploadedFile(file: string): Promise<void> {
+  await fs.rm(file, { force: true });
+  await fs.rm(`${file}.json`, { force: true });
 }
 
 export interface VideoObject {
@@ -104,5 +125,10 @@ export function createLocalVideoStorage(dataDir: string): VideoStorage {
       return stat?.isFile() ? { body: createReadStream(file), size: stat.size } : null;
     },
     presign: async () => null,
+    keepSource: async (_videoId, uploadedFile) => uploadedFile,
+    openSource: async (source) => ({ file: source, release: async () => undefined }),
+    removeSource: async (source) => {
+      if (source) await removeUploadedFile(source);
+    },
   };
 }

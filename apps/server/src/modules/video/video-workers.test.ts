@@ -15,6 +15,7 @@ import { collectOutput } from '../../../test/processes.js';
 import { buildApp } from '../../app.js';
 import type { Config } from '../../config.js';
 import { openDatabase } from '../../db/database.js';
+import { createS3Storage } from '../../storage/s3-storage.js';
 import { startTestS3, type TestS3 } from '../../storage/test-s3.js';
 import { makeClip, requireFfmpeg } from './test-clips.js';
 import { videoConsole } from './test-uploads.js';
@@ -34,13 +35,16 @@ describe.skipIf(engine !== 'postgres')('lesson video transcodes across processes
   const settings = () => ({ ...s3.env, SHOP_SECRET, VIDEO_LEASE_SECONDS: String(LEASE_SECONDS) });
 
   /** One shop process on the shared database and bucket, with its own data folder. */
-  async function shopProcess(role: Config['role']): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  async function shopProcess(
+    role: Config['role'],
+  ): Promise<{ app: FastifyInstance; dataDir: string; close: () => Promise<void> }> {
     const config: Config = { ...testConfig(settings()), scaleOut: true, role, database: database.config };
     const handle = openDatabase(config.database);
     const app = await buildApp({ config, database: handle, logger: false });
     await app.ready();
     const process = {
       app,
+      dataDir: config.dataDir,
       async close() {
         await app.close();
         await handle.close();
@@ -68,6 +72,7 @@ describe.skipIf(engine !== 'postgres')('lesson video transcodes across processes
   }
 
   let web: FastifyInstance;
+  let webDataDir: string;
   let operator: ReturnType<typeof videoConsole>;
   const clip = (name: string, seconds: number, width = 320, height = 180) =>
     fs.readFileSync(makeClip(clips, name, { width, height, seconds }));
@@ -76,7 +81,7 @@ describe.skipIf(engine !== 'postgres')('lesson video transcodes across processes
     s3 = await startTestS3();
     database = await createTestDatabase();
     clips = fs.mkdtempSync(path.join(os.tmpdir(), 'video-workers-'));
-    web = (await shopProcess('web')).app;
+    ({ app: web, dataDir: webDataDir } = await shopProcess('web'));
     operator = videoConsole(web, await createSignedInUser(database.db, { role: 'admin' }));
   });
   afterAll(async () => {
@@ -95,11 +100,18 @@ describe.skipIf(engine !== 'postgres')('lesson video transcodes across processes
       ['queued', 0],
       ['queued', 0],
     ]);
+    // The sources are in the bucket, not on the web process's disk: a worker on another machine finds them.
+    const bucket = createS3Storage(s3.settings);
+    expect(await bucket.list('video-sources/')).toHaveLength(3);
+    expect(fs.readdirSync(path.join(webDataDir, 'video-uploads'))).toEqual([]);
 
     const workers = [await shopProcess('worker'), await shopProcess('worker')];
     await until('three ready videos', async () => (await rows(lessons)).every((row) => row.status === 'ready'));
     expect((await rows(lessons)).map((row) => row.attempts)).toEqual([1, 1, 1]);
     for (const lessonId of lessons) expect((await operator.read(lessonId)).current?.status).toBe('ready');
+    // Transcoded, the sources are gone from the bucket; the workers' fetched copies from their disks.
+    expect(await bucket.list('video-sources/')).toEqual([]);
+    for (const worker of workers) expect(fs.readdirSync(path.join(worker.dataDir, 'video-work'))).toEqual([]);
     for (const worker of workers) await worker.close();
     opened.splice(opened.length - 2, 2);
   }, 240_000);
