@@ -66,10 +66,17 @@ export function b2csSummary(documents: readonly IssuedDocument[]) {
   };
 }
 
-/** Service descriptions of the SAC codes a course shop uses (CBIC's scheme of classification of services). */
-const SAC_DESCRIPTIONS: Record<string, string> = {
-  '999293': 'Commercial training and coaching services',
-  '999294': 'Other education and training services n.e.c.',
+/** The GST portal's limit on an HSN row's description (India Compliance cuts to it: `HSN_DESCRIPTION_LIMIT`). */
+export const HSN_DESCRIPTION_MAX = 30;
+
+/**
+ * Service descriptions of the SAC codes a course shop uses (CBIC's scheme of classification of
+ * services), shortened to the portal's 30 characters: "Commercial training and coaching services"
+ * and "Other education and training services n.e.c." in full.
+ */
+export const SAC_DESCRIPTIONS: Record<string, string> = {
+  '999293': 'Commercial training & coaching',
+  '999294': 'Other education & training',
 };
 
 /**

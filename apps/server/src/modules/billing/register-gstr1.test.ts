@@ -5,6 +5,7 @@ import { startShopWithMail } from '../../../test/mail-shop.js';
 import { mailText, type TestSmtp } from '../../../test/smtp.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { callAs, courseForm } from '../admin/admin-test-client.js';
+import { SAC_DESCRIPTIONS } from './gstr1-summaries.js';
 import type { TaxDocumentData } from './tax-document.js';
 import { buy } from './test-purchases.js';
 
@@ -203,12 +204,14 @@ describe('the invoice register and the GSTR-1 exports of a month (India time)', 
     expect(hsn.rows).toEqual([
       expect.objectContaining({
         HSN: '999293',
-        Description: 'Commercial training and coaching services',
+        Description: 'Commercial training & coaching',
         UQC: 'OTH',
         'Total Quantity': '3',
         Rate: '18',
       }),
     ]);
+    // The portal takes at most 30 characters of description (the full CBIC text of 999293 is 41).
+    for (const description of Object.values(SAC_DESCRIPTIONS)) expect(description.length).toBeLessThanOrEqual(30);
 
     const invoiceTables = [b2b, b2cl, exp];
     const noteTables = [cdnr, cdnur];
