@@ -15,7 +15,7 @@ import type {
   adminOrderDetail,
   adminOrderRow,
 } from './admin-answers.js';
-import { calendarDate as dateWritten } from './form-requests.js';
+import { calendarDate as dateWritten } from './coupon-requests.js';
 
 export type AdminCourseRow = z.infer<typeof adminCourseRow>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { calendarDate, couponCode } from './form-requests.js';
+import { calendarDate, couponCode } from './coupon-requests.js';
 
 /** A usable coupon. Any unusable one is a 404 `{ ok: false, message: 'Invalid coupon code' }`, whatever the reason. */
 export const couponResponse = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contactEmailField } from './form-requests.js';
+import { contactEmailField } from './contact-request.js';
 
 export const newsletterRequest = z.object({ email: contactEmailField });
 export type NewsletterRequest = z.input<typeof newsletterRequest>;

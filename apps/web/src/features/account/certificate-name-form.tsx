@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CERTIFICATE_NAME_MAX, type CertificateNameRequest, certificateNameRequest, messages } from '@shop/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
+import { schemaResolver } from '../../app/schema-resolver';
 import { useGetCertificateNameQuery, useSaveCertificateNameMutation } from './certificate-name-api';
 import { DashboardPanel } from './dashboard-sidebar';
 import { bindFields, FormField, FormOutcome } from './form-field';
@@ -14,7 +14,7 @@ export function CertificateNameForm() {
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CertificateNameRequest>({
-    resolver: zodResolver(certificateNameRequest),
+    resolver: schemaResolver(certificateNameRequest),
     defaultValues: { certificateName: '' },
     // The saved name fills the field when it arrives, but never over what the learner has typed meanwhile.
     values: { certificateName: saved ?? '' },

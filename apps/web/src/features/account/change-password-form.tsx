@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangePasswordRequest, changePasswordRequest, messages } from '@shop/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
+import { schemaResolver } from '../../app/schema-resolver';
 import { useChangePasswordMutation } from './api';
 import { DashboardPanel } from './dashboard-sidebar';
 import { bindFields, FormField, FormOutcome, showFieldErrors } from './form-field';
@@ -16,7 +16,7 @@ export function ChangePasswordForm() {
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ChangePasswordRequest>({
-    resolver: zodResolver(changePasswordRequest),
+    resolver: schemaResolver(changePasswordRequest),
     defaultValues: { currentPassword: '', password: '', cpassword: '' },
   });
   const field = bindFields(form);

@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type EmailLinkRequest, emailLinkRequest, messages } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
+import { schemaResolver } from '../../app/schema-resolver';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { useSendSignInLinkMutation } from './api';
 import { bindFields, FormField, FormOutcome } from './form-field';
@@ -14,7 +14,7 @@ export function EmailLinkForm({ onPasswordMode }: { onPasswordMode: () => void }
   const [sendLink, { isLoading }] = useSendSignInLinkMutation();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<EmailLinkRequest>({ resolver: zodResolver(emailLinkRequest), defaultValues: { email: '' } });
+  const form = useForm<EmailLinkRequest>({ resolver: schemaResolver(emailLinkRequest), defaultValues: { email: '' } });
   const field = bindFields(form);
   const { setFocus } = form;
   // This form only appears after the 'Email Signin' button: keep the keyboard user's place.

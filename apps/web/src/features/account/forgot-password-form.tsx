@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ForgotPasswordRequest, forgotPasswordRequest, messages } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
+import { schemaResolver } from '../../app/schema-resolver';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { useForgotPasswordMutation } from './api';
 import { bindFields, FormField, FormOutcome } from './form-field';
@@ -15,7 +15,7 @@ export function ForgotPasswordForm({ onPasswordMode }: { onPasswordMode: () => v
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ForgotPasswordRequest>({
-    resolver: zodResolver(forgotPasswordRequest),
+    resolver: schemaResolver(forgotPasswordRequest),
     defaultValues: { email: '' },
   });
   const field = bindFields(form);

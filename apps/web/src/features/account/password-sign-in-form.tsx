@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, type SignInRequest, signInRequest } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
 import { useNavigate } from '../../app/navigation';
+import { schemaResolver } from '../../app/schema-resolver';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { useSignInMutation } from './api';
 import { bindFields, FormField, FormOutcome } from './form-field';
@@ -27,7 +27,7 @@ export function PasswordSignInForm({ onEmailMode, onForgotMode, next, focusOnMou
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SignInRequest>({
-    resolver: zodResolver(signInRequest),
+    resolver: schemaResolver(signInRequest),
     defaultValues: { email: '', password: '' },
   });
   const field = bindFields(form);

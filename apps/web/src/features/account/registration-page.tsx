@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, type SignUpRequest, signUpRequest } from '@shop/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { errorMessage } from '../../app/api';
+import { schemaResolver } from '../../app/schema-resolver';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { useSignUpMutation } from './api';
@@ -28,7 +28,7 @@ export default function RegistrationPage() {
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SignUpRequest>({
-    resolver: zodResolver(signUpRequest),
+    resolver: schemaResolver(signUpRequest),
     defaultValues: { username: '', email: '', password: '', cpassword: '' },
   });
   const field = bindFields(form);

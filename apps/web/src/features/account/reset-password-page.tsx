@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, resetPasswordForm } from '@shop/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'wouter';
 import { errorMessage } from '../../app/api';
+import { schemaResolver } from '../../app/schema-resolver';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useResetPasswordMutation } from './api';
 import { AuthCard } from './auth-card';
@@ -28,7 +28,7 @@ export default function ResetPasswordPage() {
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ResetValues>({
-    resolver: zodResolver(resetPasswordForm),
+    resolver: schemaResolver(resetPasswordForm),
     defaultValues: { password: '', cpassword: '' },
   });
 

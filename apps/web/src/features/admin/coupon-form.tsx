@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminCouponInput, adminCouponInput } from '@shop/shared';
 import type { InputHTMLAttributes } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
+import { schemaResolver } from '../../app/schema-resolver';
 import { toast } from '../../components/ui/toast';
 import { AdminField } from './admin-field';
 import { useSaveCouponMutation } from './api';
@@ -26,7 +26,7 @@ export function CouponForm({ id, initial, onDone }: Props) {
     setError,
     reset,
     formState: { errors },
-  } = useForm<AdminCouponInput>({ defaultValues: initial, resolver: zodResolver(adminCouponInput) });
+  } = useForm<AdminCouponInput>({ defaultValues: initial, resolver: schemaResolver(adminCouponInput) });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { adminPaths, type NewsletterSendInput, newsletterSendInput } from '@shop/shared';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
+import { schemaResolver } from '../../app/schema-resolver';
 import { toast } from '../../components/ui/toast';
 import { fieldErrors } from '../account/api';
 import { AdminField } from './admin-field';
@@ -21,7 +21,7 @@ export function NewsletterPage() {
     setError,
     reset,
     formState: { errors },
-  } = useForm<NewsletterSendInput>({ defaultValues: empty, resolver: zodResolver(newsletterSendInput) });
+  } = useForm<NewsletterSendInput>({ defaultValues: empty, resolver: schemaResolver(newsletterSendInput) });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

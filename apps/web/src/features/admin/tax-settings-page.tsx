@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AdminTaxSettings,
   billingPaths,
@@ -11,6 +10,7 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
+import { schemaResolver } from '../../app/schema-resolver';
 import { toast } from '../../components/ui/toast';
 import { fieldErrors } from '../account/api';
 import { AdminField } from './admin-field';
@@ -38,7 +38,7 @@ function TaxSettingsForm({ settings }: { settings: AdminTaxSettings }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<TaxSettingsInput>({ defaultValues: formValues(settings), resolver: zodResolver(taxSettingsInput) });
+  } = useForm<TaxSettingsInput>({ defaultValues: formValues(settings), resolver: schemaResolver(taxSettingsInput) });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

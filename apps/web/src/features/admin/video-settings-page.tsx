@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, type VideoSettingsInput, videoSettingsInput } from '@shop/shared';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
+import { schemaResolver } from '../../app/schema-resolver';
 import { toast } from '../../components/ui/toast';
 import { AdminField } from './admin-field';
 import { useGetVideoSettingsQuery, useSaveVideoSettingsMutation } from './video-settings-api';
@@ -12,7 +12,7 @@ function VideoSettingsForm({ settings }: { settings: VideoSettingsInput }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<VideoSettingsInput>({ defaultValues: settings, resolver: zodResolver(videoSettingsInput) });
+  } = useForm<VideoSettingsInput>({ defaultValues: settings, resolver: schemaResolver(videoSettingsInput) });
   const onSubmit = handleSubmit(async (values) => {
     try {
       await save(values).unwrap();

@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type MyReview, messages, REVIEW_TEXT_MAX, type ReviewInput, reviewForm } from '@shop/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../app/api';
+import { schemaResolver } from '../../app/schema-resolver';
 import { useSaveReviewMutation } from './reviews-api';
 
 const starChoices = [5, 4, 3, 2, 1] as const;
@@ -18,7 +18,7 @@ export function ReviewForm({ courseId, mine }: { courseId: string; mine: MyRevie
     handleSubmit,
     formState: { errors },
   } = useForm<z.input<typeof reviewForm>, unknown, ReviewInput>({
-    resolver: zodResolver(reviewForm),
+    resolver: schemaResolver(reviewForm),
     defaultValues: { rating: mine ? String(mine.rating) : undefined, text: mine?.text ?? '' },
   });
 

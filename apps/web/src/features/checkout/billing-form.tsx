@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { gstStates, messages, OUTSIDE_INDIA } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { schemaResolver } from '../../app/schema-resolver';
 import { bindFields, FormField } from '../account/form-field';
 import { type Billing, billingSchema } from './billing-schema';
 import '../account/account.css';
@@ -19,7 +19,7 @@ interface BillingFormProps {
  */
 export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormProps) {
   const form = useForm<Billing>({
-    resolver: zodResolver(billingSchema),
+    resolver: schemaResolver(billingSchema),
     defaultValues: {
       firstName: '',
       lastName: '',

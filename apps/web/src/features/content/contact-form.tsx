@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { contactRequest, messages } from '@shop/shared';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { errorMessage } from '../../app/api';
+import { schemaResolver } from '../../app/schema-resolver';
 import { toast } from '../../components/ui/toast';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { type FieldLook, FormField } from '../account/form-field';
@@ -37,7 +37,7 @@ export function ContactForm() {
     setError,
     formState: { errors },
   } = useForm<ContactInput, unknown, ContactOutput>({
-    resolver: zodResolver(contactRequest),
+    resolver: schemaResolver(contactRequest),
     defaultValues: { user_name: '', user_email: '', message: '' },
   });
 
