@@ -1,10 +1,14 @@
 import type { AdminTaxSettings, TaxSettingsInput } from '@shop/shared';
 import { billingPaths } from '@shop/shared';
-import { adminApi } from './api';
+import { api } from '../../app/api';
 
 type Saved = { message: string; settings: AdminTaxSettings };
 
-export const taxSettingsApi = adminApi.injectEndpoints({
+/**
+ * Injected into the app's API with the console's tag, not into admin/api.ts's adminApi: that would bring
+ * every console section's endpoints (1.2 KB gzip) into this page's chunk (decision 0026).
+ */
+export const taxSettingsApi = api.enhanceEndpoints({ addTagTypes: ['Admin'] }).injectEndpoints({
   endpoints: (build) => ({
     getTaxSettings: build.query<AdminTaxSettings, void>({
       query: () => billingPaths.adminTaxSettings,
