@@ -13,13 +13,14 @@ afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 const HOME_KB = 60;
 const ROUTE_KB = 30;
 /**
- * Chunks still above ROUTE_KB, each held at its size at the time (decision 0026, "Not reached"): the form
- * pages carry react-hook-form (14.4 KB) with zod/mini's core (8.8 KB). A listed chunk may only shrink;
- * delete its line once it is under ROUTE_KB.
+ * Chunks still above ROUTE_KB, each held at its size at the time (decision 0026, "Measured"): the form pages
+ * carry react-hook-form (14.4 KB) with zod/mini's core (8.8 KB); the review form also counts the course page
+ * it opens on (9.4 KB, already loaded by then). A listed chunk may only shrink; delete its line once it is
+ * under ROUTE_KB.
  */
 const overBudget: Record<string, number> = {
-  'src/features/catalog/review-form.tsx': 38,
-  'src/features/checkout/checkout-page.tsx': 36.5,
+  'src/features/catalog/review-form.tsx': 35.5,
+  'src/features/checkout/checkout-page.tsx': 35.5,
 };
 
 test('the production build keeps the home page <= 60 KB gzip and every lazily loaded chunk of ours <= 30 KB', async () => {
