@@ -53,7 +53,10 @@ function summary() {
     for (const result of report.testResults) {
       for (const test of result.assertionResults) {
         const id = `${path.relative(root, result.name)} > ${test.fullName}`;
-        if (test.meta?.retried) retriedTests.push(`${id} (${test.status} on try ${test.meta.retried + 1})`);
+        if (test.meta?.retried) {
+          const before = test.meta.failedTry ? `; the try before: ${test.meta.failedTry}` : '';
+          retriedTests.push(`${id} (${test.status} on try ${test.meta.retried + 1}${before})`);
+        }
         if (test.status === 'passed') passedTests.add(id);
         else if (test.status === 'failed') failedTests.push(id);
         else if (test.status !== 'failed') skipped.push({ report: file.replace(/\.json$/, ''), id });

@@ -5,6 +5,8 @@ declare module 'vitest' {
   interface TaskMeta {
     /** Set when the test is on its second try (e2e/vitest.config.ts retries once); npm test lists it. */
     retried?: number;
+    /** The first line of the error the try before ended with. */
+    failedTry?: string;
   }
 }
 
@@ -35,7 +37,11 @@ afterAll(async () => {
 // scripts/test.mjs names every such test at the end of the run.
 beforeEach(({ task }) => {
   const tries = task.result?.retryCount ?? 0;
-  if (tries > 0) task.meta.retried = tries;
+  if (tries === 0) return;
+  task.meta.retried = tries;
+  // The error of the try before, still on the task when the retry begins: what the race looked like.
+  const error = task.result?.errors?.[0];
+  if (error) task.meta.failedTry = `${error.name ?? 'Error'}: ${error.message}`.split('\n')[0]?.slice(0, 300);
 });
 
 export interface PageFixtures {
