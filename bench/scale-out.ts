@@ -88,7 +88,9 @@ async function main() {
   const pg = await createPostgresDatabase();
   const s3 = await startTestS3('shop-bench');
   const balancerPort = await freePort();
-  const env = { ...scaledOutEnv(pg.url, s3.env, `http://127.0.0.1:${balancerPort}`), LOG_LEVEL: 'warn' };
+  // The shop's default logging (LOG_LEVEL=info, the access log) as `npm start` runs it, not the reliability
+  // suite's quieter 'warn'; only what scaling out needs (PostgreSQL, the bucket, the balancer) is set.
+  const env = { ...scaledOutEnv(pg.url, s3.env, `http://127.0.0.1:${balancerPort}`), LOG_LEVEL: 'info' };
   const servers: ServerProcess[] = [await startServer(env)];
   servers.push(await startServer(env));
   const database = openServerDatabase(servers[0]?.env ?? {});
