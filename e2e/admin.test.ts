@@ -1,9 +1,9 @@
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { describe, inject } from 'vitest';
+import { describe } from 'vitest';
 import { axeViolations } from './support/axe';
 import { baseURL, expect, test } from './support/browser';
+import { withShopDatabase } from './support/shop-database';
 import { createVerifiedUser, type E2EUser, postAs, signIn } from './support/users';
 
 const trendFollowing = { id: '64a1f0c2b7e4d1a2c3e50002', price: 0 };
@@ -189,17 +189,14 @@ describe('operator console', () => {
     const learner = createVerifiedUser();
     // The flag as the device limit records it (playback.test.ts drives the real flagging).
     const day = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-    const db = new Database(`${inject('dataDir')}/shop.sqlite`);
-    try {
+    withShopDatabase((db) => {
       db.prepare('insert into video_device_flags (user_id, day, devices, created_at) values (?, ?, ?, ?)').run(
         learner.id,
         day,
         7,
         new Date().toISOString(),
       );
-    } finally {
-      db.close();
-    }
+    });
     await signIn(context, { role: 'admin' });
     await page.goto('/admin/learners');
     await page.getByLabel('E-mail or username').fill(learner.email);

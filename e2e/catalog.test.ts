@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { demoCourses } from '../apps/server/src/db/seed-courses';
 import { axeViolations } from './support/axe';
 import { allowFailedResources, expect, test } from './support/browser';
+import { stubYouTube } from './support/shop';
 
 describe('catalogue', () => {
   test('home loads with the banner and courses', async ({ page }) => {
@@ -56,9 +57,7 @@ describe('catalogue', () => {
   });
 
   test('the video modal opens and closes with Escape', async ({ page }) => {
-    await page.route(/youtube-nocookie\.com/, (route) =>
-      route.fulfill({ status: 200, body: '<!doctype html><title>player</title>', contentType: 'text/html' }),
-    );
+    await stubYouTube(page);
     await page.goto('/course-details/64a1f0c2b7e4d1a2c3e50001');
     await page.getByRole('button', { name: 'Play the course preview' }).click();
     const dialog = page.getByRole('dialog');
@@ -71,9 +70,7 @@ describe('catalogue', () => {
   test('closing the video modal gives focus back to the play button (Escape, then the close button)', async ({
     page,
   }) => {
-    await page.route(/youtube-nocookie\.com/, (route) =>
-      route.fulfill({ status: 200, body: '<!doctype html><title>player</title>', contentType: 'text/html' }),
-    );
+    await stubYouTube(page);
     await page.goto('/course-details/64a1f0c2b7e4d1a2c3e50001');
     // The server draws the page; its buttons work once it has hydrated, which the header's ended profile
     // check ('login' in place of 'Loading') shows.

@@ -6,6 +6,7 @@ import { pdfText } from '../apps/server/test/pdf';
 import { axeViolations } from './support/axe';
 import { allowFailedResources, baseURL, expect, test } from './support/browser';
 import { buyInTestMode } from './support/checkout';
+import { stubYouTube } from './support/shop';
 import { signIn } from './support/users';
 
 // Issue 14: finish a course and get its certificate, then check it on its public page.
@@ -29,9 +30,7 @@ describe('certificates', () => {
     timeout: 90_000,
   }, async ({ page, context, consoleErrors }) => {
     await signIn(context);
-    await page.route(/youtube-nocookie\.com/, (route) =>
-      route.fulfill({ status: 200, body: '<!doctype html><title>player</title>', contentType: 'text/html' }),
-    );
+    await stubYouTube(page);
 
     // The profile: the name to print on certificates, in Devanagari.
     await page.goto('/profile');

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { describe, inject } from 'vitest';
+import { describe } from 'vitest';
 import { newId } from '../apps/server/src/ids';
 import { axeViolations } from './support/axe';
 import { allowFailedResources, expect, test } from './support/browser';
+import { stubYouTube } from './support/shop';
+import { withShopDatabase } from './support/shop-database';
 import { grantCourse, signIn } from './support/users';
 
 /** Demo catalogue courses (fixed ids), their prices, and the files and lesson videos the seed gives them. */
@@ -64,16 +65,13 @@ async function fillTaxDetails(page: Page) {
 /** A coupon written straight into the e2e server's database, as `coupon:create` would. */
 function createCoupon(percent: number): string {
   const code = `E2E${Date.now().toString(36).toUpperCase()}${process.pid}`;
-  const db = new Database(`${inject('dataDir')}/shop.sqlite`);
-  try {
+  withShopDatabase((db) => {
     const now = new Date().toISOString();
     db.prepare(
       `insert into coupons (id, code, code_lower, percent, starts_at, expires_at, max_uses, max_uses_per_user, active, created_at, updated_at)
        values (?, ?, ?, ?, null, null, null, null, 1, ?, ?)`,
     ).run(newId(), code, code.toLowerCase(), percent, now, now);
-  } finally {
-    db.close();
-  }
+  });
   return code;
 }
 
@@ -83,9 +81,7 @@ describe('checkout and the learner’s area', () => {
     context,
   }) => {
     const user = await signIn(context);
-    await page.route(/youtube-nocookie\.com/, (route) =>
-      route.fulfill({ status: 200, body: '<!doctype html><title>player</title>', contentType: 'text/html' }),
-    );
+    await stubYouTube(page);
     await addToCart(page, priceAction.id);
     await applyCoupon(page, 'WELCOME10', 10);
     await proceedToCheckout(page);
@@ -207,12 +203,9 @@ describe('checkout and the learner’s area', () => {
     expect(await summary(page, 'total')).toBe('₹3,199.20');
 
     // The operator switches the coupon off: the cart names it and drops it instead of losing it silently.
-    const db = new Database(`${inject('dataDir')}/shop.sqlite`);
-    try {
+    withShopDatabase((db) => {
       db.prepare('update coupons set active = 0 where code = ?').run(code);
-    } finally {
-      db.close();
-    }
+    });
     await page.goto('/cart');
     await page
       .getByRole('alert')

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { describe, inject } from 'vitest';
+import { describe } from 'vitest';
 import { axeViolations } from './support/axe';
 import { expect, test } from './support/browser';
+import { stubYouTube } from './support/shop';
+import { withShopDatabase } from './support/shop-database';
 import { grantCourse, signIn } from './support/users';
 
 // Issue 14: private, time-stamped notes per lesson in the player, listed per course, exported as Markdown.
@@ -36,9 +37,7 @@ describe('lesson notes', () => {
   }) => {
     const user = await signIn(context);
     grantCourse(user.id, course.id);
-    await page.route(/youtube-nocookie\.com/, (route) =>
-      route.fulfill({ status: 200, body: fakeEmbed, contentType: 'text/html' }),
-    );
+    await stubYouTube(page, fakeEmbed);
     await page.goto(`/learn/${course.id}`);
     const lessonTitle = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
     const notes = page.getByRole('region', { name: 'Notes' });
@@ -119,9 +118,7 @@ describe('lesson notes', () => {
   test("a note's time in the course's list opens its lesson at that second", async ({ page, context }) => {
     const user = await signIn(context);
     grantCourse(user.id, course.id);
-    await page.route(/youtube-nocookie\.com/, (route) =>
-      route.fulfill({ status: 200, body: fakeEmbed, contentType: 'text/html' }),
-    );
+    await stubYouTube(page, fakeEmbed);
     await page.goto(`/learn/${course.id}`);
     const firstTitle = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
     await page.getByRole('link', { name: 'Next →' }).click();
@@ -151,8 +148,7 @@ describe('lesson notes', () => {
     const user = await signIn(context);
     grantCourse(user.id, course.id);
     // The learner stopped the first lesson at 30 s last time.
-    const db = new Database(`${inject('dataDir')}/shop.sqlite`);
-    try {
+    withShopDatabase((db) => {
       const lesson = db
         .prepare('select id from course_lessons where course_id = ? order by position limit 1')
         .get(course.id) as { id: string };
@@ -160,13 +156,10 @@ describe('lesson notes', () => {
         `insert into lesson_progress (user_id, lesson_id, course_id, position_seconds, completed_at, updated_at)
          values (?, ?, ?, 30, null, ?)`,
       ).run(user.id, lesson.id, course.id, new Date().toISOString());
-    } finally {
-      db.close();
-    }
+    });
     let loads = 0;
-    await page.route(/youtube-nocookie\.com/, (route) => {
+    await stubYouTube(page, fakeEmbed, () => {
       loads += 1;
-      return route.fulfill({ status: 200, body: fakeEmbed, contentType: 'text/html' });
     });
     await page.goto(`/learn/${course.id}`);
     // Nothing of YouTube loads before Play; Play resumes at the saved second.

@@ -1,8 +1,8 @@
-import Database from 'better-sqlite3';
-import { describe, inject } from 'vitest';
+import { describe } from 'vitest';
 import { hashPassword } from '../apps/server/src/auth/passwords';
 import { newId } from '../apps/server/src/ids';
 import { baseURL, expect, test } from './support/browser';
+import { withShopDatabase } from './support/shop-database';
 
 /** The e2e server's PUBLIC_URL says localhost; the same shop opened by its bound address. */
 const byAddress = baseURL.replace('//localhost:', '//127.0.0.1:');
@@ -17,17 +17,13 @@ async function createAccount() {
     password: `an unguessable ${suffix} phrase`,
   };
   const hash = await hashPassword(person.password);
-  const db = new Database(`${inject('dataDir')}/shop.sqlite`);
-  try {
-    db.pragma('busy_timeout = 5000');
+  withShopDatabase((db) => {
     const now = new Date().toISOString();
     db.prepare(
       `insert into users (id, username, email, email_lower, password_hash, email_verified_at, google_sub, role, status, created_at, updated_at)
        values (?, ?, ?, ?, ?, ?, null, 'learner', 'active', ?, ?)`,
     ).run(newId(), person.username, person.email, person.email.toLowerCase(), hash, now, now, now);
-  } finally {
-    db.close();
-  }
+  });
   return person;
 }
 

@@ -1,10 +1,11 @@
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { describe, inject } from 'vitest';
+import { describe } from 'vitest';
 import { newId } from '../apps/server/src/ids';
 import { axeViolations } from './support/axe';
 import { allowFailedResources, expect, test } from './support/browser';
 import { buyInTestMode } from './support/checkout';
+import { stubYouTube } from './support/shop';
+import { withShopDatabase } from './support/shop-database';
 import { grantCourse, signIn } from './support/users';
 
 // Issue 14: buy a course in test mode, learn in the player, and come back where you left off.
@@ -29,9 +30,7 @@ describe('the course player', () => {
     context,
   }) => {
     await signIn(context);
-    await page.route(/youtube-nocookie\.com/, (route) =>
-      route.fulfill({ status: 200, body: fakeEmbed, contentType: 'text/html' }),
-    );
+    await stubYouTube(page, fakeEmbed);
     await buyInTestMode(page, course.id, { first: 'Asha', last: 'Patel' });
 
     const card = page.getByRole('article', { name: course.title });
@@ -125,9 +124,7 @@ describe('free preview lessons', () => {
   test('a visitor plays the preview lesson from the course page; the other lessons offer no Preview', async ({
     page,
   }) => {
-    await page.route(/youtube-nocookie\.com/, (route) =>
-      route.fulfill({ status: 200, body: '<!doctype html><title>player</title>', contentType: 'text/html' }),
-    );
+    await stubYouTube(page);
     await page.goto(`/course-details/${course.id}`);
     await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
     await page.getByRole('tab', { name: 'Reviews' }).click();
@@ -153,8 +150,7 @@ describe('lesson text', () => {
   }) => {
     const user = await signIn(context);
     const courseId = newId();
-    const db = new Database(`${inject('dataDir')}/shop.sqlite`);
-    try {
+    withShopDatabase((db) => {
       const now = new Date().toISOString();
       // Unpublished, so the catalogue the other tests see is unchanged; its learner still reaches it.
       db.prepare(
@@ -180,9 +176,7 @@ describe('lesson text', () => {
         `insert into course_lessons (id, course_id, section_id, position, title, kind, content)
          values (?, ?, ?, 0, 'Reading the levels', 'text', ?)`,
       ).run(newId(), courseId, sectionId, text);
-    } finally {
-      db.close();
-    }
+    });
     grantCourse(user.id, courseId);
 
     await page.goto(`/learn/${courseId}`);

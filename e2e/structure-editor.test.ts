@@ -1,40 +1,22 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { axeViolations } from './support/axe';
-import { allowFailedResources, baseURL, expect, test } from './support/browser';
+import { allowFailedResources, expect, test } from './support/browser';
+import { createCourseAs } from './support/shop';
 import { type E2EUser, signIn } from './support/users';
 
 // Issue 14: the operator edits a course's sections and lessons in the console.
 
 /** A published course with one lesson, made through the console's API as the admin's browser would. */
-async function createCourse(admin: E2EUser): Promise<{ id: string; title: string }> {
-  const title = `Gap Trading ${Date.now().toString(36)}`;
-  // A demo course's thumbnail, so the pages load only images that exist.
-  const { thumb } = (await (await fetch(`${baseURL}/api/courses/64a1f0c2b7e4d1a2c3e50002`)).json()).course;
-  const res = await fetch(`${baseURL}/api/admin/courses`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `token=${admin.token}`, origin: new URL(baseURL).origin },
-    body: JSON.stringify({
-      title,
-      tag: 'Gaps',
-      instructor: 'Meera Shah',
-      price: 499,
-      level: 'Beginner',
-      videoLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-      thumb,
-      rating: 4.5,
-      students: 0,
-      courseDescription: 'Trading the opening gap.',
-      description: '',
-      whatYoullLearn: ['Gap types'],
-      curriculum: [{ title: 'Basics intro', duration: '5 min', content: 'Start here.' }],
-      lessonVideos: [],
-      published: true,
-    }),
+function createCourse(admin: E2EUser): Promise<{ id: string; title: string }> {
+  return createCourseAs(admin, {
+    title: `Gap Trading ${Date.now().toString(36)}`,
+    tag: 'Gaps',
+    courseDescription: 'Trading the opening gap.',
+    whatYoullLearn: ['Gap types'],
+    curriculum: [{ title: 'Basics intro', duration: '5 min', content: 'Start here.' }],
+    lessonVideos: [],
   });
-  const json = await res.json();
-  expect(res.status, JSON.stringify(json)).toBe(200);
-  return { id: json.course.id, title };
 }
 
 const status = (page: Page) => page.locator('.structure-editor [role="status"]');

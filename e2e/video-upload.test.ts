@@ -5,32 +5,23 @@ import path from 'node:path';
 import { messages } from '@shop/shared';
 import { describe } from 'vitest';
 import { axeViolations } from './support/axe';
-import { baseURL, expect, test } from './support/browser';
-import { type E2EUser, postAs, signIn } from './support/users';
+import { expect, test } from './support/browser';
+import { createCourseAs } from './support/shop';
+import { type E2EUser, signIn } from './support/users';
 
 // Issue 15: the operator uploads a lesson's own video in the console and watches its job finish.
 
 /** A course whose one lesson is a video lesson, made through the console's API as the admin's browser would. */
 async function createCourse(admin: E2EUser): Promise<string> {
-  const { thumb } = (await (await fetch(`${baseURL}/api/courses/64a1f0c2b7e4d1a2c3e50002`)).json()).course;
-  const json = await postAs(admin, '/api/admin/courses', {
+  const course = await createCourseAs(admin, {
     title: `Candles on video ${Date.now().toString(36)}`,
     tag: 'Candles',
-    instructor: 'Meera Shah',
-    price: 499,
-    level: 'Beginner',
-    videoLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    thumb,
-    rating: 4.5,
-    students: 0,
     courseDescription: 'Reading candles.',
-    description: '',
     whatYoullLearn: ['Candles'],
     curriculum: [{ title: 'Doji', duration: '4 min', content: 'Indecision.' }],
     lessonVideos: ['https://youtu.be/aqz-KE-bpKQ'],
-    published: true,
   });
-  return json.course.id;
+  return course.id;
 }
 
 /** A 3 s test-pattern clip with a tone, made by ffmpeg (the server's transcode needs it anyway). */

@@ -1,9 +1,9 @@
-import Database from 'better-sqlite3';
 import type { BrowserContext } from 'playwright-core';
 import { inject } from 'vitest';
 import { hashToken, newToken } from '../../apps/server/src/auth/tokens';
 import { newId } from '../../apps/server/src/ids';
 import { baseURL, expect } from './browser';
+import { withShopDatabase } from './shop-database';
 
 /**
  * Signed-in users for browser tests, written straight into the e2e server's SQLite database the way
@@ -22,22 +22,6 @@ export interface E2EUser {
 const SESSION_DAYS = 30;
 let counter = 0;
 
-function openShopDatabase(): Database.Database {
-  const db = new Database(`${inject('dataDir')}/shop.sqlite`);
-  db.pragma('busy_timeout = 5000');
-  db.pragma('foreign_keys = ON');
-  return db;
-}
-
-function withDatabase<T>(work: (db: Database.Database) => T): T {
-  const db = openShopDatabase();
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
-
 /** A verified learner with an open session; unique names so tests never collide. */
 export function createVerifiedUser(overrides: { role?: 'learner' | 'admin' } = {}): E2EUser {
   counter += 1;
@@ -50,7 +34,7 @@ export function createVerifiedUser(overrides: { role?: 'learner' | 'admin' } = {
   };
   const now = new Date();
   const stamp = now.toISOString();
-  withDatabase((db) => {
+  withShopDatabase((db) => {
     db.transaction(() => {
       db.prepare(
         `insert into users (id, username, email, email_lower, password_hash, email_verified_at, google_sub, role, status, created_at, updated_at)
@@ -108,7 +92,7 @@ export async function signIn(
 
 /** Makes the user own a course, as a paid order would. */
 export function grantCourse(userId: string, courseId: string): void {
-  withDatabase((db) => {
+  withShopDatabase((db) => {
     db.prepare(
       `insert into enrolments (id, user_id, course_id, order_id, granted_at, revoked_at) values (?, ?, ?, null, ?, null)`,
     ).run(newId(), userId, courseId, new Date().toISOString());
