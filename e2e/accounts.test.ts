@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, inject } from 'vitest';
 import { allowFailedResources, baseURL, expect, test } from './support/browser';
+import { chooseNewPassword, signInWithPassword } from './support/password-pages';
 import { signIn } from './support/users';
 
 const outbox = path.join(inject('dataDir'), 'outbox');
@@ -71,12 +72,6 @@ async function fieldMessage(page: Page, label: string | RegExp): Promise<string 
   const describedBy = await input.getAttribute('aria-describedby');
   if (!describedBy) return null;
   return page.locator(`[id="${describedBy}"]`).textContent();
-}
-
-async function signInWithPassword(page: Page, email: string, password: string) {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
 describe('accounts', () => {
@@ -333,13 +328,7 @@ describe('accounts', () => {
     await page.goto(link);
     await page.reload();
     const newPassword = `${person.password} renewed`;
-    await page.getByLabel('New password', { exact: true }).fill(newPassword);
-    await page.getByLabel('New password again', { exact: true }).fill(newPassword);
-    await page.getByRole('button', { name: 'Save new password' }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'Your password has been changed and you are signed in.' })
-      .waitFor();
+    await chooseNewPassword(page, newPassword);
     await page.getByRole('link', { name: `Profile of ${person.username}` }).waitFor();
 
     // Used once: the same link refuses a second password.

@@ -6,6 +6,7 @@ import { describe, inject } from 'vitest';
 import { pdfAttachments, pdfText as textOfPdf } from '../apps/server/test/pdf';
 import { axeViolations } from './support/axe';
 import { allowFailedResources, baseURL, expect, test } from './support/browser';
+import { chooseNewPassword, signInWithPassword } from './support/password-pages';
 import { addSessionCookie, createVerifiedUser, type E2EUser } from './support/users';
 
 // Issue 16's "Done when", in one journey: a buyer from Ahmedabad and one from Pune (with a GSTIN) buy in test
@@ -89,13 +90,6 @@ async function orderIdOf(user: E2EUser): Promise<string> {
   const { orders } = (await res.json()) as MyOrdersResponse;
   expect(orders.length).toBe(1);
   return orders[0]?.id ?? '';
-}
-
-async function signInWithPassword(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
 describe('billing journey (issue 16, Done when)', () => {
@@ -208,14 +202,9 @@ describe('billing journey (issue 16, Done when)', () => {
     if (!reset) throw new Error('no reset link in the mail');
     await page.goto(reset[0]);
     const password = `a new long password ${stamp}`;
-    await page.getByLabel('New password', { exact: true }).fill(password);
-    await page.getByLabel('New password again', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Save new password' }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'Your password has been changed and you are signed in.' })
-      .waitFor();
+    await chooseNewPassword(page, password);
     await context.clearCookies();
+    await page.goto('/login');
     await signInWithPassword(page, ahmedabad.email, password);
     await page.waitForURL(`${baseURL}/`);
 
@@ -236,6 +225,7 @@ describe('billing journey (issue 16, Done when)', () => {
     await page.getByLabel('Your password, to confirm').fill(password);
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await page.getByRole('status').filter({ hasText: 'Your account has been deleted.' }).waitFor();
+    await page.goto('/login');
     await signInWithPassword(page, ahmedabad.email, password);
     await page.getByText('Invalid email or password.').waitFor();
     allowFailedResources(consoleErrors, 400);
