@@ -2,6 +2,17 @@ import type { AdminCourseRow } from '@shop/shared';
 import { paiseToRupees } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 
+// Grouped by every column it shows (PostgreSQL wants each selected column grouped or aggregated).
+const courseColumns = [
+  'courses.id',
+  'courses.title',
+  'courses.thumb',
+  'courses.price_paise',
+  'courses.level',
+  'courses.published',
+  'courses.updated_at',
+] as const;
+
 /** Every course, published or not, with how many learners own it now. */
 export async function listCourses(db: Db): Promise<AdminCourseRow[]> {
   const rows = await db
@@ -9,25 +20,8 @@ export async function listCourses(db: Db): Promise<AdminCourseRow[]> {
     .leftJoin('enrolments', (join) =>
       join.onRef('enrolments.course_id', '=', 'courses.id').on('enrolments.revoked_at', 'is', null),
     )
-    .select((eb) => [
-      'courses.id',
-      'courses.title',
-      'courses.thumb',
-      'courses.price_paise',
-      'courses.level',
-      'courses.published',
-      'courses.updated_at',
-      eb.fn.count<number>('enrolments.id').as('buyers'),
-    ])
-    .groupBy([
-      'courses.id',
-      'courses.title',
-      'courses.thumb',
-      'courses.price_paise',
-      'courses.level',
-      'courses.published',
-      'courses.updated_at',
-    ])
+    .select((eb) => [...courseColumns, eb.fn.count<number>('enrolments.id').as('buyers')])
+    .groupBy(courseColumns)
     .orderBy('courses.updated_at', 'desc')
     .execute();
   return rows.map((row) => ({
