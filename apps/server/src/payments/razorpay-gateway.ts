@@ -4,12 +4,9 @@ import {
   type GatewayRefund,
   GatewayRejectedError,
   GatewayUnavailableError,
-  type PaymentConfirmation,
   type PaymentGateway,
-  type WebhookReading,
 } from './gateway.js';
-import { readRazorpayConfirmation, readRazorpayWebhook } from './razorpay-wire.js';
-import { verifyPaymentSignature, verifyWebhookSignature } from './signatures.js';
+import { RazorpayWire } from './razorpay-wire.js';
 
 /** What Razorpay's checkout needs in the page's Content-Security-Policy (its script, API and frames). */
 export const RAZORPAY_CONTENT_SECURITY = {
@@ -49,7 +46,7 @@ export function toGatewayPayment(entity: RazorpayPaymentEntity): GatewayPayment 
 }
 
 /** Razorpay's Orders and Payments API over fetch, with Basic auth `key_id:key_secret`. */
-export class RazorpayGateway implements PaymentGateway {
+export class RazorpayGateway extends RazorpayWire implements PaymentGateway {
   readonly mode = 'razorpay';
   readonly webhookName = 'razorpay';
   readonly contentSecurity = RAZORPAY_CONTENT_SECURITY;
@@ -58,6 +55,7 @@ export class RazorpayGateway implements PaymentGateway {
   private readonly auth: string;
 
   constructor(private readonly options: RazorpayOptions) {
+    super({ payment: options.keySecret, webhook: options.webhookSecret });
     this.keyId = options.keyId;
     this.checkoutUrl = options.checkoutUrl;
     this.auth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
@@ -132,21 +130,5 @@ export class RazorpayGateway implements PaymentGateway {
       { 'x-refund-idempotency': idempotencyKey },
     );
     return { id: refund.id, paymentId: refund.payment_id, amount: refund.amount, status: refund.status };
-  }
-
-  verifyPaymentSignature(gatewayOrderId: string, paymentId: string, signature: string | undefined): boolean {
-    return verifyPaymentSignature(this.options.keySecret, gatewayOrderId, paymentId, signature);
-  }
-
-  verifyWebhookSignature(rawBody: Buffer | string, signature: string | undefined): boolean {
-    return verifyWebhookSignature(this.options.webhookSecret, rawBody, signature);
-  }
-
-  readWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookReading {
-    return readRazorpayWebhook(this.options.webhookSecret, rawBody, headers);
-  }
-
-  readConfirmation(body: Record<string, unknown>): PaymentConfirmation | null {
-    return readRazorpayConfirmation(body);
   }
 }

@@ -1,5 +1,5 @@
 import type { PaymentConfirmation, WebhookDelivery, WebhookReading } from './gateway.js';
-import { verifyWebhookSignature } from './signatures.js';
+import { verifyPaymentSignature, verifyWebhookSignature } from './signatures.js';
 
 // Razorpay's wire shapes (its webhooks and its checkout's answer), read into the port's neutral ones.
 // The sandbox speaks the same, so both adapters use these.
@@ -86,4 +86,28 @@ export function readRazorpayConfirmation(body: Record<string, unknown>): Payment
   const { razorpay_order_id: order, razorpay_payment_id: payment, razorpay_signature: signature } = body;
   if (typeof order !== 'string' || typeof payment !== 'string' || typeof signature !== 'string') return null;
   return { gatewayOrderId: order, paymentId: payment, signature };
+}
+
+/**
+ * The port's checks of what arrives on Razorpay's wire (checkout answers and webhooks), with a gateway's
+ * two secrets: the one that signs payments and the webhook secret. Razorpay and the sandbox extend it.
+ */
+export abstract class RazorpayWire {
+  constructor(private readonly wireSecrets: { payment: string; webhook: string }) {}
+
+  verifyPaymentSignature(gatewayOrderId: string, paymentId: string, signature: string | undefined): boolean {
+    return verifyPaymentSignature(this.wireSecrets.payment, gatewayOrderId, paymentId, signature);
+  }
+
+  verifyWebhookSignature(rawBody: Buffer | string, signature: string | undefined): boolean {
+    return verifyWebhookSignature(this.wireSecrets.webhook, rawBody, signature);
+  }
+
+  readWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookReading {
+    return readRazorpayWebhook(this.wireSecrets.webhook, rawBody, headers);
+  }
+
+  readConfirmation(body: Record<string, unknown>): PaymentConfirmation | null {
+    return readRazorpayConfirmation(body);
+  }
 }

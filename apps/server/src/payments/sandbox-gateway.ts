@@ -6,12 +6,10 @@ import {
   type GatewayPayment,
   type GatewayRefund,
   GatewayRejectedError,
-  type PaymentConfirmation,
   type PaymentGateway,
-  type WebhookReading,
 } from './gateway.js';
-import { readRazorpayConfirmation, readRazorpayWebhook } from './razorpay-wire.js';
-import { paymentSignature, verifyPaymentSignature, verifyWebhookSignature } from './signatures.js';
+import { RazorpayWire } from './razorpay-wire.js';
+import { paymentSignature } from './signatures.js';
 
 export type SandboxPayResult = { razorpay_order_id: string; razorpay_payment_id: string } & (
   | { razorpay_signature: string }
@@ -73,7 +71,7 @@ const setOrderStatus = preparedQuery<{ id: string; status: 'paid' | 'attempted' 
  * Test mode without Razorpay: Razorpay's order and payment books kept in our own tables, payments made
  * by the local widget (Pay / Fail), signed with real HMAC-SHA256 exactly as Razorpay signs them.
  */
-export class SandboxGateway implements PaymentGateway {
+export class SandboxGateway extends RazorpayWire implements PaymentGateway {
   readonly mode = 'sandbox';
   /** The sandbox speaks Razorpay's wire: its webhooks arrive at Razorpay's URL. */
   readonly webhookName = 'razorpay';
@@ -85,7 +83,9 @@ export class SandboxGateway implements PaymentGateway {
     private readonly db: Db,
     private readonly secrets: { payment: string; webhook: string },
     readonly checkoutUrl: string,
-  ) {}
+  ) {
+    super(secrets);
+  }
 
   async createOrder(input: {
     amountPaise: number;
@@ -183,21 +183,5 @@ export class SandboxGateway implements PaymentGateway {
       .where('id', '=', paymentId)
       .execute();
     return { id: `rfnd_${paymentId.slice(4)}`, paymentId, amount: amountPaise, status: 'processed' };
-  }
-
-  verifyPaymentSignature(gatewayOrderId: string, paymentId: string, signature: string | undefined): boolean {
-    return verifyPaymentSignature(this.secrets.payment, gatewayOrderId, paymentId, signature);
-  }
-
-  verifyWebhookSignature(rawBody: Buffer | string, signature: string | undefined): boolean {
-    return verifyWebhookSignature(this.secrets.webhook, rawBody, signature);
-  }
-
-  readWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookReading {
-    return readRazorpayWebhook(this.secrets.webhook, rawBody, headers);
-  }
-
-  readConfirmation(body: Record<string, unknown>): PaymentConfirmation | null {
-    return readRazorpayConfirmation(body);
   }
 }
