@@ -139,27 +139,19 @@ function eventLoopBusyness(): () => number {
   };
 }
 
-const dueMail = preparedQuery<{ now: string }>()((db, value) =>
+/** Unsent messages due by `now`, oldest first: those without attachments or those with (each kind has its own pace). */
+const dueOutbox = (db: Db, attachments: 'is' | 'is not', now: string) =>
   db
     .selectFrom('mail_outbox')
     .selectAll()
-    .where('attachments_json', 'is', null)
+    .where('attachments_json', attachments, null)
     .where('sent_at', 'is', null)
     .where('attempts', '<', MAX_ATTEMPTS)
-    .where('next_attempt_at', '<=', value('now'))
-    .orderBy('created_at')
-    .limit(50),
-);
+    .where('next_attempt_at', '<=', now)
+    .orderBy('created_at');
+const dueMail = preparedQuery<{ now: string }>()((db, value) => dueOutbox(db, 'is', value('now')).limit(50));
 const dueAttachedMail = preparedQuery<{ now: string; limit: number }>()((db, value) =>
-  db
-    .selectFrom('mail_outbox')
-    .selectAll()
-    .where('attachments_json', 'is not', null)
-    .where('sent_at', 'is', null)
-    .where('attempts', '<', MAX_ATTEMPTS)
-    .where('next_attempt_at', '<=', value('now'))
-    .orderBy('created_at')
-    .limit(value('limit')),
+  dueOutbox(db, 'is not', value('now')).limit(value('limit')),
 );
 /** A message still due as the pass read it becomes this pass's (false: another process's pass took it). */
 async function claimMail(db: Db, id: string, dueAt: string, until: Date): Promise<boolean> {
