@@ -5,6 +5,7 @@ import path from 'node:path';
 import { formatPaise } from '@shop/shared';
 import { create as openFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../../pdf-bytes.js';
 import type { TaxDocumentData } from './tax-document.js';
 
 // DejaVu Sans has the rupee sign (U+20B9); it comes from npm so every machine has the same file.
@@ -44,12 +45,7 @@ export function renderDocumentPdf(data: TaxDocumentData, signature?: Buffer): Pr
       ModDate: issued,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const { regular, bold } = loadFonts();
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);

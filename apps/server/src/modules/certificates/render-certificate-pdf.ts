@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { create as openFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../../pdf-bytes.js';
 
 const require = createRequire(import.meta.url);
 // Fonts come from npm so every machine renders the same file. DejaVu Sans (as on invoices) has the rupee
@@ -73,12 +74,7 @@ export function renderCertificatePdf(data: CertificateData): Promise<Buffer> {
       ModDate: completed,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   for (const [name, font] of Object.entries(loadFonts())) doc.registerFont(name, font);
 
   const width = doc.page.width;
