@@ -13,7 +13,8 @@ import { removeUploadedFile, type VideoStorage } from './video-storage.js';
  * operator told. A video becomes a queued job for its lesson. Older uploads of the same lesson that are
  * not ready yet are superseded (stopped, deleted): the newest upload is the one the operator wants; the
  * ready video keeps playing until the new one is ready. The source is kept by the video storage (moved into
- * the bucket when there is one) before the job is queued, so any process's worker can transcode it.
+ * the bucket when there is one) first, so that any process's worker can transcode it and a storage that
+ * fails leaves the earlier upload waiting instead of losing both.
  */
 export async function acceptUpload(
   db: Db,
@@ -30,6 +31,11 @@ export async function acceptUpload(
     await removeUploadedFile(upload.file);
     throw error;
   }
+  const id = newId();
+  const source = await storage.keepSource(id, upload.file).catch(async (error) => {
+    await removeUploadedFile(upload.file);
+    throw error;
+  });
   const superseded = (await repo.findLessonVideos(db, [upload.lessonId])).filter((video) => video.status !== 'ready');
   for (const video of superseded) await queue.cancel(video.id);
   await repo.deleteVideos(
@@ -37,11 +43,6 @@ export async function acceptUpload(
     superseded.map((video) => video.id),
   );
   for (const video of superseded) await storage.removeSource(video.source_path);
-  const id = newId();
-  const source = await storage.keepSource(id, upload.file).catch(async (error) => {
-    await removeUploadedFile(upload.file);
-    throw error;
-  });
   const at = now.toISOString();
   await repo.insertVideo(db, {
     id,
