@@ -1,10 +1,10 @@
-import { type AdminCoupon, type AdminCouponInput, messages } from '@shop/shared';
+import type { AdminCoupon, AdminCouponInput } from '@shop/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { useDeactivateCouponMutation, useListCouponsQuery } from './api';
 import { CouponForm } from './coupon-form';
-import { TableHead, TableWrap } from './table-wrap';
+import { AdminTable, RowButton } from './table-wrap';
 
 export const emptyCoupon: AdminCouponInput = {
   code: '',
@@ -43,52 +43,37 @@ export function CouponsPage() {
         onDone={() => setEditing(null)}
       />
       <h2>All coupons</h2>
-      {!data ? (
-        <p className="state-message">{messages.loading}</p>
-      ) : (
-        <TableWrap label="All coupons">
-          <table className="admin-table">
-            <TableHead columns={['Code', 'Discount', 'Valid', 'Uses so far', 'Limit', 'State', 'Actions']} />
-            <tbody>
-              {data.map((coupon) => (
-                <tr key={coupon.id}>
-                  <td>{coupon.code}</td>
-                  <td>{coupon.percent}%</td>
-                  <td>
-                    {coupon.startsOn || 'any time'} – {coupon.expiresOn || 'no end'}
-                  </td>
-                  <td>{coupon.uses}</td>
-                  <td>
-                    {coupon.maxUses ?? 'no limit'}
-                    {coupon.maxUsesPerUser ? ` (${coupon.maxUsesPerUser} per learner)` : ''}
-                  </td>
-                  <td>{coupon.active ? 'Active' : 'Inactive'}</td>
-                  <td className="admin-actions">
-                    <button
-                      type="button"
-                      className="btn btn-small btn-outline"
-                      onClick={() => setEditing(coupon)}
-                      aria-label={`Edit ${coupon.code}`}
-                    >
-                      Edit
-                    </button>
-                    {coupon.active && (
-                      <button
-                        type="button"
-                        className="btn btn-small btn-outline"
-                        onClick={() => stop(coupon)}
-                        aria-label={`Deactivate ${coupon.code}`}
-                      >
-                        Deactivate
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      )}
+      <AdminTable
+        label="All coupons"
+        columns={['Code', 'Discount', 'Valid', 'Uses so far', 'Limit', 'State', 'Actions']}
+        rows={data}
+      >
+        {(coupon) => (
+          <>
+            <td>{coupon.code}</td>
+            <td>{coupon.percent}%</td>
+            <td>
+              {coupon.startsOn || 'any time'} – {coupon.expiresOn || 'no end'}
+            </td>
+            <td>{coupon.uses}</td>
+            <td>
+              {coupon.maxUses ?? 'no limit'}
+              {coupon.maxUsesPerUser ? ` (${coupon.maxUsesPerUser} per learner)` : ''}
+            </td>
+            <td>{coupon.active ? 'Active' : 'Inactive'}</td>
+            <td className="admin-actions">
+              <RowButton label={`Edit ${coupon.code}`} onClick={() => setEditing(coupon)}>
+                Edit
+              </RowButton>
+              {coupon.active && (
+                <RowButton label={`Deactivate ${coupon.code}`} onClick={() => stop(coupon)}>
+                  Deactivate
+                </RowButton>
+              )}
+            </td>
+          </>
+        )}
+      </AdminTable>
     </>
   );
 }

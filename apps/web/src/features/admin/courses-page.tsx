@@ -1,9 +1,9 @@
-import { formatRupees, messages } from '@shop/shared';
+import { formatRupees } from '@shop/shared';
 import { Link } from 'wouter';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { useListAdminCoursesQuery, usePublishCourseMutation } from './api';
-import { TableHead, TableWrap } from './table-wrap';
+import { AdminTable, RowButton } from './table-wrap';
 
 export function CoursesPage() {
   const { data } = useListAdminCoursesQuery();
@@ -24,39 +24,32 @@ export function CoursesPage() {
           New course
         </Link>
       </div>
-      {!data ? (
-        <p className="state-message">{messages.loading}</p>
-      ) : (
-        <TableWrap label="Courses">
-          <table className="admin-table">
-            <TableHead columns={['Course', 'Price', 'Level', 'Learners', 'On the shop', 'Actions']} />
-            <tbody>
-              {data.map((course) => (
-                <tr key={course.id}>
-                  <td>
-                    <Link to={`/admin/courses/${course.id}`}>{course.title}</Link>
-                  </td>
-                  <td>{formatRupees(course.price)}</td>
-                  <td>{course.level}</td>
-                  <td>{course.buyers}</td>
-                  <td>{course.published ? 'Published' : 'Hidden'}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-small btn-outline"
-                      disabled={isLoading}
-                      onClick={() => toggle(course.id, course.title, !course.published)}
-                      aria-label={`${course.published ? 'Unpublish' : 'Publish'} ${course.title}`}
-                    >
-                      {course.published ? 'Unpublish' : 'Publish'}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      )}
+      <AdminTable
+        label="Courses"
+        columns={['Course', 'Price', 'Level', 'Learners', 'On the shop', 'Actions']}
+        rows={data}
+      >
+        {(course) => (
+          <>
+            <td>
+              <Link to={`/admin/courses/${course.id}`}>{course.title}</Link>
+            </td>
+            <td>{formatRupees(course.price)}</td>
+            <td>{course.level}</td>
+            <td>{course.buyers}</td>
+            <td>{course.published ? 'Published' : 'Hidden'}</td>
+            <td>
+              <RowButton
+                label={`${course.published ? 'Unpublish' : 'Publish'} ${course.title}`}
+                disabled={isLoading}
+                onClick={() => toggle(course.id, course.title, !course.published)}
+              >
+                {course.published ? 'Unpublish' : 'Publish'}
+              </RowButton>
+            </td>
+          </>
+        )}
+      </AdminTable>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { formatPaise, messages } from '@shop/shared';
 import { useGetDashboardQuery } from './api';
 import { RevenueChart } from './revenue-chart';
-import { TableHead, TableWrap } from './table-wrap';
+import { AdminTable } from './table-wrap';
 
 export function DashboardPage() {
   const { data, isError } = useGetDashboardQuery();
@@ -37,45 +37,39 @@ export function DashboardPage() {
       <div className="admin-columns">
         <section aria-labelledby="best-title">
           <h2 id="best-title">Best-selling courses</h2>
-          {data.bestSellers.length === 0 ? (
-            <p>No paid orders yet.</p>
-          ) : (
-            <TableWrap label="Best-selling courses table">
-              <table className="admin-table">
-                <TableHead columns={['Course', 'Sold', 'Takings']} />
-                <tbody>
-                  {data.bestSellers.map((row) => (
-                    <tr key={row.courseId}>
-                      <td>{row.title}</td>
-                      <td>{row.sold}</td>
-                      <td>{formatPaise(row.paise)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
-          )}
+          <AdminTable
+            label="Best-selling courses table"
+            columns={['Course', 'Sold', 'Takings']}
+            rows={data.bestSellers}
+            rowKey={(row) => row.courseId}
+            empty={<p>No paid orders yet.</p>}
+          >
+            {(row) => (
+              <>
+                <td>{row.title}</td>
+                <td>{row.sold}</td>
+                <td>{formatPaise(row.paise)}</td>
+              </>
+            )}
+          </AdminTable>
         </section>
         <section aria-labelledby="coupon-use-title">
           <h2 id="coupon-use-title">Coupon use</h2>
-          {data.couponUse.length === 0 ? (
-            <p>No coupons yet.</p>
-          ) : (
-            <TableWrap label="Coupon use table">
-              <table className="admin-table">
-                <TableHead columns={['Code', 'Uses', 'State']} />
-                <tbody>
-                  {data.couponUse.map((row) => (
-                    <tr key={row.code}>
-                      <td>{row.code}</td>
-                      <td>{row.uses}</td>
-                      <td>{row.active ? 'Active' : 'Inactive'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
-          )}
+          <AdminTable
+            label="Coupon use table"
+            columns={['Code', 'Uses', 'State']}
+            rows={data.couponUse}
+            rowKey={(row) => row.code}
+            empty={<p>No coupons yet.</p>}
+          >
+            {(row) => (
+              <>
+                <td>{row.code}</td>
+                <td>{row.uses}</td>
+                <td>{row.active ? 'Active' : 'Inactive'}</td>
+              </>
+            )}
+          </AdminTable>
         </section>
       </div>
     </>

@@ -1,7 +1,7 @@
 import { messages } from '@shop/shared';
 import { useListDeletionsQuery } from './deletions-api';
 import { formatDateTime } from './format-date';
-import { TableHead, TableWrap } from './table-wrap';
+import { AdminTable } from './table-wrap';
 
 /**
  * Account deletions (privacy centre). A learner's "Delete my account" is carried out at once, so
@@ -18,25 +18,21 @@ export function DeletionsPage() {
         and newsletter subscription are erased; orders and invoices are kept under the anonymised account, as tax law
         requires.
       </p>
-      {data.length === 0 ? (
-        <p className="state-message">No account has been deleted.</p>
-      ) : (
-        <TableWrap label="Account deletions">
-          <table className="admin-table">
-            <TableHead columns={['When', 'Account', 'Carried out by', 'Status']} />
-            <tbody>
-              {data.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatDateTime(entry.deletedAt)}</td>
-                  <td>{entry.account}</td>
-                  <td>{entry.by}</td>
-                  <td>{entry.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      )}
+      <AdminTable
+        label="Account deletions"
+        columns={['When', 'Account', 'Carried out by', 'Status']}
+        rows={data}
+        empty={<p className="state-message">No account has been deleted.</p>}
+      >
+        {(entry) => (
+          <>
+            <td>{formatDateTime(entry.deletedAt)}</td>
+            <td>{entry.account}</td>
+            <td>{entry.by}</td>
+            <td>{entry.status}</td>
+          </>
+        )}
+      </AdminTable>
     </>
   );
 }

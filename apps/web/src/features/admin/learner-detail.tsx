@@ -10,7 +10,7 @@ import {
   useSetLearnerStatusMutation,
 } from './api';
 import { formatDateTime } from './format-date';
-import { TableHead, TableWrap } from './table-wrap';
+import { AdminTable } from './table-wrap';
 
 const statusActions = {
   active: { label: 'Reinstate', confirm: 'Let this account sign in again?' },
@@ -134,28 +134,24 @@ export function LearnerDetail({ id }: { id: string }) {
       </form>
 
       <h2>Orders</h2>
-      {learner.orders.length === 0 ? (
-        <p>No orders.</p>
-      ) : (
-        <TableWrap label="Orders of this learner">
-          <table className="admin-table">
-            <TableHead columns={['Order', 'Date', 'Courses', 'Total', 'Status']} />
-            <tbody>
-              {learner.orders.map((order) => (
-                <tr key={order.id}>
-                  <td>
-                    <Link to={`/admin/orders/${order.id}`}>{order.id}</Link>
-                  </td>
-                  <td>{formatDateTime(order.createdAt)}</td>
-                  <td>{order.courses.join(', ')}</td>
-                  <td>{formatPaise(order.totalPaise)}</td>
-                  <td>{order.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      )}
+      <AdminTable
+        label="Orders of this learner"
+        columns={['Order', 'Date', 'Courses', 'Total', 'Status']}
+        rows={learner.orders}
+        empty={<p>No orders.</p>}
+      >
+        {(order) => (
+          <>
+            <td>
+              <Link to={`/admin/orders/${order.id}`}>{order.id}</Link>
+            </td>
+            <td>{formatDateTime(order.createdAt)}</td>
+            <td>{order.courses.join(', ')}</td>
+            <td>{formatPaise(order.totalPaise)}</td>
+            <td>{order.status}</td>
+          </>
+        )}
+      </AdminTable>
     </>
   );
 }

@@ -1,10 +1,9 @@
-import { messages } from '@shop/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useListLearnersQuery } from './api';
 import { formatDateTime } from './format-date';
 import { DeviceFlagBadge, LearnerDetail } from './learner-detail';
-import { TableHead, TableWrap } from './table-wrap';
+import { AdminTable } from './table-wrap';
 
 export function LearnersPage() {
   const { id } = useParams();
@@ -27,36 +26,30 @@ export function LearnersPage() {
           Search learners
         </button>
       </form>
-      {!data ? (
-        <p className="state-message">{messages.loading}</p>
-      ) : data.length === 0 ? (
-        <p className="state-message">No accounts match this search.</p>
-      ) : (
-        <TableWrap label="Accounts">
-          <table className="admin-table">
-            <TableHead columns={['E-mail', 'Username', 'Role', 'Account', 'Joined']} />
-            <tbody>
-              {data.map((learner) => (
-                <tr key={learner.id}>
-                  <td>
-                    <Link to={`/admin/learners/${learner.id}`}>{learner.email}</Link>
-                    {learner.deviceFlag && (
-                      <>
-                        {' '}
-                        <DeviceFlagBadge flag={learner.deviceFlag} />
-                      </>
-                    )}
-                  </td>
-                  <td>{learner.username}</td>
-                  <td>{learner.role}</td>
-                  <td>{learner.status}</td>
-                  <td>{formatDateTime(learner.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      )}
+      <AdminTable
+        label="Accounts"
+        columns={['E-mail', 'Username', 'Role', 'Account', 'Joined']}
+        rows={data}
+        empty={<p className="state-message">No accounts match this search.</p>}
+      >
+        {(learner) => (
+          <>
+            <td>
+              <Link to={`/admin/learners/${learner.id}`}>{learner.email}</Link>
+              {learner.deviceFlag && (
+                <>
+                  {' '}
+                  <DeviceFlagBadge flag={learner.deviceFlag} />
+                </>
+              )}
+            </td>
+            <td>{learner.username}</td>
+            <td>{learner.role}</td>
+            <td>{learner.status}</td>
+            <td>{formatDateTime(learner.createdAt)}</td>
+          </>
+        )}
+      </AdminTable>
     </>
   );
 }

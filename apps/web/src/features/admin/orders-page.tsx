@@ -1,10 +1,10 @@
-import { type AdminOrderQuery, adminPaths, formatPaise, messages, orderStatuses } from '@shop/shared';
+import { type AdminOrderQuery, adminPaths, formatPaise, orderStatuses } from '@shop/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { orderSearchParams, useSearchOrdersQuery } from './api';
 import { formatDateTime } from './format-date';
 import { OrderDetail } from './order-detail';
-import { TableHead, TableWrap } from './table-wrap';
+import { AdminTable } from './table-wrap';
 
 export function OrdersPage() {
   const { id } = useParams();
@@ -56,34 +56,29 @@ export function OrdersPage() {
           Export CSV
         </a>
       </form>
-      {!data ? (
-        <p className="state-message">{messages.loading}</p>
-      ) : data.length === 0 ? (
-        <p className="state-message">No orders match this search.</p>
-      ) : (
-        <TableWrap label="Orders found" busy={isFetching}>
-          <table className="admin-table">
-            <TableHead columns={['Order', 'Date', 'Customer', 'Courses', 'Total', 'Coupon', 'Status']} />
-            <tbody>
-              {data.map((order) => (
-                <tr key={order.id}>
-                  <td>
-                    <Link to={`/admin/orders/${order.id}`} aria-label={`Order ${order.id}`}>
-                      {order.id}
-                    </Link>
-                  </td>
-                  <td>{formatDateTime(order.createdAt)}</td>
-                  <td>{order.email}</td>
-                  <td>{order.courses.join(', ')}</td>
-                  <td>{formatPaise(order.totalPaise)}</td>
-                  <td>{order.couponCode ?? '—'}</td>
-                  <td>{order.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      )}
+      <AdminTable
+        label="Orders found"
+        busy={isFetching}
+        columns={['Order', 'Date', 'Customer', 'Courses', 'Total', 'Coupon', 'Status']}
+        rows={data}
+        empty={<p className="state-message">No orders match this search.</p>}
+      >
+        {(order) => (
+          <>
+            <td>
+              <Link to={`/admin/orders/${order.id}`} aria-label={`Order ${order.id}`}>
+                {order.id}
+              </Link>
+            </td>
+            <td>{formatDateTime(order.createdAt)}</td>
+            <td>{order.email}</td>
+            <td>{order.courses.join(', ')}</td>
+            <td>{formatPaise(order.totalPaise)}</td>
+            <td>{order.couponCode ?? '—'}</td>
+            <td>{order.status}</td>
+          </>
+        )}
+      </AdminTable>
     </>
   );
 }

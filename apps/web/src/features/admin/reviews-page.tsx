@@ -3,7 +3,7 @@ import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { formatDateTime } from './format-date';
 import { useListAdminReviewsQuery, useSetReviewVisibilityMutation } from './reviews-api';
-import { TableHead, TableWrap } from './table-wrap';
+import { AdminTable, RowButton } from './table-wrap';
 
 /** Buyers' reviews, newest first; hiding one takes it out of the course's list and figures at once. */
 export function ReviewsPage() {
@@ -24,42 +24,37 @@ export function ReviewsPage() {
         Hide a review that breaks the terms' review rules; it leaves the course page and its rating at once, and you can
         show it again. Every change is in the activity log.
       </p>
-      {data.length === 0 ? (
-        <p className="state-message">No reviews yet.</p>
-      ) : (
-        <TableWrap label="Reviews" busy={isFetching}>
-          <table className="admin-table">
-            <TableHead columns={['Date', 'Course', 'Learner', 'Rating', 'Review', 'State', 'Action']} />
-            <tbody>
-              {data.map((review) => (
-                <tr key={review.id}>
-                  <td>{formatDateTime(review.date)}</td>
-                  <td>{review.courseTitle}</td>
-                  <td>
-                    {review.username}
-                    <br />
-                    <small>{review.email}</small>
-                  </td>
-                  <td>{review.rating} / 5</td>
-                  <td className="admin-review-text">{review.text || '—'}</td>
-                  <td>{review.hidden ? 'Hidden' : 'Shown'}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-small btn-outline"
-                      disabled={isLoading}
-                      onClick={() => toggle(review.id, !review.hidden)}
-                      aria-label={`${review.hidden ? 'Show' : 'Hide'} the review by ${review.username} of ${review.courseTitle}`}
-                    >
-                      {review.hidden ? 'Show' : 'Hide'}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      )}
+      <AdminTable
+        label="Reviews"
+        busy={isFetching}
+        columns={['Date', 'Course', 'Learner', 'Rating', 'Review', 'State', 'Action']}
+        rows={data}
+        empty={<p className="state-message">No reviews yet.</p>}
+      >
+        {(review) => (
+          <>
+            <td>{formatDateTime(review.date)}</td>
+            <td>{review.courseTitle}</td>
+            <td>
+              {review.username}
+              <br />
+              <small>{review.email}</small>
+            </td>
+            <td>{review.rating} / 5</td>
+            <td className="admin-review-text">{review.text || '—'}</td>
+            <td>{review.hidden ? 'Hidden' : 'Shown'}</td>
+            <td>
+              <RowButton
+                label={`${review.hidden ? 'Show' : 'Hide'} the review by ${review.username} of ${review.courseTitle}`}
+                disabled={isLoading}
+                onClick={() => toggle(review.id, !review.hidden)}
+              >
+                {review.hidden ? 'Show' : 'Hide'}
+              </RowButton>
+            </td>
+          </>
+        )}
+      </AdminTable>
     </>
   );
 }
