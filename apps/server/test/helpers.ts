@@ -128,3 +128,11 @@ export async function createSignedInUser(
   const token = await createSession(db, id);
   return { id, email, username, token, cookie: `token=${token}` };
 }
+
+/** Stands for whatever `current()` returns at each use, so a file can name at its top an object its hooks build anew. */
+export function standIn<T extends object>(current: () => T): T {
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(current(), key),
+    set: (_, key, value) => Reflect.set(current(), key, value),
+  });
+}

@@ -3,7 +3,7 @@ import type { Db } from '../src/db/database.js';
 import { seedDemo } from '../src/db/seed.js';
 import { demoCourses } from '../src/db/seed-courses.js';
 import { type FakeRazorpay, startFakeRazorpay } from './fake-razorpay.js';
-import { createTestApp, type TestApp, type TestUser } from './helpers.js';
+import { createTestApp, standIn, type TestApp, type TestUser } from './helpers.js';
 
 /**
  * The set-up the order, payment and coupon tests share: the demo shop wired to the fake Razorpay (and,
@@ -77,6 +77,27 @@ export function usePaymentsApp(
     beforeEach(open);
     afterEach(close);
   }
+}
+
+/**
+ * usePaymentsApp as a payments test file declares it at its top: `t` and `fake` stand for the app and
+ * the gateway of the test running, and the shop's requests go to that app.
+ */
+export function usePaymentsShop(each: 'test' | 'file', settings?: () => Record<string, string>) {
+  let pair: { t: TestApp; fake: FakeRazorpay } | undefined;
+  usePaymentsApp(
+    each,
+    (t, fake) => {
+      pair = { t, fake };
+    },
+    settings,
+  );
+  const current = () => {
+    if (!pair) throw new Error('the payments app is built in a hook: use it inside a test or a hook');
+    return pair;
+  };
+  const t = standIn(() => current().t);
+  return { t, fake: standIn(() => current().fake), ...shopRequests(() => t) };
 }
 
 /**

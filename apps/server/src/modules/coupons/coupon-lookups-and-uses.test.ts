@@ -1,8 +1,7 @@
 import { messages } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { demoLines, usePaymentsApp } from '../../../test/payments-kit.js';
+import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
+import { demoLines, usePaymentsShop } from '../../../test/payments-kit.js';
 import { seedDemo } from '../../db/seed.js';
 import { AppError } from '../../errors.js';
 import { createCoupon } from './create-coupon.js';
@@ -11,14 +10,9 @@ import { createCoupon } from './create-coupon.js';
 // operator, and how uses are counted for the admin list. A fresh app per test, so the route's options
 // are built inside each test.
 
-let fake: FakeRazorpay;
-let t: TestApp;
 const [c1] = demoLines;
 
-usePaymentsApp('test', (app, gateway) => {
-  t = app;
-  fake = gateway;
-});
+const { t, fake } = usePaymentsShop('test');
 
 const lookup = (code: string, user: TestUser) =>
   t.app.inject({ url: `/api/coupon/${code}`, headers: { cookie: user.cookie } });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, type TestApp } from '../../../test/helpers.js';
-import { demoLines, payAtFake, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
+import { createSignedInUser } from '../../../test/helpers.js';
+import { demoLines, payAtFake, usePaymentsShop } from '../../../test/payments-kit.js';
 import type { TaxDocumentData } from '../billing/tax-document.js';
 
 // The tax split an order is charged at checkout (by the buyer's state against the shop's, GST state 24
@@ -9,16 +8,9 @@ import type { TaxDocumentData } from '../billing/tax-document.js';
 // arrives: CGST + SGST at the full rate for a buyer in the shop's state or one who names no state, IGST
 // for a buyer in another state. A fresh app per test: checkout's compiled statements are built for each.
 
-let fake: FakeRazorpay;
-let t: TestApp;
 const [c1] = demoLines;
 
-usePaymentsApp('test', (app, gateway) => {
-  t = app;
-  fake = gateway;
-});
-
-const { post, deliver } = shopRequests(() => t);
+const { t, fake, post, deliver } = usePaymentsShop('test');
 
 async function paidInvoice(billing: { state?: string; pin?: string }) {
   const user = await createSignedInUser(t.database.db);

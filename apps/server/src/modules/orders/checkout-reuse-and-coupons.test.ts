@@ -1,24 +1,16 @@
 import { messages, OUTSIDE_INDIA } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { orderEvents } from '../../../test/order-records.js';
-import { activeCourseIds, demoLines, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
+import { activeCourseIds, demoLines, usePaymentsShop } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 
 // When a checkout may reuse the buyer's pending order, and what a new one does to the old ones and to
 // coupon limits. A fresh app per test: the checkout's compiled queries are built anew for each.
 
-let fake: FakeRazorpay;
-let t: TestApp;
 const [c1, c2, c3] = demoLines;
 
-usePaymentsApp('test', (app, gateway) => {
-  t = app;
-  fake = gateway;
-});
-
-const { post } = shopRequests(() => t);
+const { t, fake, post } = usePaymentsShop('test');
 
 async function buyer(courses = [c1, c2]): Promise<TestUser> {
   const user = await createSignedInUser(t.database.db);

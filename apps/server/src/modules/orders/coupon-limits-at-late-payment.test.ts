@@ -1,9 +1,8 @@
 import { messages } from '@shop/shared';
 import { expect, it } from 'vitest';
-import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { orderEvents, refundMailsQueued } from '../../../test/order-records.js';
-import { demoLines, orderStatus, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
+import { demoLines, orderStatus, usePaymentsShop } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 
 // find-unfulfillable.ts: a superseded order stays payable at the gateway, so when its payment arrives
@@ -11,14 +10,9 @@ import { createCoupon } from '../coupons/create-coupon.js';
 // awaiting payment; this buyer's own unpaid orders do not (as at checkout). Over the coupon's limits,
 // the payment is refunded instead of granting the courses.
 
-let fake: FakeRazorpay;
-let t: TestApp;
 const [c1, c2, c3] = demoLines;
 
-usePaymentsApp('file', (app, gateway) => {
-  t = app;
-  fake = gateway;
-});
+const { t, fake, post } = usePaymentsShop('file');
 
 let counter = 0;
 const coupon = (limits: { maxUses?: number; maxUsesPerUser?: number }) => {
@@ -29,7 +23,6 @@ const coupon = (limits: { maxUses?: number; maxUsesPerUser?: number }) => {
     ...limits,
   });
 };
-const { post } = shopRequests(() => t);
 /** Empties the buyer's cart, fills it with this course and checks out, with the coupon or without. */
 async function checkout(user: TestUser, course: { id: string; rupees: number }, couponId: string | null) {
   for (const other of [c1, c2, c3]) await post('/api/cart/remove', user, { courseId: other.id });

@@ -1,8 +1,7 @@
 import { messages } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { demoLines, orderStatus, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
+import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
+import { demoLines, orderStatus, usePaymentsShop } from '../../../test/payments-kit.js';
 import { createSession } from '../../auth/session.js';
 import { hmacHex } from '../../payments/signatures.js';
 import { WEBHOOK_SIGNATURE_FAILED } from './handle-webhook.js';
@@ -10,16 +9,10 @@ import { WEBHOOK_SIGNATURE_FAILED } from './handle-webhook.js';
 // What the three order endpoints accept and refuse, as a browser, a visitor or Razorpay's servers call
 // them. A fresh app per test: the routes are registered anew for each, so each test covers them.
 
-let fake: FakeRazorpay;
-let t: TestApp;
 const [c1] = demoLines;
 
-usePaymentsApp('test', (app, gateway) => {
-  t = app;
-  fake = gateway;
-});
+const { t, fake, post } = usePaymentsShop('test');
 
-const { post } = shopRequests(() => t);
 const status = (orderId: string) => orderStatus(t.database.db, orderId);
 
 async function checkedOut(user: TestUser) {

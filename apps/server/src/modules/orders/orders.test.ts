@@ -3,27 +3,19 @@ import path from 'node:path';
 import { messages } from '@shop/shared';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { orderEvents } from '../../../test/order-records.js';
-import { demoLines, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
+import { demoLines, usePaymentsShop } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { reconcilePayments } from './reconcile-payments.js';
 
-let fake: FakeRazorpay;
-let t: TestApp;
 const log = pino({ level: 'silent' });
 const [c1, c2, c3] = demoLines;
 
-usePaymentsApp('file', (app, gateway) => {
-  t = app;
-  fake = gateway;
-});
+const { t, fake, post } = usePaymentsShop('file');
 afterEach(() => {
   fake.mode = 'up';
 });
-
-const { post } = shopRequests(() => t);
 
 async function buyer(courses = [c1, c2]): Promise<TestUser> {
   const user = await createSignedInUser(t.database.db);

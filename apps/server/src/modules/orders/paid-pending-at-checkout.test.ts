@@ -1,25 +1,18 @@
 import { messages } from '@shop/shared';
 import { expect, it } from 'vitest';
-import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { orderEvents } from '../../../test/order-records.js';
-import { demoLines, shopRequests, usePaymentsApp } from '../../../test/payments-kit.js';
+import { demoLines, usePaymentsShop } from '../../../test/payments-kit.js';
 
 // settle-paid-pending.ts: before a checkout reuses or supersedes the buyer's open orders, the gateway is
 // asked whether one of them was paid after all (its verify call and webhook both lost). Only this buyer's
 // open gateway orders are asked about, and only a captured payment of the order's full amount settles one.
 // A fresh app per test, so every test compiles the prepared statements it runs.
 
-let fake: FakeRazorpay;
-let t: TestApp;
 const [c1, c2] = demoLines;
 
-usePaymentsApp('test', (app, gateway) => {
-  t = app;
-  fake = gateway;
-});
+const { t, fake, post } = usePaymentsShop('test');
 
-const { post } = shopRequests(() => t);
 const checkout = (user: TestUser, rupees: number) =>
   post('/api/create-order', user, { amount: rupees, name: 'Asha Patel', email: user.email });
 async function buyerWithOpenOrder() {

@@ -1,10 +1,9 @@
 import { formatPaise, messages } from '@shop/shared';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { activeCourseIds, demoLines, payAtFake, shopRequests } from '../../../test/payments-kit.js';
-import { usePaymentsAppWithMail } from '../../../test/payments-mail.js';
+import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
+import { activeCourseIds, demoLines, payAtFake } from '../../../test/payments-kit.js';
+import { usePaymentsShopWithMail } from '../../../test/payments-mail.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { reconcilePayments } from './reconcile-payments.js';
 
@@ -12,16 +11,10 @@ import { reconcilePayments } from './reconcile-payments.js';
 // payment row, the confirmation e-mail exactly as sent, the invoice. A fresh app per test: fulfilment's
 // compiled statements are built anew for each, so each test covers them.
 
-let fake: FakeRazorpay;
-let t: TestApp;
 const silent = pino({ level: 'silent' });
 const [c1, c2] = demoLines;
-const smtp = usePaymentsAppWithMail((app, gateway) => {
-  t = app;
-  fake = gateway;
-});
+const { t, fake, smtp, post, deliver, checkedOut } = usePaymentsShopWithMail();
 
-const { post, deliver, checkedOut } = shopRequests(() => t);
 const captured = (gatewayOrderId: string | null) => payAtFake(fake, gatewayOrderId);
 const orderRow = (orderId: string) =>
   t.database.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();

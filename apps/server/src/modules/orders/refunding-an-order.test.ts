@@ -1,32 +1,18 @@
 import { formatPaise } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { orderEvents, refundMailsQueued } from '../../../test/order-records.js';
-import {
-  type DemoLine,
-  demoLines,
-  orderStatus,
-  ownedThrough,
-  payAtFake,
-  shopRequests,
-} from '../../../test/payments-kit.js';
-import { usePaymentsAppWithMail } from '../../../test/payments-mail.js';
+import { type DemoLine, demoLines, orderStatus, ownedThrough, payAtFake } from '../../../test/payments-kit.js';
+import { usePaymentsShopWithMail } from '../../../test/payments-mail.js';
 
 // What a full refund does, as the buyer and the operator see it: the order's state and history, the
 // refund rows, who keeps which course, the credit note and the e-mail exactly as sent, whichever path
 // (the operator's button, Razorpay's webhook, the automatic refund of an unfulfillable payment) reports it.
 // A fresh app per test.
 
-let fake: FakeRazorpay;
-let t: TestApp;
 const [c1, c2] = demoLines;
-const smtp = usePaymentsAppWithMail((app, gateway) => {
-  t = app;
-  fake = gateway;
-});
+const { t, fake, smtp, post, deliver, checkedOut } = usePaymentsShopWithMail();
 
-const { post, deliver, checkedOut } = shopRequests(() => t);
 const captured = (gatewayOrderId: string) => payAtFake(fake, gatewayOrderId);
 async function paid(user: TestUser, courses: DemoLine[], name?: string) {
   const order = await checkedOut(user, courses, { name });

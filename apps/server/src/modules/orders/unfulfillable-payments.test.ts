@@ -3,17 +3,9 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../../../reliability/support/ledger.js';
 import { outboxMails } from '../../../test/dev-outbox.js';
-import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { orderEvents, refundMailsQueued } from '../../../test/order-records.js';
-import {
-  activeCourseIds,
-  type DemoLine,
-  demoLines,
-  orderStatus,
-  shopRequests,
-  usePaymentsApp,
-} from '../../../test/payments-kit.js';
+import { activeCourseIds, type DemoLine, demoLines, orderStatus, usePaymentsShop } from '../../../test/payments-kit.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { reconcilePayments } from './reconcile-payments.js';
@@ -22,17 +14,11 @@ import { reconcilePayments } from './reconcile-payments.js';
 // window). Whatever confirms its payment, the buyer must not pay twice for a course and a coupon must
 // not go over its limits: such a payment is recorded, refunded through the gateway once, and mailed.
 
-let fake: FakeRazorpay;
-let t: TestApp;
 const log = pino({ level: 'silent' });
 const [c1, c2, c3] = demoLines;
 
-usePaymentsApp('file', (app, gateway) => {
-  t = app;
-  fake = gateway;
-});
+const { t, fake, origin, deliver } = usePaymentsShop('file');
 
-const { origin, deliver } = shopRequests(() => t);
 const call = (url: string, user: TestUser | null, payload?: object) =>
   t.app.inject({
     method: payload ? 'POST' : 'GET',

@@ -1,33 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, type TestApp } from '../../../test/helpers.js';
-import {
-  activeCourseIds,
-  demoLines,
-  orderStatus,
-  payAtFake,
-  shopRequests,
-  usePaymentsApp,
-} from '../../../test/payments-kit.js';
+import { createSignedInUser } from '../../../test/helpers.js';
+import { activeCourseIds, demoLines, orderStatus, payAtFake, usePaymentsShop } from '../../../test/payments-kit.js';
 
 // A webhook the shop acknowledges but does not act on leaves a log line, the only trace an operator has:
 // a payment for an order we do not know, a payment of the wrong amount (money taken, nothing granted), a
 // partial refund (access kept). Each line must name what the operator needs to find the payment.
 // A fresh app per test: its logger is the one the webhook route logs to, spied on before the delivery.
 
-let fake: FakeRazorpay;
-let t: TestApp;
 const [c1] = demoLines;
 
-usePaymentsApp('test', (app, gateway) => {
-  t = app;
-  fake = gateway;
-});
+const { t, fake, deliver, checkedOut } = usePaymentsShop('test');
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-const { deliver, checkedOut } = shopRequests(() => t);
 
 describe('the log of a webhook that changes nothing', () => {
   it('a captured payment for an order the shop does not know is logged as a warning naming the event', async () => {

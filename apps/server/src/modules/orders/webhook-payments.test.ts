@@ -2,8 +2,7 @@ import { formatPaise, messages } from '@shop/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { outboxMails } from '../../../test/dev-outbox.js';
-import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { orderEvents } from '../../../test/order-records.js';
 import {
   activeCourseIds,
@@ -11,8 +10,7 @@ import {
   demoLines,
   orderStatus,
   payAtFake,
-  shopRequests,
-  usePaymentsApp,
+  usePaymentsShop,
 } from '../../../test/payments-kit.js';
 import { hmacHex } from '../../payments/signatures.js';
 import { createCoupon } from '../coupons/create-coupon.js';
@@ -21,16 +19,10 @@ import { createCoupon } from '../coupons/create-coupon.js';
 // deliveries that fail and come again, payments after a failed attempt, refunds and buying again.
 // A fresh app per test: fulfilment's compiled queries are built anew for each.
 
-let fake: FakeRazorpay;
-let t: TestApp;
 const [c1, c2] = demoLines;
 
-usePaymentsApp('test', (app, gateway) => {
-  t = app;
-  fake = gateway;
-});
+const { t, fake, post, deliver, checkedOut: checkedOutAs } = usePaymentsShop('test');
 
-const { post, deliver, checkedOut: checkedOutAs } = shopRequests(() => t);
 const checkedOut = (user: TestUser, courses: DemoLine[], couponId: string | null = null, percent = 0) =>
   checkedOutAs(user, courses, { couponId, percent });
 const status = (orderId: string) => orderStatus(t.database.db, orderId);
