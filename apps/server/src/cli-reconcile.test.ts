@@ -1,9 +1,7 @@
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { TestApp } from '../test/helpers.js';
-import { startShopWithMail } from '../test/mail-shop.js';
+import { expect, it } from 'vitest';
+import { useShopWithMail } from '../test/mail-shop.js';
 import { runCli } from '../test/run-cli.js';
-import type { TestSmtp } from '../test/smtp.js';
 import { demoCourses } from './db/seed-courses.js';
 import { openOrder, payInSandbox } from './modules/billing/test-purchases.js';
 import { RECONCILE_AFTER_MINUTES } from './modules/orders/reconcile-payments.js';
@@ -12,12 +10,7 @@ import { RECONCILE_AFTER_MINUTES } from './modules/orders/reconcile-payments.js'
 // with no server up): an order paid at the gateway whose buyer closed the browser is fulfilled, and its
 // confirmation leaves with the invoice PDF attached, as the server's own mail pass sends it.
 
-let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ t, smtp, close } = await startShopWithMail());
-});
-afterAll(() => close());
+const { t, smtp } = useShopWithMail();
 
 /** The CLI with the test database and SMTP listener. */
 function runReconcileCli(args: string[]) {

@@ -1,5 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import { seedDemo } from '../src/db/seed.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, standIn, type TestApp } from './helpers.js';
 import { startSmtp, type TestSmtp } from './smtp.js';
 
 /**
@@ -21,4 +22,21 @@ export async function startShopWithMail(
       await smtp.close();
     },
   };
+}
+
+/**
+ * startShopWithMail for a whole test file: started before its tests and closed after them; `t` and `smtp`
+ * stand for that app and listener.
+ */
+export function useShopWithMail(options: Parameters<typeof startShopWithMail>[0] = {}) {
+  let shop: Awaited<ReturnType<typeof startShopWithMail>> | undefined;
+  beforeAll(async () => {
+    shop = await startShopWithMail(options);
+  });
+  afterAll(() => shop?.close());
+  const current = () => {
+    if (!shop) throw new Error('the shop is started in a hook: use it inside a test or a hook');
+    return shop;
+  };
+  return { t: standIn(() => current().t), smtp: standIn(() => current().smtp) };
 }

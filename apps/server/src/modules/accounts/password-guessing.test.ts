@@ -1,19 +1,13 @@
 import { messages } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { linkToken, newPerson, sessionCookie, signUpProofCookie, waitForMail } from '../../../test/account-flows.js';
-import type { TestApp } from '../../../test/helpers.js';
-import { startShopWithMail } from '../../../test/mail-shop.js';
-import type { TestSmtp } from '../../../test/smtp.js';
+import { useShopWithMail } from '../../../test/mail-shop.js';
 import { argonQueueStats } from '../../auth/argon-queue.js';
 import { createAdmin } from './create-admin.js';
 
 /** Issue 12 item 6 (attack report F8, R5): password guessing and argon2 load. */
 
-let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
-beforeAll(async () => {
-  ({ t, smtp, close } = await startShopWithMail({ seed: false }));
-});
-afterAll(() => close());
+const { t, smtp } = useShopWithMail({ seed: false });
 
 type Person = ReturnType<typeof newPerson>;
 

@@ -1,5 +1,5 @@
 import { messages } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accountCalls,
   linkToken,
@@ -8,16 +8,12 @@ import {
   sessionCookie,
   waitForMail,
 } from '../../../test/account-flows.js';
-import { createSignedInUser, type TestApp } from '../../../test/helpers.js';
-import { startShopWithMail } from '../../../test/mail-shop.js';
-import { mailText, type TestSmtp } from '../../../test/smtp.js';
+import { createSignedInUser } from '../../../test/helpers.js';
+import { useShopWithMail } from '../../../test/mail-shop.js';
+import { mailText } from '../../../test/smtp.js';
 import { createSession } from '../../auth/session.js';
 
-let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
-beforeAll(async () => {
-  ({ t, smtp, close } = await startShopWithMail({ seed: false, env: { SITE_NAME: 'TradeSkool Test' } }));
-});
-afterAll(() => close());
+const { t, smtp } = useShopWithMail({ seed: false, env: { SITE_NAME: 'TradeSkool Test' } });
 const { post, profile, signUpVerified } = accountCalls(() => ({ t, smtp }));
 
 type Person = ReturnType<typeof newPerson>;

@@ -1,9 +1,9 @@
 import { courseReviewsResponse, listCoursesResponse, messages, myDataExport } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../../../test/account-flows.js';
-import { createSignedInUser, type TestApp } from '../../../test/helpers.js';
-import { startShopWithMail } from '../../../test/mail-shop.js';
-import { mailText, type TestSmtp } from '../../../test/smtp.js';
+import { createSignedInUser } from '../../../test/helpers.js';
+import { useShopWithMail } from '../../../test/mail-shop.js';
+import { mailText } from '../../../test/smtp.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { createSession } from '../../auth/session.js';
 import { demoCourses } from '../../db/seed-courses.js';
@@ -11,14 +11,10 @@ import { newId } from '../../ids.js';
 import { buy } from '../billing/test-purchases.js';
 import { lessonIdsOf, makeReadyVideo } from '../playback/test-video.js';
 
-let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
 const [c1, c2] = demoCourses;
 const password = 'my own long passphrase';
 
-beforeAll(async () => {
-  ({ t, smtp, close } = await startShopWithMail());
-});
-afterAll(() => close());
+const { t, smtp } = useShopWithMail();
 
 function origin() {
   return new URL(t.config.publicUrl).origin;

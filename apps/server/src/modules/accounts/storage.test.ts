@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { linkToken, newPerson, sessionCookie, signUpProofCookie, waitForMail } from '../../../test/account-flows.js';
-import type { TestApp } from '../../../test/helpers.js';
-import { startShopWithMail } from '../../../test/mail-shop.js';
-import type { TestSmtp } from '../../../test/smtp.js';
+import { useShopWithMail } from '../../../test/mail-shop.js';
 
-let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
-beforeAll(async () => {
-  ({ t, smtp, close } = await startShopWithMail({ seed: false }));
-});
-afterAll(() => close());
+const { t, smtp } = useShopWithMail({ seed: false });
 
 async function dump(table: 'users' | 'sessions' | 'auth_tokens' | 'rate_limits' | 'mail_outbox'): Promise<string> {
   return JSON.stringify(await t.database.db.selectFrom(table).selectAll().execute());

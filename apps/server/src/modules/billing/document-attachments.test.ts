@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { waitForMail } from '../../../test/account-flows.js';
-import type { TestApp } from '../../../test/helpers.js';
-import { startShopWithMail } from '../../../test/mail-shop.js';
+import { useShopWithMail } from '../../../test/mail-shop.js';
 import { pdfAttachments, pdfText } from '../../../test/pdf.js';
 import { refundAsOperator } from '../../../test/refunds.js';
-import type { TestSmtp } from '../../../test/smtp.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { ATTACHED_MAILS_PER_SECOND } from '../../mail/mailer.js';
 import { issuedDocument } from './test-documents.js';
 import { buy } from './test-purchases.js';
 
-let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ t, smtp, close } = await startShopWithMail());
-});
-afterAll(() => close());
+const { t, smtp } = useShopWithMail();
 
 const documentOf = (orderId: string, kind: 'invoice' | 'credit_note') => issuedDocument(t, orderId, kind);
 const aSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { waitForMail } from '../../../test/account-flows.js';
-import type { TestApp } from '../../../test/helpers.js';
-import { startShopWithMail } from '../../../test/mail-shop.js';
+import { useShopWithMail } from '../../../test/mail-shop.js';
 import { refundAsOperator } from '../../../test/refunds.js';
-import { mailText, type TestSmtp } from '../../../test/smtp.js';
+import { mailText } from '../../../test/smtp.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { issuedDocument } from './test-documents.js';
 import { buy } from './test-purchases.js';
 
-let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ t, smtp, close } = await startShopWithMail());
-});
-afterAll(() => close());
+const { t, smtp } = useShopWithMail();
 
 const numberOf = async (orderId: string, kind: 'invoice' | 'credit_note') =>
   (await issuedDocument(t, orderId, kind)).number;

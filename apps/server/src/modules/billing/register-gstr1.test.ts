@@ -1,25 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../../../test/account-flows.js';
-import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { startShopWithMail } from '../../../test/mail-shop.js';
-import { mailText, type TestSmtp } from '../../../test/smtp.js';
+import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
+import { useShopWithMail } from '../../../test/mail-shop.js';
+import { mailText } from '../../../test/smtp.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { callAs, courseForm } from '../admin/admin-test-client.js';
 import { SAC_DESCRIPTIONS } from './gstr1-summaries.js';
 import type { TaxDocumentData } from './tax-document.js';
 import { buy } from './test-purchases.js';
 
-let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
 let admin: TestUser;
 let asAdmin: ReturnType<typeof callAs>;
 const [c1, c2, c3] = demoCourses.map((course) => course._id ?? '');
 
+const { t, smtp } = useShopWithMail();
 beforeAll(async () => {
-  ({ t, smtp, close } = await startShopWithMail());
   admin = await createSignedInUser(t.database.db, { role: 'admin' });
   asAdmin = callAs(t, admin);
 });
-afterAll(() => close());
 
 /** Moves an issued document to another moment, its frozen date with it, as if it had been issued then. */
 async function issuedAt(orderId: string, kind: 'invoice' | 'credit_note', iso: string) {

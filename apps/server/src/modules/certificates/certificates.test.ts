@@ -1,24 +1,17 @@
 import { type LearnCourseResponse, myDataExport } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deleteAccount } from '../../../test/account-flows.js';
-import { createSignedInUser, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { startShopWithMail } from '../../../test/mail-shop.js';
+import { createSignedInUser, engine, type TestUser } from '../../../test/helpers.js';
+import { useShopWithMail } from '../../../test/mail-shop.js';
 import { pdfAttachments, pdfText } from '../../../test/pdf.js';
 import { refundInFull } from '../../../test/refunds.js';
-import type { TestSmtp } from '../../../test/smtp.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { buy } from '../billing/test-purchases.js';
 
-let t: TestApp;
-let smtp: TestSmtp;
-let close: () => Promise<void>;
 const course = demoCourses[0];
 const courseId = course?._id ?? '';
 
-beforeAll(async () => {
-  ({ t, smtp, close } = await startShopWithMail());
-});
-afterAll(() => close());
+const { t, smtp } = useShopWithMail();
 
 const origin = () => new URL(t.config.publicUrl).origin;
 const as = (user: TestUser | null) => (user ? { cookie: user.cookie } : {});

@@ -1,12 +1,11 @@
 import { messages } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { startShopWithMail } from '../../../test/mail-shop.js';
-import { mailText, type TestSmtp } from '../../../test/smtp.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helpers.js';
+import { useShopWithMail } from '../../../test/mail-shop.js';
+import { mailText } from '../../../test/smtp.js';
 
 const CONTACT_TO = 'desk@tradeskool.test';
 
-let t: TestApp, smtp: TestSmtp, close: () => Promise<void>;
 let ipCounter = 0;
 
 /** Each test writes from its own address, so the per-IP limit of one test never touches another. */
@@ -31,10 +30,7 @@ function receivedMailWith(text: string) {
   return smtp.received.find((mail) => mailText(mail.raw).includes(text));
 }
 
-beforeAll(async () => {
-  ({ t, smtp, close } = await startShopWithMail({ seed: false, env: { CONTACT_TO } }));
-});
-afterAll(() => close());
+const { t, smtp } = useShopWithMail({ seed: false, env: { CONTACT_TO } });
 
 describe('POST /api/contact', () => {
   it('takes the spec’s fields (user_name, user_email, message, web), stores the message and mails it to CONTACT_TO', async () => {

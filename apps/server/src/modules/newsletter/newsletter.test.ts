@@ -1,14 +1,11 @@
 import { messages } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../../../test/account-flows.js';
-import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { startShopWithMail } from '../../../test/mail-shop.js';
-import { mailText, type TestSmtp } from '../../../test/smtp.js';
+import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
+import { useShopWithMail } from '../../../test/mail-shop.js';
+import { mailText } from '../../../test/smtp.js';
 import { callAs } from '../admin/admin-test-client.js';
 
-let t: TestApp;
-let close: () => Promise<void>;
-let smtp: TestSmtp;
 let admin: TestUser;
 let ipCounter = 0;
 
@@ -42,11 +39,10 @@ async function subscribeAndConfirm(email: string) {
 
 const csv = async () => (await callAs(t, admin)('GET', '/api/admin/subscribers.csv')).body;
 
+const { t, smtp } = useShopWithMail({ seed: false });
 beforeAll(async () => {
-  ({ t, smtp, close } = await startShopWithMail({ seed: false }));
   admin = await createSignedInUser(t.database.db, { role: 'admin' });
 });
-afterAll(() => close());
 
 describe('newsletter double opt-in', () => {
   it('a sign-up mails a confirmation link; the address is a subscriber only after the click', async () => {
