@@ -4,7 +4,7 @@ import { forgetSessions, revokeUserSessions, type SessionUser } from '../../auth
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { getLearner } from './learners.js';
-import { writeAudit } from './write-audit.js';
+import { changeWithAudit } from './write-audit.js';
 
 /**
  * Suspends, terminates or reinstates an account. Leaving 'active' ends every session in the same
@@ -20,16 +20,16 @@ export async function changeLearnerStatus(
 ): Promise<AdminLearnerDetail> {
   if (id === actor.id) throw new AppError('bad_request', messages.adminOwnStatus);
   const before = await getLearner(db, id);
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ status, updated_at: now.toISOString() }).where('id', '=', id).execute();
-    if (status !== 'active') await revokeUserSessions(trx, id);
-    await writeAudit(
-      trx,
-      actor,
-      { action: `user.${status}`, entity: 'user', entityId: id, before: { status: before.status }, after: { status } },
-      now,
-    );
-  });
+  await changeWithAudit(
+    db,
+    actor,
+    async (trx) => {
+      await trx.updateTable('users').set({ status, updated_at: now.toISOString() }).where('id', '=', id).execute();
+      if (status !== 'active') await revokeUserSessions(trx, id);
+    },
+    { action: `user.${status}`, entity: 'user', entityId: id, before: { status: before.status }, after: { status } },
+    now,
+  );
   forgetSessions();
   return getLearner(db, id);
 }

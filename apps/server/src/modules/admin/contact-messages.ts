@@ -4,7 +4,7 @@ import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { confirmedSubscribers } from '../newsletter/manage-subscription.js';
-import { writeAudit } from './write-audit.js';
+import { changeWithAudit } from './write-audit.js';
 
 /** Contact messages, unhandled first, newest first within each group. */
 export async function listContactMessages(db: Db): Promise<AdminMessage[]> {
@@ -29,25 +29,24 @@ export async function listContactMessages(db: Db): Promise<AdminMessage[]> {
 export async function markMessageHandled(db: Db, actor: SessionUser, id: string, handled: boolean, now = new Date()) {
   const row = await db.selectFrom('contact_messages').select('handled').where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('not_found', messages.adminMessageMissing);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('contact_messages')
-      .set({ handled: handled ? 1 : 0 })
-      .where('id', '=', id)
-      .execute();
-    await writeAudit(
-      trx,
-      actor,
-      {
-        action: handled ? 'message.handled' : 'message.unhandled',
-        entity: 'contact_message',
-        entityId: id,
-        before: { handled: row.handled === 1 },
-        after: { handled },
-      },
-      now,
-    );
-  });
+  await changeWithAudit(
+    db,
+    actor,
+    (trx) =>
+      trx
+        .updateTable('contact_messages')
+        .set({ handled: handled ? 1 : 0 })
+        .where('id', '=', id)
+        .execute(),
+    {
+      action: handled ? 'message.handled' : 'message.unhandled',
+      entity: 'contact_message',
+      entityId: id,
+      before: { handled: row.handled === 1 },
+      after: { handled },
+    },
+    now,
+  );
   return { ok: true as const };
 }
 

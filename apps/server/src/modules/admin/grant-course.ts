@@ -6,66 +6,60 @@ import { AppError } from '../../errors.js';
 import { activeEnrolments, grantEnrolment, revokeEnrolments } from '../learning/grant-enrolment.js';
 import { loadCourse } from './course-record.js';
 import { getLearner } from './learners.js';
-import { writeAudit } from './write-audit.js';
+import { changeWithAudit } from './write-audit.js';
 
-/** Gives a learner a course by hand (no order): a goodwill gesture or a payment settled elsewhere. */
-export async function grantCourse(
+/** A change by hand to the courses a learner holds, audited; it answers the learner as the console shows them. */
+type LearnerCourseChange = (
   db: Db,
   actor: SessionUser,
   userId: string,
   courseId: string,
-  now = new Date(),
-): Promise<AdminLearnerDetail> {
+  now?: Date,
+) => Promise<AdminLearnerDetail>;
+
+/** Gives a learner a course by hand (no order): a goodwill gesture or a payment settled elsewhere. */
+export const grantCourse: LearnerCourseChange = async (db, actor, userId, courseId, now = new Date()) => {
   await getLearner(db, userId);
   const course = await loadCourse(db, courseId);
   if ((await activeEnrolments(db, userId, courseId)).length > 0)
     throw new AppError('conflict', messages.adminAlreadyOwned);
-  await db.transaction().execute(async (trx) => {
-    await grantEnrolment(trx, userId, courseId, now);
-    await writeAudit(
-      trx,
-      actor,
-      {
-        action: 'enrolment.grant',
-        entity: 'user',
-        entityId: userId,
-        before: null,
-        after: { courseId, title: course.title },
-      },
-      now,
-    );
-  });
+  await changeWithAudit(
+    db,
+    actor,
+    (trx) => grantEnrolment(trx, userId, courseId, now),
+    {
+      action: 'enrolment.grant',
+      entity: 'user',
+      entityId: userId,
+      before: null,
+      after: { courseId, title: course.title },
+    },
+    now,
+  );
   return getLearner(db, userId);
-}
+};
 
 /** Takes a course away by hand; the order that bought it, if any, stays as it was. */
-export async function revokeCourse(
-  db: Db,
-  actor: SessionUser,
-  userId: string,
-  courseId: string,
-  now = new Date(),
-): Promise<AdminLearnerDetail> {
+export const revokeCourse: LearnerCourseChange = async (db, actor, userId, courseId, now = new Date()) => {
   const held = await activeEnrolments(db, userId, courseId);
   if (held.length === 0) throw new AppError('conflict', messages.adminNotOwned);
-  await db.transaction().execute(async (trx) => {
-    await revokeEnrolments(
-      trx,
-      held.map((row) => row.id),
-      now,
-    );
-    await writeAudit(
-      trx,
-      actor,
-      {
-        action: 'enrolment.revoke',
-        entity: 'user',
-        entityId: userId,
-        before: { courseId, enrolments: held },
-        after: null,
-      },
-      now,
-    );
-  });
+  await changeWithAudit(
+    db,
+    actor,
+    (trx) =>
+      revokeEnrolments(
+        trx,
+        held.map((row) => row.id),
+        now,
+      ),
+    {
+      action: 'enrolment.revoke',
+      entity: 'user',
+      entityId: userId,
+      before: { courseId, enrolments: held },
+      after: null,
+    },
+    now,
+  );
   return getLearner(db, userId);
-}
+};

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { setCoursePublished } from '../courses/index.js';
 import { loadCourse } from './course-record.js';
-import { writeAudit } from './write-audit.js';
+import { changeWithAudit } from './write-audit.js';
 
 /** Shows or hides a course in the catalogue; its buyers keep it either way (enrolments are untouched). */
 export async function publishCourse(
@@ -14,21 +14,19 @@ export async function publishCourse(
   now = new Date(),
 ): Promise<AdminCourse> {
   const before = await loadCourse(deps.db, id);
-  await deps.db.transaction().execute(async (trx) => {
-    await setCoursePublished(trx, id, published, now.toISOString());
-    await writeAudit(
-      trx,
-      actor,
-      {
-        action: published ? 'course.publish' : 'course.unpublish',
-        entity: 'course',
-        entityId: id,
-        before: { published: before.published },
-        after: { published },
-      },
-      now,
-    );
-  });
+  await changeWithAudit(
+    deps.db,
+    actor,
+    (trx) => setCoursePublished(trx, id, published, now.toISOString()),
+    {
+      action: published ? 'course.publish' : 'course.unpublish',
+      entity: 'course',
+      entityId: id,
+      before: { published: before.published },
+      after: { published },
+    },
+    now,
+  );
   deps.catalogCache.invalidate();
   return loadCourse(deps.db, id);
 }

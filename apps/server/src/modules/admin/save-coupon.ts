@@ -6,7 +6,7 @@ import { newId } from '../../ids.js';
 import { endOfIndianDay, startOfIndianDay } from '../coupons/coupon-dates.js';
 import { findCouponByCode, normaliseCode } from '../coupons/index.js';
 import { loadCoupon } from './coupon-record.js';
-import { writeAudit } from './write-audit.js';
+import { changeWithAudit } from './write-audit.js';
 
 /** Creates a coupon (no id) or changes one; a code another coupon already has is a conflict. */
 export async function saveCoupon(
@@ -32,46 +32,38 @@ export async function saveCoupon(
     active: input.active ? 1 : 0,
     updated_at: stamp,
   };
-  await db.transaction().execute(async (trx) => {
-    if (before) await trx.updateTable('coupons').set(columns).where('id', '=', couponId).execute();
-    else
-      await trx
-        .insertInto('coupons')
-        .values({ id: couponId, ...columns, created_at: stamp })
-        .execute();
-    await writeAudit(
-      trx,
-      actor,
-      {
-        action: before ? 'coupon.update' : 'coupon.create',
-        entity: 'coupon',
-        entityId: couponId,
-        before,
-        after: input,
-      },
-      now,
-    );
-  });
+  await changeWithAudit(
+    db,
+    actor,
+    (trx) =>
+      before
+        ? trx.updateTable('coupons').set(columns).where('id', '=', couponId).execute()
+        : trx
+            .insertInto('coupons')
+            .values({ id: couponId, ...columns, created_at: stamp })
+            .execute(),
+    { action: before ? 'coupon.update' : 'coupon.create', entity: 'coupon', entityId: couponId, before, after: input },
+    now,
+  );
   return loadCoupon(db, couponId);
 }
 
 /** Stops a coupon being accepted; its past uses stay on their orders. */
 export async function deactivateCoupon(db: Db, actor: SessionUser, id: string, now = new Date()): Promise<AdminCoupon> {
   const before = await loadCoupon(db, id);
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('coupons').set({ active: 0, updated_at: now.toISOString() }).where('id', '=', id).execute();
-    await writeAudit(
-      trx,
-      actor,
-      {
-        action: 'coupon.deactivate',
-        entity: 'coupon',
-        entityId: id,
-        before: { active: before.active },
-        after: { active: false },
-      },
-      now,
-    );
-  });
+  await changeWithAudit(
+    db,
+    actor,
+    (trx) =>
+      trx.updateTable('coupons').set({ active: 0, updated_at: now.toISOString() }).where('id', '=', id).execute(),
+    {
+      action: 'coupon.deactivate',
+      entity: 'coupon',
+      entityId: id,
+      before: { active: before.active },
+      after: { active: false },
+    },
+    now,
+  );
   return loadCoupon(db, id);
 }

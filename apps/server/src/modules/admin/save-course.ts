@@ -5,7 +5,7 @@ import { newId } from '../../ids.js';
 import { insertCourse, updateCourse } from '../courses/index.js';
 import { syncCourseLessons } from '../learning/sync-course-lessons.js';
 import { loadCourse } from './course-record.js';
-import { writeAudit } from './write-audit.js';
+import { changeWithAudit } from './write-audit.js';
 
 /**
  * Creates a course (no id) or replaces every field of one. Orders keep their own copies of titles
@@ -21,25 +21,19 @@ export async function saveCourse(
   const before = id ? await loadCourse(deps.db, id) : null;
   const courseId = id ?? newId();
   const stamp = now.toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    if (before) await updateCourse(trx, courseId, input, stamp);
-    else await insertCourse(trx, courseId, input, stamp);
-    // The edit page sends neither list: its lessons are the section editor's (save-course-structure.ts).
-    if (!before || input.curriculum !== undefined || input.lessonVideos !== undefined)
-      await syncCourseLessons(trx, courseId);
-    await writeAudit(
-      trx,
-      actor,
-      {
-        action: before ? 'course.update' : 'course.create',
-        entity: 'course',
-        entityId: courseId,
-        before,
-        after: input,
-      },
-      now,
-    );
-  });
+  await changeWithAudit(
+    deps.db,
+    actor,
+    async (trx) => {
+      if (before) await updateCourse(trx, courseId, input, stamp);
+      else await insertCourse(trx, courseId, input, stamp);
+      // The edit page sends neither list: its lessons are the section editor's (save-course-structure.ts).
+      if (!before || input.curriculum !== undefined || input.lessonVideos !== undefined)
+        await syncCourseLessons(trx, courseId);
+    },
+    { action: before ? 'course.update' : 'course.create', entity: 'course', entityId: courseId, before, after: input },
+    now,
+  );
   deps.catalogCache.invalidate();
   return loadCourse(deps.db, courseId);
 }

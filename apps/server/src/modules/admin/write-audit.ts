@@ -38,6 +38,23 @@ export async function writeAudit(trx: Db, actor: SessionUser, entry: AuditEntry,
 }
 
 /**
+ * Makes a change and writes its audit row in one transaction (the common case of writeAudit): `change`
+ * runs first, on the transaction, and the row records `entry`.
+ */
+export async function changeWithAudit(
+  db: Db,
+  actor: SessionUser,
+  change: (trx: Db) => Promise<unknown>,
+  entry: AuditEntry,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await change(trx);
+    await writeAudit(trx, actor, entry, now);
+  });
+}
+
+/**
  * Account deletion: the entries the learner wrote themselves (a many-devices flag) keep their actor id,
  * so the record stands, but their address becomes the account's tombstone.
  */
