@@ -9,9 +9,9 @@ import { createPostgresDatabase } from '../../test/postgres.js';
 import { migrations } from './migrations/index.js';
 
 // Migrations have already run on real databases, so the SQL a migration runs must never change, whether
-// someone edits the migration or a helper it shares (migrations/schema-kit.ts). This test records every
-// statement of every `up`, then every `down`, on an empty database of the engine this run uses and
-// compares them with the committed record, character for character.
+// someone edits the migration or a helper it shares (migrations/table-columns.ts, schema-statements.ts).
+// This test records every statement of every `up`, then every `down`, on an empty database of the engine
+// this run uses and compares them with the committed record, character for character.
 
 const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 

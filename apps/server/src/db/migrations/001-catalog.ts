@@ -1,27 +1,21 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createIndex, createKeyedTable } from './schema-statements.js';
+import { nonNegative, required, timestamps, withDefaults } from './table-columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('courses')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('title', 'text', (col) => col.notNull())
-    .addColumn('thumb', 'text', (col) => col.notNull())
-    .addColumn('tag', 'text', (col) => col.notNull())
-    .addColumn('rating', 'real', (col) => col.notNull().defaultTo(4.5))
-    .addColumn('instructor', 'text', (col) => col.notNull())
-    .addColumn('price_paise', 'integer', (col) => col.notNull().check(sql`price_paise >= 0`))
-    .addColumn('level', 'text', (col) => col.notNull())
-    .addColumn('video_link', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('students', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('course_description', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('description', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('what_youll_learn', 'text', (col) => col.notNull().defaultTo('[]'))
-    .addColumn('curriculum', 'text', (col) => col.notNull().defaultTo('[]'))
-    .addColumn('published', 'integer', (col) => col.notNull().defaultTo(1))
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+  await createKeyedTable(db, 'courses')
+    .$call(required('text', 'title', 'thumb', 'tag'))
+    .$call(withDefaults('real', { rating: 4.5 }))
+    .$call(required('text', 'instructor'))
+    .$call(nonNegative('price_paise'))
+    .$call(required('text', 'level'))
+    .$call(withDefaults('text', { video_link: '' }))
+    .$call(withDefaults('integer', { students: 0 }))
+    .$call(withDefaults('text', { course_description: '', description: '', what_youll_learn: '[]', curriculum: '[]' }))
+    .$call(withDefaults('integer', { published: 1 }))
+    .$call(timestamps)
     .execute();
-  await db.schema.createIndex('courses_published_created').on('courses').columns(['published', 'created_at']).execute();
+  await createIndex(db, 'courses_published_created', 'courses', ['published', 'created_at']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

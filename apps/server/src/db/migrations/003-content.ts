@@ -1,33 +1,25 @@
 import type { Kysely } from 'kysely';
+import { createIndex, createKeyedTable, dropTables } from './schema-statements.js';
+import { required, withDefaults } from './table-columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('contact_messages')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('name', 'text', (col) => col.notNull())
-    .addColumn('email', 'text', (col) => col.notNull())
+  await createKeyedTable(db, 'contact_messages')
+    .$call(required('text', 'name', 'email'))
     .addColumn('website', 'text')
-    .addColumn('message', 'text', (col) => col.notNull())
+    .$call(required('text', 'message'))
     .addColumn('ip', 'text')
-    .addColumn('handled', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (col) => col.notNull())
+    .$call(withDefaults('integer', { handled: 0 }))
+    .$call(required('text', 'created_at'))
     .execute();
-  await db.schema
-    .createIndex('contact_messages_handled_created')
-    .on('contact_messages')
-    .columns(['handled', 'created_at'])
-    .execute();
+  await createIndex(db, 'contact_messages_handled_created', 'contact_messages', ['handled', 'created_at']);
 
-  await db.schema
-    .createTable('newsletter_subscribers')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('email', 'text', (col) => col.notNull())
+  await createKeyedTable(db, 'newsletter_subscribers')
+    .$call(required('text', 'email'))
     .addColumn('email_lower', 'text', (col) => col.notNull().unique())
-    .addColumn('created_at', 'text', (col) => col.notNull())
+    .$call(required('text', 'created_at'))
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('newsletter_subscribers').execute();
-  await db.schema.dropTable('contact_messages').execute();
+  await dropTables(db, 'newsletter_subscribers', 'contact_messages');
 }

@@ -1,111 +1,85 @@
 import { type Kysely, sql } from 'kysely';
+import { createIndex, createKeyedTable, dropTables } from './schema-statements.js';
+import { nonNegative, optional, references, required, timestamps, withDefaults } from './table-columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('orders')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id'))
+  await createKeyedTable(db, 'orders')
+    .$call(references({ user_id: 'users.id' }))
     .addColumn('status', 'text', (col) =>
       col.notNull().check(sql`status in ('created', 'attempted', 'paid', 'failed', 'expired', 'refunded')`),
     )
-    .addColumn('subtotal_paise', 'integer', (col) => col.notNull().check(sql`subtotal_paise >= 0`))
-    .addColumn('discount_paise', 'integer', (col) => col.notNull().check(sql`discount_paise >= 0`))
-    .addColumn('total_paise', 'integer', (col) => col.notNull().check(sql`total_paise >= 0`))
-    .addColumn('coupon_id', 'text')
-    .addColumn('coupon_code', 'text')
-    .addColumn('discount_percent', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('currency', 'text', (col) => col.notNull().defaultTo('INR'))
+    .$call(nonNegative('subtotal_paise', 'discount_paise', 'total_paise'))
+    .$call(optional('text', 'coupon_id', 'coupon_code'))
+    .$call(withDefaults('integer', { discount_percent: 0 }))
+    .$call(withDefaults('text', { currency: 'INR' }))
     .addColumn('gateway', 'text', (col) => col.notNull().check(sql`gateway in ('razorpay', 'sandbox', 'free')`))
     .addColumn('gateway_order_id', 'text', (col) => col.unique())
-    .addColumn('cart_fingerprint', 'text', (col) => col.notNull())
-    .addColumn('billing_name', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('billing_email', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
-    .addColumn('paid_at', 'text')
-    .addColumn('refunded_at', 'text')
+    .$call(required('text', 'cart_fingerprint'))
+    .$call(withDefaults('text', { billing_name: '', billing_email: '' }))
+    .$call(timestamps)
+    .$call(optional('text', 'paid_at', 'refunded_at'))
     .execute();
-  await db.schema.createIndex('orders_user_created').on('orders').columns(['user_id', 'created_at']).execute();
-  await db.schema.createIndex('orders_status_created').on('orders').columns(['status', 'created_at']).execute();
+  await createIndex(db, 'orders_user_created', 'orders', ['user_id', 'created_at']);
+  await createIndex(db, 'orders_status_created', 'orders', ['status', 'created_at']);
 
-  await db.schema
-    .createTable('order_lines')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('order_id', 'text', (col) => col.notNull().references('orders.id').onDelete('cascade'))
-    .addColumn('course_id', 'text', (col) => col.notNull().references('courses.id'))
-    .addColumn('title', 'text', (col) => col.notNull())
-    .addColumn('unit_price_paise', 'integer', (col) => col.notNull().check(sql`unit_price_paise >= 0`))
+  await createKeyedTable(db, 'order_lines')
+    .$call(references({ order_id: 'orders.id' }, 'cascade'))
+    .$call(references({ course_id: 'courses.id' }))
+    .$call(required('text', 'title'))
+    .$call(nonNegative('unit_price_paise'))
     .addUniqueConstraint('order_lines_order_course', ['order_id', 'course_id'])
     .execute();
 
-  await db.schema
-    .createTable('payments')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('order_id', 'text', (col) => col.notNull().references('orders.id'))
+  await createKeyedTable(db, 'payments')
+    .$call(references({ order_id: 'orders.id' }))
     .addColumn('gateway_payment_id', 'text', (col) => col.notNull().unique())
-    .addColumn('amount_paise', 'integer', (col) => col.notNull())
-    .addColumn('status', 'text', (col) => col.notNull())
-    .addColumn('source', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(required('integer', 'amount_paise'))
+    .$call(required('text', 'status', 'source'))
+    .$call(timestamps)
     .execute();
-  await db.schema.createIndex('payments_order').on('payments').column('order_id').execute();
+  await createIndex(db, 'payments_order', 'payments', ['order_id']);
 
-  await db.schema
-    .createTable('order_events')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('order_id', 'text', (col) => col.notNull().references('orders.id'))
+  await createKeyedTable(db, 'order_events')
+    .$call(references({ order_id: 'orders.id' }))
     .addColumn('from_status', 'text')
-    .addColumn('to_status', 'text', (col) => col.notNull())
-    .addColumn('source', 'text', (col) => col.notNull())
-    .addColumn('note', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('created_at', 'text', (col) => col.notNull())
+    .$call(required('text', 'to_status', 'source'))
+    .$call(withDefaults('text', { note: '' }))
+    .$call(required('text', 'created_at'))
     .execute();
-  await db.schema.createIndex('order_events_order').on('order_events').columns(['order_id', 'created_at']).execute();
+  await createIndex(db, 'order_events_order', 'order_events', ['order_id', 'created_at']);
 
   await db.schema
     .createTable('webhook_events')
     .addColumn('event_id', 'text', (col) => col.primaryKey())
-    .addColumn('event_type', 'text', (col) => col.notNull())
-    .addColumn('received_at', 'text', (col) => col.notNull())
+    .$call(required('text', 'event_type', 'received_at'))
     .execute();
 
-  await db.schema
-    .createTable('refunds')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('order_id', 'text', (col) => col.notNull().references('orders.id'))
-    .addColumn('gateway_payment_id', 'text', (col) => col.notNull())
+  await createKeyedTable(db, 'refunds')
+    .$call(references({ order_id: 'orders.id' }))
+    .$call(required('text', 'gateway_payment_id'))
     .addColumn('gateway_refund_id', 'text', (col) => col.unique())
-    .addColumn('amount_paise', 'integer', (col) => col.notNull())
-    .addColumn('status', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
+    .$call(required('integer', 'amount_paise'))
+    .$call(required('text', 'status', 'created_at'))
     .execute();
 
   // The sandbox gateway's own books: what Razorpay would hold for a test-mode account.
-  await db.schema
-    .createTable('sandbox_orders')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('amount', 'integer', (col) => col.notNull())
-    .addColumn('currency', 'text', (col) => col.notNull())
-    .addColumn('receipt', 'text', (col) => col.notNull())
-    .addColumn('notes', 'text', (col) => col.notNull())
-    .addColumn('status', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
+  await createKeyedTable(db, 'sandbox_orders')
+    .$call(required('integer', 'amount'))
+    .$call(required('text', 'currency', 'receipt', 'notes', 'status', 'created_at'))
     .execute();
-  await db.schema
-    .createTable('sandbox_payments')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('order_id', 'text', (col) => col.notNull().references('sandbox_orders.id'))
-    .addColumn('amount', 'integer', (col) => col.notNull())
-    .addColumn('status', 'text', (col) => col.notNull())
-    .addColumn('amount_refunded', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (col) => col.notNull())
+  await createKeyedTable(db, 'sandbox_payments')
+    .$call(references({ order_id: 'sandbox_orders.id' }))
+    .$call(required('integer', 'amount'))
+    .$call(required('text', 'status'))
+    .$call(withDefaults('integer', { amount_refunded: 0 }))
+    .$call(required('text', 'created_at'))
     .execute();
-  await db.schema.createIndex('sandbox_payments_order').on('sandbox_payments').column('order_id').execute();
+  await createIndex(db, 'sandbox_payments_order', 'sandbox_payments', ['order_id']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of [
+  await dropTables(
+    db,
     'sandbox_payments',
     'sandbox_orders',
     'refunds',
@@ -114,7 +88,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'payments',
     'order_lines',
     'orders',
-  ]) {
-    await db.schema.dropTable(table).execute();
-  }
+  );
 }

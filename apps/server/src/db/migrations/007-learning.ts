@@ -1,19 +1,17 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createIndex, createKeyedTable } from './schema-statements.js';
+import { nonNegative, references, required } from './table-columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The files a course's learners may download. Only the stored name is kept: the path is always
   // DATA_DIR/course-files/<stored_name>, never anything a request supplies.
-  await db.schema
-    .createTable('course_files')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('course_id', 'text', (col) => col.notNull().references('courses.id').onDelete('cascade'))
-    .addColumn('name', 'text', (col) => col.notNull())
-    .addColumn('stored_name', 'text', (col) => col.notNull())
-    .addColumn('size_bytes', 'integer', (col) => col.notNull().check(sql`size_bytes >= 0`))
-    .addColumn('content_type', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
+  await createKeyedTable(db, 'course_files')
+    .$call(references({ course_id: 'courses.id' }, 'cascade'))
+    .$call(required('text', 'name', 'stored_name'))
+    .$call(nonNegative('size_bytes'))
+    .$call(required('text', 'content_type', 'created_at'))
     .execute();
-  await db.schema.createIndex('course_files_course').on('course_files').columns(['course_id', 'created_at']).execute();
+  await createIndex(db, 'course_files_course', 'course_files', ['course_id', 'created_at']);
 
   // The lessons' video links (JSON list), shown only to enrolled learners; `video_link` stays the public preview.
   await db.schema

@@ -1,21 +1,16 @@
 import type { Kysely } from 'kysely';
+import { createIndex, createKeyedTable } from './schema-statements.js';
+import { optional, required } from './table-columns.js';
 
 /** The operator console's audit trail: who changed what, when, and the record before and after. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('audit_log')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('actor_id', 'text', (col) => col.notNull())
-    .addColumn('actor_email', 'text', (col) => col.notNull())
-    .addColumn('action', 'text', (col) => col.notNull())
-    .addColumn('entity', 'text', (col) => col.notNull())
-    .addColumn('entity_id', 'text', (col) => col.notNull())
-    .addColumn('before_json', 'text')
-    .addColumn('after_json', 'text')
-    .addColumn('created_at', 'text', (col) => col.notNull())
+  await createKeyedTable(db, 'audit_log')
+    .$call(required('text', 'actor_id', 'actor_email', 'action', 'entity', 'entity_id'))
+    .$call(optional('text', 'before_json', 'after_json'))
+    .$call(required('text', 'created_at'))
     .execute();
-  await db.schema.createIndex('audit_log_created').on('audit_log').column('created_at').execute();
-  await db.schema.createIndex('audit_log_entity').on('audit_log').columns(['entity', 'entity_id']).execute();
+  await createIndex(db, 'audit_log_created', 'audit_log', ['created_at']);
+  await createIndex(db, 'audit_log_entity', 'audit_log', ['entity', 'entity_id']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { createIndex, createKeyedTable, dropTables } from './schema-statements.js';
+import { references, required } from './table-columns.js';
 
 /**
  * Tax documents (issue 16): invoices and credit notes, numbered from a counter row per series and
@@ -9,42 +11,28 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('tax_document_counters')
-    .addColumn('series', 'text', (col) => col.notNull())
-    .addColumn('financial_year', 'text', (col) => col.notNull())
-    .addColumn('last_number', 'integer', (col) => col.notNull())
+    .$call(required('text', 'series', 'financial_year'))
+    .$call(required('integer', 'last_number'))
     .addPrimaryKeyConstraint('tax_document_counters_pk', ['series', 'financial_year'])
     .execute();
 
-  await db.schema
-    .createTable('tax_documents')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('order_id', 'text', (col) => col.notNull().references('orders.id'))
+  await createKeyedTable(db, 'tax_documents')
+    .$call(references({ order_id: 'orders.id' }))
     .addColumn('kind', 'text', (col) => col.notNull().check(sql`kind in ('invoice', 'credit_note')`))
     .addColumn('number', 'text', (col) => col.notNull().unique())
-    .addColumn('financial_year', 'text', (col) => col.notNull())
-    .addColumn('sequence', 'integer', (col) => col.notNull())
-    .addColumn('issued_at', 'text', (col) => col.notNull())
-    .addColumn('data', 'text', (col) => col.notNull())
+    .$call(required('text', 'financial_year'))
+    .$call(required('integer', 'sequence'))
+    .$call(required('text', 'issued_at', 'data'))
     .addUniqueConstraint('tax_documents_order_kind', ['order_id', 'kind'])
     .execute();
-  await db.schema.createIndex('tax_documents_issued').on('tax_documents').columns(['kind', 'issued_at']).execute();
+  await createIndex(db, 'tax_documents_issued', 'tax_documents', ['kind', 'issued_at']);
 
-  await db.schema
-    .alterTable('orders')
-    .addColumn('billing_state', 'text', (col) => col.notNull().defaultTo(''))
-    .execute();
-  await db.schema
-    .alterTable('orders')
-    .addColumn('billing_pin', 'text', (col) => col.notNull().defaultTo(''))
-    .execute();
-  await db.schema
-    .alterTable('orders')
-    .addColumn('billing_business', 'text', (col) => col.notNull().defaultTo(''))
-    .execute();
-  await db.schema
-    .alterTable('orders')
-    .addColumn('billing_gstin', 'text', (col) => col.notNull().defaultTo(''))
-    .execute();
+  for (const column of ['billing_state', 'billing_pin', 'billing_business', 'billing_gstin']) {
+    await db.schema
+      .alterTable('orders')
+      .addColumn(column, 'text', (col) => col.notNull().defaultTo(''))
+      .execute();
+  }
   await db.schema.alterTable('orders').addColumn('disclaimer_accepted_at', 'text').execute();
 }
 
@@ -58,6 +46,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   ]) {
     await db.schema.alterTable('orders').dropColumn(column).execute();
   }
-  await db.schema.dropTable('tax_documents').execute();
-  await db.schema.dropTable('tax_document_counters').execute();
+  await dropTables(db, 'tax_documents', 'tax_document_counters');
 }

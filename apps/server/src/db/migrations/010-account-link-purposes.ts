@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { createIndex, createKeyedTable } from './schema-statements.js';
+import { references, required } from './table-columns.js';
 
 const columns = 'id, token_hash, user_id, purpose, created_at, expires_at, used_at';
 
@@ -9,14 +11,11 @@ const columns = 'id, token_hash, user_id, purpose, created_at, expires_at, used_
  */
 async function rebuild(db: Kysely<unknown>, purposes: readonly string[]): Promise<void> {
   const allowed = sql.join(purposes.map((purpose) => sql.lit(purpose)));
-  await db.schema
-    .createTable('auth_tokens_next')
-    .addColumn('id', 'text', (col) => col.primaryKey())
+  await createKeyedTable(db, 'auth_tokens_next')
     .addColumn('token_hash', 'text', (col) => col.notNull().unique())
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+    .$call(references({ user_id: 'users.id' }, 'cascade'))
     .addColumn('purpose', 'text', (col) => col.notNull().check(sql`purpose in (${allowed})`))
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('expires_at', 'text', (col) => col.notNull())
+    .$call(required('text', 'created_at', 'expires_at'))
     .addColumn('used_at', 'text')
     .execute();
   await sql`insert into auth_tokens_next (${sql.raw(columns)}) select ${sql.raw(columns)} from auth_tokens where purpose in (${allowed})`.execute(
@@ -24,7 +23,7 @@ async function rebuild(db: Kysely<unknown>, purposes: readonly string[]): Promis
   );
   await db.schema.dropTable('auth_tokens').execute();
   await db.schema.alterTable('auth_tokens_next').renameTo('auth_tokens').execute();
-  await db.schema.createIndex('auth_tokens_user_purpose').on('auth_tokens').columns(['user_id', 'purpose']).execute();
+  await createIndex(db, 'auth_tokens_user_purpose', 'auth_tokens', ['user_id', 'purpose']);
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { createIndex } from './schema-statements.js';
 
 /**
  * Double opt-in for the newsletter (issue 16). A subscriber row is a subscription only once its
@@ -26,11 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column('unsubscribe_token')
     .unique()
     .execute();
-  await db.schema
-    .createIndex('newsletter_subscribers_confirm')
-    .on('newsletter_subscribers')
-    .column('confirm_token_hash')
-    .execute();
+  await createIndex(db, 'newsletter_subscribers_confirm', 'newsletter_subscribers', ['confirm_token_hash']);
   await db.schema.alterTable('mail_outbox').addColumn('headers_json', 'text').execute();
 }
 

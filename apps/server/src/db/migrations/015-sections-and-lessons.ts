@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { createIndex, createKeyedTable, dropTables } from './schema-statements.js';
+import { references, required, withDefaults } from './table-columns.js';
 
 /** The tables as they stand at this migration, so later schema changes never alter it. */
 interface Tables {
@@ -40,47 +42,31 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * The conversion is written out here, not imported, so this migration never changes with the app.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('course_sections')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('course_id', 'text', (col) => col.notNull().references('courses.id').onDelete('cascade'))
-    .addColumn('position', 'integer', (col) => col.notNull())
-    .addColumn('title', 'text', (col) => col.notNull())
+  await createKeyedTable(db, 'course_sections')
+    .$call(references({ course_id: 'courses.id' }, 'cascade'))
+    .$call(required('integer', 'position'))
+    .$call(required('text', 'title'))
     .execute();
-  await db.schema
-    .createIndex('course_sections_course')
-    .on('course_sections')
-    .columns(['course_id', 'position'])
-    .execute();
+  await createIndex(db, 'course_sections_course', 'course_sections', ['course_id', 'position']);
 
-  await db.schema
-    .createTable('course_lessons')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('course_id', 'text', (col) => col.notNull().references('courses.id').onDelete('cascade'))
-    .addColumn('section_id', 'text', (col) => col.notNull().references('course_sections.id').onDelete('cascade'))
-    .addColumn('position', 'integer', (col) => col.notNull())
-    .addColumn('title', 'text', (col) => col.notNull())
+  await createKeyedTable(db, 'course_lessons')
+    .$call(references({ course_id: 'courses.id', section_id: 'course_sections.id' }, 'cascade'))
+    .$call(required('integer', 'position'))
+    .$call(required('text', 'title'))
     .addColumn('kind', 'text', (col) => col.notNull().check(sql`kind in ('video', 'text', 'file')`))
-    .addColumn('duration', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('content', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('video_link', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('preview', 'integer', (col) => col.notNull().defaultTo(0))
+    .$call(withDefaults('text', { duration: '', content: '', video_link: '' }))
+    .$call(withDefaults('integer', { preview: 0 }))
     .execute();
-  await db.schema
-    .createIndex('course_lessons_section')
-    .on('course_lessons')
-    .columns(['section_id', 'position'])
-    .execute();
-  await db.schema.createIndex('course_lessons_course').on('course_lessons').columns(['course_id']).execute();
+  await createIndex(db, 'course_lessons_section', 'course_lessons', ['section_id', 'position']);
+  await createIndex(db, 'course_lessons_course', 'course_lessons', ['course_id']);
 
   await db.schema
     .createTable('lesson_attachments')
-    .addColumn('lesson_id', 'text', (col) => col.notNull().references('course_lessons.id').onDelete('cascade'))
-    .addColumn('file_id', 'text', (col) => col.notNull().references('course_files.id').onDelete('cascade'))
-    .addColumn('position', 'integer', (col) => col.notNull())
+    .$call(references({ lesson_id: 'course_lessons.id', file_id: 'course_files.id' }, 'cascade'))
+    .$call(required('integer', 'position'))
     .addPrimaryKeyConstraint('lesson_attachments_pk', ['lesson_id', 'file_id'])
     .execute();
-  await db.schema.createIndex('lesson_attachments_file').on('lesson_attachments').columns(['file_id']).execute();
+  await createIndex(db, 'lesson_attachments_file', 'lesson_attachments', ['file_id']);
 
   const trx = db as unknown as Kysely<Tables>;
   const courses = await trx
@@ -137,7 +123,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('lesson_attachments').execute();
-  await db.schema.dropTable('course_lessons').execute();
-  await db.schema.dropTable('course_sections').execute();
+  await dropTables(db, 'lesson_attachments', 'course_lessons', 'course_sections');
 }

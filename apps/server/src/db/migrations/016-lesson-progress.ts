@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { createIndex } from './schema-statements.js';
+import { references, required, withDefaults } from './table-columns.js';
 
 /**
  * Issue 14: one row per (learner, lesson) they have opened: the last position and, once reached,
@@ -8,19 +10,13 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('lesson_progress')
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('lesson_id', 'text', (col) => col.notNull().references('course_lessons.id').onDelete('cascade'))
-    .addColumn('course_id', 'text', (col) => col.notNull().references('courses.id').onDelete('cascade'))
-    .addColumn('position_seconds', 'integer', (col) => col.notNull().defaultTo(0))
+    .$call(references({ user_id: 'users.id', lesson_id: 'course_lessons.id', course_id: 'courses.id' }, 'cascade'))
+    .$call(withDefaults('integer', { position_seconds: 0 }))
     .addColumn('completed_at', 'text')
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(required('text', 'updated_at'))
     .addPrimaryKeyConstraint('lesson_progress_pk', ['user_id', 'lesson_id'])
     .execute();
-  await db.schema
-    .createIndex('lesson_progress_course')
-    .on('lesson_progress')
-    .columns(['user_id', 'course_id', 'updated_at'])
-    .execute();
+  await createIndex(db, 'lesson_progress_course', 'lesson_progress', ['user_id', 'course_id', 'updated_at']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

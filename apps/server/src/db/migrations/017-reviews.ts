@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { createIndex, createKeyedTable, dropTables } from './schema-statements.js';
+import { references, required, timestamps, withDefaults } from './table-columns.js';
 
 /**
  * Buyers' reviews (issue 14): one per (course, learner), edited in place; `hidden_at` set by the
@@ -7,34 +9,25 @@ import { type Kysely, sql } from 'kysely';
  * aggregates reviews while answering.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('reviews')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('course_id', 'text', (col) => col.notNull().references('courses.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+  await createKeyedTable(db, 'reviews')
+    .$call(references({ course_id: 'courses.id', user_id: 'users.id' }, 'cascade'))
     .addColumn('rating', 'integer', (col) => col.notNull().check(sql`rating between 1 and 5`))
-    .addColumn('text', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(required('text', 'text'))
+    .$call(timestamps)
     .addColumn('hidden_at', 'text')
     .addUniqueConstraint('reviews_course_user', ['course_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('reviews_course_updated').on('reviews').columns(['course_id', 'updated_at']).execute();
-  await db.schema.createIndex('reviews_updated').on('reviews').column('updated_at').execute();
+  await createIndex(db, 'reviews_course_updated', 'reviews', ['course_id', 'updated_at']);
+  await createIndex(db, 'reviews_updated', 'reviews', ['updated_at']);
 
   await db.schema
     .createTable('course_review_stats')
     .addColumn('course_id', 'text', (col) => col.primaryKey().references('courses.id').onDelete('cascade'))
-    .addColumn('stars_1', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('stars_2', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('stars_3', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('stars_4', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('stars_5', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(withDefaults('integer', { stars_1: 0, stars_2: 0, stars_3: 0, stars_4: 0, stars_5: 0 }))
+    .$call(required('text', 'updated_at'))
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('course_review_stats').execute();
-  await db.schema.dropTable('reviews').execute();
+  await dropTables(db, 'course_review_stats', 'reviews');
 }

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { createKeyedTable } from './schema-statements.js';
+import { references, required } from './table-columns.js';
 
 /**
  * Certificates (issue 14): one per (learner, course), issued when the last lesson is completed. What it
@@ -7,15 +9,9 @@ import type { Kysely } from 'kysely';
  * `users.certificate_name` is the name the learner chose to print; without it, their username.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('certificates')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('course_id', 'text', (col) => col.notNull().references('courses.id').onDelete('cascade'))
-    .addColumn('printed_name', 'text', (col) => col.notNull())
-    .addColumn('course_title', 'text', (col) => col.notNull())
-    .addColumn('instructor', 'text', (col) => col.notNull())
-    .addColumn('completed_at', 'text', (col) => col.notNull())
+  await createKeyedTable(db, 'certificates')
+    .$call(references({ user_id: 'users.id', course_id: 'courses.id' }, 'cascade'))
+    .$call(required('text', 'printed_name', 'course_title', 'instructor', 'completed_at'))
     .addUniqueConstraint('certificates_user_course', ['user_id', 'course_id'])
     .execute();
   await db.schema.alterTable('users').addColumn('certificate_name', 'text').execute();

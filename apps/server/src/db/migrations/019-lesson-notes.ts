@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { createIndex, createKeyedTable } from './schema-statements.js';
+import { references, required, timestamps } from './table-columns.js';
 
 /**
  * Issue 14: a learner's private notes on a lesson. `position_seconds` is the second of the lesson
@@ -7,22 +9,13 @@ import type { Kysely } from 'kysely';
  * lesson, its course or its learner.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('lesson_notes')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('course_id', 'text', (col) => col.notNull().references('courses.id').onDelete('cascade'))
-    .addColumn('lesson_id', 'text', (col) => col.notNull().references('course_lessons.id').onDelete('cascade'))
+  await createKeyedTable(db, 'lesson_notes')
+    .$call(references({ user_id: 'users.id', course_id: 'courses.id', lesson_id: 'course_lessons.id' }, 'cascade'))
     .addColumn('position_seconds', 'integer')
-    .addColumn('text', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(required('text', 'text'))
+    .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex('lesson_notes_user_course')
-    .on('lesson_notes')
-    .columns(['user_id', 'course_id'])
-    .execute();
+  await createIndex(db, 'lesson_notes_user_course', 'lesson_notes', ['user_id', 'course_id']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

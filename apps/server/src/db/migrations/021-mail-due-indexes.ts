@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createIndex } from './schema-statements.js';
 
 /**
  * The mail pass asks, after every purchase, for the oldest due plain mails and the oldest due mails with
@@ -11,28 +12,23 @@ import { type Kysely, sql } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('mail_outbox_pending').execute();
-  await db.schema
-    .createIndex('mail_outbox_due_plain')
-    .on('mail_outbox')
-    .column('created_at')
-    .where(sql.ref('sent_at'), 'is', null)
-    .where(sql.ref('attachments_json'), 'is', null)
-    .execute();
-  await db.schema
-    .createIndex('mail_outbox_due_attached')
-    .on('mail_outbox')
-    .column('created_at')
-    .where(sql.ref('sent_at'), 'is', null)
-    .where(sql.ref('attachments_json'), 'is not', null)
-    .execute();
+  const dueMails = [
+    ['mail_outbox_due_plain', 'is'],
+    ['mail_outbox_due_attached', 'is not'],
+  ] as const;
+  for (const [name, attachments] of dueMails) {
+    await db.schema
+      .createIndex(name)
+      .on('mail_outbox')
+      .column('created_at')
+      .where(sql.ref('sent_at'), 'is', null)
+      .where(sql.ref('attachments_json'), attachments, null)
+      .execute();
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('mail_outbox_due_attached').execute();
   await db.schema.dropIndex('mail_outbox_due_plain').execute();
-  await db.schema
-    .createIndex('mail_outbox_pending')
-    .on('mail_outbox')
-    .columns(['sent_at', 'next_attempt_at'])
-    .execute();
+  await createIndex(db, 'mail_outbox_pending', 'mail_outbox', ['sent_at', 'next_attempt_at']);
 }

@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { createIndex, createKeyedTable } from './schema-statements.js';
+import { optional, references, timestamps, withDefaults } from './table-columns.js';
 
 /**
  * Issue 15: a lesson's own video. Every upload is one `lesson_videos` row, which is also its
@@ -8,29 +10,24 @@ import { type Kysely, sql } from 'kysely';
  * its place once it is ready, so the old one keeps playing meanwhile.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('lesson_videos')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('lesson_id', 'text', (col) => col.notNull().references('course_lessons.id').onDelete('cascade'))
+  await createKeyedTable(db, 'lesson_videos')
+    .$call(references({ lesson_id: 'course_lessons.id' }, 'cascade'))
     .addColumn('status', 'text', (col) => col.notNull().check(sql`status in ('queued', 'running', 'ready', 'failed')`))
-    .addColumn('source_name', 'text', (col) => col.notNull().defaultTo(''))
+    .$call(withDefaults('text', { source_name: '' }))
     .addColumn('source_path', 'text')
-    .addColumn('progress', 'integer', (col) => col.notNull().defaultTo(0))
+    .$call(withDefaults('integer', { progress: 0 }))
     .addColumn('eta_seconds', 'integer')
     .addColumn('error', 'text')
-    .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+    .$call(withDefaults('integer', { attempts: 0 }))
     .addColumn('duration_seconds', 'real')
-    .addColumn('width', 'integer')
-    .addColumn('height', 'integer')
+    .$call(optional('integer', 'width', 'height'))
     .addColumn('rungs_json', 'text')
-    .addColumn('has_captions', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
-    .addColumn('started_at', 'text')
-    .addColumn('finished_at', 'text')
+    .$call(withDefaults('integer', { has_captions: 0 }))
+    .$call(timestamps)
+    .$call(optional('text', 'started_at', 'finished_at'))
     .execute();
-  await db.schema.createIndex('lesson_videos_lesson').on('lesson_videos').column('lesson_id').execute();
-  await db.schema.createIndex('lesson_videos_queue').on('lesson_videos').columns(['status', 'created_at']).execute();
+  await createIndex(db, 'lesson_videos_lesson', 'lesson_videos', ['lesson_id']);
+  await createIndex(db, 'lesson_videos_queue', 'lesson_videos', ['status', 'created_at']);
   await db.schema.alterTable('course_lessons').addColumn('video_id', 'text').execute();
 }
 

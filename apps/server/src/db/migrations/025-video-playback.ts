@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { createIndex, createKeyedTable, dropTables } from './schema-statements.js';
+import { references, required } from './table-columns.js';
 
 /**
  * Issue 15, the learner's side: the device limit and its flags.
@@ -14,31 +16,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('video_streams')
     .addColumn('session_id', 'text', (col) => col.primaryKey().references('sessions.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('last_seen_at', 'text', (col) => col.notNull())
+    .$call(references({ user_id: 'users.id' }, 'cascade'))
+    .$call(required('text', 'last_seen_at'))
     .addColumn('stopped_at', 'text')
     .execute();
-  await db.schema.createIndex('video_streams_user').on('video_streams').columns(['user_id', 'last_seen_at']).execute();
+  await createIndex(db, 'video_streams_user', 'video_streams', ['user_id', 'last_seen_at']);
   await db.schema
     .createTable('video_device_flags')
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('day', 'text', (col) => col.notNull())
-    .addColumn('devices', 'integer', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
+    .$call(references({ user_id: 'users.id' }, 'cascade'))
+    .$call(required('text', 'day'))
+    .$call(required('integer', 'devices'))
+    .$call(required('text', 'created_at'))
     .addPrimaryKeyConstraint('video_device_flags_pk', ['user_id', 'day'])
     .execute();
-  await db.schema
-    .createTable('video_settings')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('max_devices', 'integer', (col) => col.notNull())
-    .addColumn('max_sign_in_devices', 'integer', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
-    .addColumn('updated_by', 'text', (col) => col.notNull())
+  await createKeyedTable(db, 'video_settings')
+    .$call(required('integer', 'max_devices', 'max_sign_in_devices'))
+    .$call(required('text', 'updated_at', 'updated_by'))
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('video_settings').execute();
-  await db.schema.dropTable('video_device_flags').execute();
-  await db.schema.dropTable('video_streams').execute();
+  await dropTables(db, 'video_settings', 'video_device_flags', 'video_streams');
 }

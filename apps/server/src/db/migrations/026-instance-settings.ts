@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { required } from './table-columns.js';
 
 /**
  * Facts about the installation every process must agree on, such as the fingerprint of SHOP_SECRET
@@ -8,8 +9,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('instance_settings')
     .addColumn('name', 'varchar(64)', (column) => column.primaryKey())
-    .addColumn('value', 'text', (column) => column.notNull())
-    .addColumn('created_at', 'text', (column) => column.notNull())
+    .$call(required('text', 'value', 'created_at'))
     .execute();
 }
 
