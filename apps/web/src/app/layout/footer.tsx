@@ -5,6 +5,36 @@ import { siteConfig } from '../site-config';
 // Built into the page (384 bytes): no request, and no day-long cache of a file that may change.
 import logoUrl from './logo.svg';
 
+const usefulLinks = [
+  ['/', 'Home'],
+  ['/terms-and-conditions', 'Terms and Conditions'],
+  ['/refund-policy', 'Refund Policy'],
+  ['/privacy-policy', 'Privacy Policy'],
+] as const;
+
+const companyLinks = [
+  ['/', 'Home'],
+  ['/courses', 'Courses'],
+  ['/about-us', 'About Us'],
+  ['/contact', 'Contact Us'],
+] as const;
+
+/** A titled list of the footer's links, a navigation landmark named by its title. */
+function FooterLinks({ title, links }: { title: string; links: readonly (readonly [to: string, label: string])[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2>{title}</h2>
+      <ul>
+        {links.map(([to, label]) => (
+          <li key={to}>
+            <Link to={to}>{label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
   return (
     <footer className="site-footer">
@@ -21,40 +51,8 @@ export function Footer() {
             <MailIcon size={16} /> <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>
           </p>
         </div>
-        <nav aria-label="Useful Links">
-          <h2>Useful Links</h2>
-          <ul>
-            <li>
-              <Link to="/">Home</Link>
-            </li>
-            <li>
-              <Link to="/terms-and-conditions">Terms and Conditions</Link>
-            </li>
-            <li>
-              <Link to="/refund-policy">Refund Policy</Link>
-            </li>
-            <li>
-              <Link to="/privacy-policy">Privacy Policy</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label="Our Company">
-          <h2>Our Company</h2>
-          <ul>
-            <li>
-              <Link to="/">Home</Link>
-            </li>
-            <li>
-              <Link to="/courses">Courses</Link>
-            </li>
-            <li>
-              <Link to="/about-us">About Us</Link>
-            </li>
-            <li>
-              <Link to="/contact">Contact Us</Link>
-            </li>
-          </ul>
-        </nav>
+        <FooterLinks title="Useful Links" links={usefulLinks} />
+        <FooterLinks title="Our Company" links={companyLinks} />
         <div className="footer-cta">
           <h2>Get in touch</h2>
           <p>Questions about a course or your purchase? We answer every message.</p>

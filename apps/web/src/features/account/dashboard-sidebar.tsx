@@ -8,6 +8,14 @@ import { loginPathFor } from './safe-next-path';
 import { useLogout } from './use-session';
 import './account.css';
 
+const pages = [
+  ['/profile', messages.profile],
+  ['/enrolled-courses', messages.enrolledCourses],
+  ['/orders', messages.ordersTitle],
+  ['/wishlist', messages.wishlist],
+  ['/privacy-centre', messages.privacyCentre],
+] as const;
+
 /** The dashboard's side menu: the username as heading, Profile, Enrolled Courses, My Orders, Wishlist and Logout. */
 export function DashboardSidebar({ username }: { username: string }) {
   const logout = useLogout();
@@ -16,21 +24,11 @@ export function DashboardSidebar({ username }: { username: string }) {
       <h2 className="dashboard-username">{username}</h2>
       <nav aria-label="Dashboard">
         <ul>
-          <li>
-            <NavLink to="/profile">{messages.profile}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/enrolled-courses">{messages.enrolledCourses}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/orders">{messages.ordersTitle}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/wishlist">{messages.wishlist}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/privacy-centre">{messages.privacyCentre}</NavLink>
-          </li>
+          {pages.map(([to, label]) => (
+            <li key={to}>
+              <NavLink to={to}>{label}</NavLink>
+            </li>
+          ))}
           <li>
             <button type="button" onClick={() => void logout()}>
               {messages.logout}

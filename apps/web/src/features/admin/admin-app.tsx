@@ -18,41 +18,25 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const CourseEditorPage = page(() => import('./course-editor-page'), 'CourseEditorPage');
 const OrdersPage = page(() => import('./orders-page'), 'OrdersPage');
 const LearnersPage = page(() => import('./learners-page'), 'LearnersPage');
-/** Every console address and its page, in the order they are matched. */
-const routes: [path: string, Page: ComponentType][] = [
-  ['/admin', page(() => import('./dashboard-page'), 'DashboardPage')],
-  ['/admin/courses', page(() => import('./courses-page'), 'CoursesPage')],
+/** Every console address and its page, in the order they are matched; a section of the menu is named. */
+const routes: [path: string, Page: ComponentType, section?: string][] = [
+  ['/admin', page(() => import('./dashboard-page'), 'DashboardPage'), 'Dashboard'],
+  ['/admin/courses', page(() => import('./courses-page'), 'CoursesPage'), 'Courses'],
   ['/admin/courses/new', CourseEditorPage],
   ['/admin/courses/:id', CourseEditorPage],
-  ['/admin/coupons', page(() => import('./coupons-page'), 'CouponsPage')],
-  ['/admin/orders', OrdersPage],
+  ['/admin/coupons', page(() => import('./coupons-page'), 'CouponsPage'), 'Coupons'],
+  ['/admin/orders', OrdersPage, 'Orders'],
   ['/admin/orders/:id', OrdersPage],
-  ['/admin/invoices', page(() => import('./register-page'), 'RegisterPage')],
-  ['/admin/learners', LearnersPage],
+  ['/admin/invoices', page(() => import('./register-page'), 'RegisterPage'), 'Invoice register'],
+  ['/admin/learners', LearnersPage, 'Learners'],
   ['/admin/learners/:id', LearnersPage],
-  ['/admin/messages', page(() => import('./messages-page'), 'MessagesPage')],
-  ['/admin/reviews', page(() => import('./reviews-page'), 'ReviewsPage')],
-  ['/admin/newsletter', page(() => import('./newsletter-page'), 'NewsletterPage')],
-  ['/admin/tax', page(() => import('./tax-settings-page'), 'TaxSettingsPage')],
-  ['/admin/video', page(() => import('./video-settings-page'), 'VideoSettingsPage')],
-  ['/admin/deletions', page(() => import('./deletions-page'), 'DeletionsPage')],
-  ['/admin/audit', page(() => import('./audit-page'), 'AuditPage')],
-];
-
-const sections = [
-  { to: '/admin', label: 'Dashboard', end: true },
-  { to: '/admin/courses', label: 'Courses' },
-  { to: '/admin/coupons', label: 'Coupons' },
-  { to: '/admin/orders', label: 'Orders' },
-  { to: '/admin/invoices', label: 'Invoice register' },
-  { to: '/admin/learners', label: 'Learners' },
-  { to: '/admin/messages', label: 'Messages' },
-  { to: '/admin/reviews', label: 'Reviews' },
-  { to: '/admin/newsletter', label: 'Newsletter' },
-  { to: '/admin/tax', label: 'Tax settings' },
-  { to: '/admin/video', label: 'Video settings' },
-  { to: '/admin/deletions', label: 'Deletions' },
-  { to: '/admin/audit', label: 'Activity log' },
+  ['/admin/messages', page(() => import('./messages-page'), 'MessagesPage'), 'Messages'],
+  ['/admin/reviews', page(() => import('./reviews-page'), 'ReviewsPage'), 'Reviews'],
+  ['/admin/newsletter', page(() => import('./newsletter-page'), 'NewsletterPage'), 'Newsletter'],
+  ['/admin/tax', page(() => import('./tax-settings-page'), 'TaxSettingsPage'), 'Tax settings'],
+  ['/admin/video', page(() => import('./video-settings-page'), 'VideoSettingsPage'), 'Video settings'],
+  ['/admin/deletions', page(() => import('./deletions-page'), 'DeletionsPage'), 'Deletions'],
+  ['/admin/audit', page(() => import('./audit-page'), 'AuditPage'), 'Activity log'],
 ];
 
 function Refusal({ signedIn }: { signedIn: boolean }) {
@@ -83,13 +67,16 @@ export default function AdminApp() {
     <div className="admin container">
       <nav className="admin-nav" aria-label="Console sections">
         <ul>
-          {sections.map((section) => (
-            <li key={section.to}>
-              <NavLink to={section.to} end={section.end}>
-                {section.label}
-              </NavLink>
-            </li>
-          ))}
+          {routes.map(
+            ([path, , section]) =>
+              section && (
+                <li key={path}>
+                  <NavLink to={path} end={path === '/admin'}>
+                    {section}
+                  </NavLink>
+                </li>
+              ),
+          )}
         </ul>
       </nav>
       <div className="admin-main">
