@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../test/admin-app.js';
+import { createSignedInUser, type TestUser } from '../../test/helpers.js';
 import { callAs, courseForm } from '../modules/admin/admin-test-client.js';
 
-let t: TestApp;
+const { t, asAdmin } = useAdminApp();
 let learner: TestUser;
-let admin: TestUser;
 let courseId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   learner = await createSignedInUser(t.database.db);
-  admin = await createSignedInUser(t.database.db, { role: 'admin' });
-  courseId = (await callAs(t, admin)('POST', '/api/admin/courses', courseForm())).json().course.id;
-});
-afterAll(async () => {
-  await t?.close();
+  courseId = (await asAdmin('POST', '/api/admin/courses', courseForm())).json().course.id;
 });
 
 describe('Cache-Control on answers that used the session', () => {
@@ -38,7 +33,7 @@ describe('Cache-Control on answers that used the session', () => {
     '/api/admin/messages',
     '/api/admin/coupons',
   ])('the operator’s GET %s says no-store', async (url) => {
-    const res = await callAs(t, admin)('GET', url);
+    const res = await asAdmin('GET', url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('no-store');
   });

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../test/admin-app.js';
+import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { callAs, courseForm } from './admin-test-client.js';
 
-let t: TestApp;
-let admin: TestUser;
+const { t, asAdmin } = useAdminApp();
 let learner: TestUser;
 let courseId: string;
 let couponId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createSignedInUser(t.database.db, { role: 'admin' });
   learner = await createSignedInUser(t.database.db);
-  courseId = (await callAs(t, admin)('POST', '/api/admin/courses', courseForm())).json().course.id;
+  courseId = (await asAdmin('POST', '/api/admin/courses', courseForm())).json().course.id;
   couponId = (
-    await callAs(t, admin)('POST', '/api/admin/coupons', {
+    await asAdmin('POST', '/api/admin/coupons', {
       code: `ACCESS${Date.now()}`,
       percent: 10,
       startsOn: '',
@@ -24,9 +22,6 @@ beforeAll(async () => {
       active: true,
     })
   ).json().coupon.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Every admin endpoint, with a body an admin would send and what the admin gets back. */
@@ -118,14 +113,14 @@ describe('admin API access', () => {
       const asLearner = await callAs(t, learner)(method, url, payload);
       expect(asLearner.statusCode, `${method} ${url} as learner`).toBe(403);
       expect(asLearner.json()).toEqual({ ok: false, message: 'This page is for the shop operator only.' });
-      const asAdmin = await callAs(t, admin)(method, url, payload);
-      expect(asAdmin.statusCode, `${method} ${url} as admin`).toBe(400);
+      const byAdmin = await asAdmin(method, url, payload);
+      expect(byAdmin.statusCode, `${method} ${url} as admin`).toBe(400);
     }
   });
 
   it('allows every call for an admin', async () => {
     for (const { method, url, payload, adminStatus } of endpoints()) {
-      const res = await callAs(t, admin)(method, url, payload);
+      const res = await asAdmin(method, url, payload);
       expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 200)}`).toBe(adminStatus);
     }
   });

@@ -1,22 +1,12 @@
 import type { AdminCourseStructure, CourseStructureInput, LearnCourseResponse } from '@shop/shared';
 import { messages } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../test/admin-app.js';
+import { engine, type TestUser } from '../../../test/helpers.js';
 import { buy } from '../billing/test-purchases.js';
 import { callAs, courseForm } from './admin-test-client.js';
 
-let t: TestApp;
-let admin: TestUser;
-let call: ReturnType<typeof callAs>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createSignedInUser(t.database.db, { role: 'admin' });
-  call = callAs(t, admin);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, admin, asAdmin: call } = useAdminApp();
 
 const video = 'https://youtu.be/aqz-KE-bpKQ';
 

@@ -3,23 +3,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { messages } from '@shop/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../test/admin-app.js';
+import { createSignedInUser } from '../../../test/helpers.js';
 import { newId } from '../../ids.js';
-import { callAs, courseForm } from './admin-test-client.js';
+import { courseForm } from './admin-test-client.js';
 
-let t: TestApp;
-let admin: TestUser;
-let call: ReturnType<typeof callAs>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createSignedInUser(t.database.db, { role: 'admin' });
-  call = callAs(t, admin);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, admin, asAdmin: call } = useAdminApp();
 
 const countCourses = async () => (await t.database.db.selectFrom('courses').select('id').execute()).length;
 

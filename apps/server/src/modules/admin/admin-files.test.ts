@@ -1,22 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../test/admin-app.js';
+import { createSignedInUser } from '../../../test/helpers.js';
 import { callAs, courseForm } from './admin-test-client.js';
 
-let t: TestApp;
-let admin: TestUser;
-let asAdmin: ReturnType<typeof callAs>;
+const { t, asAdmin } = useAdminApp();
 let courseId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createSignedInUser(t.database.db, { role: 'admin' });
-  asAdmin = callAs(t, admin);
   courseId = (await asAdmin('POST', '/api/admin/courses', courseForm())).json().course.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const pdf = Buffer.from('%PDF-1.4\n% a tiny test document\n%%EOF\n');

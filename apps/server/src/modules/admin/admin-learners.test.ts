@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../test/admin-app.js';
+import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { newId } from '../../ids.js';
 import { callAs, courseForm } from './admin-test-client.js';
 
-let t: TestApp;
-let admin: TestUser;
-let asAdmin: ReturnType<typeof callAs>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createSignedInUser(t.database.db, { role: 'admin' });
-  asAdmin = callAs(t, admin);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, admin, asAdmin } = useAdminApp();
 
 const profile = (user: TestUser) => callAs(t, user)('GET', '/api/profile');
 

@@ -1,51 +1,23 @@
 import { messages } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../test/admin-app.js';
+import { createSignedInUser } from '../../../test/helpers.js';
 import { refundMailsQueued } from '../../../test/order-records.js';
-import { ownedThrough, razorpaySettings, shopRequests } from '../../../test/payments-kit.js';
+import { ownedThrough, shopRequests } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { callAs, courseForm } from './admin-test-client.js';
 
-let fake: FakeRazorpay;
-let t: TestApp;
-let admin: TestUser;
-let asAdmin: ReturnType<typeof callAs>;
+const { t, fake, admin, asAdmin, paidOrder: paidFor } = useAdminApp({ gateway: true });
 let courseId: string;
 
 beforeAll(async () => {
-  fake = await startFakeRazorpay();
-  t = await createTestApp(razorpaySettings(fake));
-  admin = await createSignedInUser(t.database.db, { role: 'admin' });
-  asAdmin = callAs(t, admin);
   courseId = (await asAdmin('POST', '/api/admin/courses', courseForm({ price: 2500 }))).json().course.id;
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
 });
 
 /** A learner who bought the course through checkout and the gateway, as the browser does it. */
 async function paidOrder() {
-  const buyer = await createSignedInUser(t.database.db);
-  const asBuyer = callAs(t, buyer);
-  expect((await asBuyer('POST', '/api/cart/add', { courseId })).statusCode).toBe(200);
   const price = (await t.app.inject({ url: `/api/courses/${courseId}` })).json().course.price;
-  const order = (
-    await asBuyer('POST', '/api/create-order', {
-      amount: price,
-      name: 'Asha Patel',
-      email: buyer.email,
-      courseId: '',
-      userId: buyer.id,
-      validDiscount: 0,
-      discountCouponId: null,
-    })
-  ).json();
-  const payment = fake.pay(order.order_id);
-  const verified = await asBuyer('POST', '/api/verify-payment', { ...payment, amount: price, currency: 'INR' });
-  expect(verified.statusCode).toBe(200);
-  return { buyer, orderId: order.orderId as string, payment };
+  return paidFor(courseId, price);
 }
 
 const activeEnrolments = (userId: string) =>

@@ -1,46 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { razorpaySettings } from '../../../test/payments-kit.js';
-import { callAs, courseForm } from './admin-test-client.js';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../test/admin-app.js';
+import { courseForm } from './admin-test-client.js';
 
-let fake: FakeRazorpay;
-let t: TestApp;
-let admin: TestUser;
-let asAdmin: ReturnType<typeof callAs>;
-
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
-  t = await createTestApp(razorpaySettings(fake));
-  admin = await createSignedInUser(t.database.db, { role: 'admin' });
-  asAdmin = callAs(t, admin);
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+const { t, asAdmin, paidOrder: paidFor } = useAdminApp({ gateway: true });
 
 /** A learner buys a new course at `price` rupees through checkout and the gateway, as the browser does. */
 async function paidOrder(price: number) {
   const courseId = (await asAdmin('POST', '/api/admin/courses', courseForm({ price }))).json().course.id;
-  const buyer = await createSignedInUser(t.database.db);
-  const asBuyer = callAs(t, buyer);
-  expect((await asBuyer('POST', '/api/cart/add', { courseId })).statusCode).toBe(200);
-  const order = (
-    await asBuyer('POST', '/api/create-order', {
-      amount: price,
-      name: 'Asha Patel',
-      email: buyer.email,
-      courseId: '',
-      userId: buyer.id,
-      validDiscount: 0,
-      discountCouponId: null,
-    })
-  ).json();
-  const payment = fake.pay(order.order_id);
-  const verified = await asBuyer('POST', '/api/verify-payment', { ...payment, amount: price, currency: 'INR' });
-  expect(verified.statusCode).toBe(200);
-  return { buyer, orderId: order.orderId as string };
+  const { buyer, orderId } = await paidFor(courseId, price);
+  return { buyer, orderId };
 }
 
 describe('what the operator sees taken', () => {

@@ -1,25 +1,12 @@
 import { messages } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { razorpaySettings, shopRequests } from '../../../test/payments-kit.js';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../test/admin-app.js';
+import { createSignedInUser } from '../../../test/helpers.js';
+import { shopRequests } from '../../../test/payments-kit.js';
 import { callAs, courseForm } from '../admin/admin-test-client.js';
 
 // The operator's refund button (refund-order.ts) when there is nothing to refund, or Razorpay says no.
-let fake: FakeRazorpay;
-let t: TestApp;
-let asAdmin: ReturnType<typeof callAs>;
-
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
-  t = await createTestApp(razorpaySettings(fake));
-  const admin: TestUser = await createSignedInUser(t.database.db, { role: 'admin' });
-  asAdmin = callAs(t, admin);
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+const { t, asAdmin, fake } = useAdminApp({ gateway: true });
 
 /** A learner checks out one course at `rupees`; `pay` decides what happens at the gateway. */
 async function checkout(rupees: number) {
