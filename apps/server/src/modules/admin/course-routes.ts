@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { requireAdmin, tokenFrom } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { acceptRawBody } from '../../plugins/raw-body.js';
 import { loadCourse } from './course-record.js';
 import { listCourses } from './list-courses.js';
 import { publishCourse } from './publish-course.js';
@@ -94,15 +95,7 @@ export const adminCourseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
 
   // The browser sends the image file itself as the body, so this scope takes any content type as raw bytes.
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: THUMBNAIL_MAX_BYTES }, (_request, body, done) =>
-      done(null, body),
-    );
-    scope.setErrorHandler((error: Error & { code?: string }, _request, _reply) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        throw new AppError('payload_too_large', messages.adminImageTooLarge);
-      throw error;
-    });
+    acceptRawBody(scope, 'buffer', THUMBNAIL_MAX_BYTES, messages.adminImageTooLarge);
     scope.post(adminPaths.thumbnails, { schema: { response: { 200: adminThumbnailResponse } } }, async (request) => {
       requireAdmin(request);
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
-import { AppError } from '../../errors.js';
+import { acceptRawBody } from '../../plugins/raw-body.js';
 import { addCourseFile, COURSE_FILE_MAX_BYTES, listCourseFiles, removeCourseFile } from './course-files.js';
 
 const idParams = z.object({ id: objectId });
@@ -31,15 +31,7 @@ export const adminFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   );
 
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: COURSE_FILE_MAX_BYTES }, (_request, body, done) =>
-      done(null, body),
-    );
-    scope.setErrorHandler((error: Error & { code?: string }) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        throw new AppError('payload_too_large', messages.adminFileTooLarge);
-      throw error;
-    });
+    acceptRawBody(scope, 'buffer', COURSE_FILE_MAX_BYTES, messages.adminFileTooLarge);
     const upload = { params: idParams, querystring: uploadQuery, response: { 200: adminFileResponse } };
     scope.withTypeProvider<ZodTypeProvider>().post(adminPaths.files, { schema: upload }, async (request) => {
       const { id } = request.params;

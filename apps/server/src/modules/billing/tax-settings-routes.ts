@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { acceptRawBody } from '../../plugins/raw-body.js';
 import { currentTaxSettings } from './tax-settings-current.js';
 import { getTaxSettings, removeSignature, saveSignature, saveTaxSettings } from './tax-settings-save.js';
 import { loadSignature, SIGNATURE_MAX_BYTES } from './tax-settings-signature.js';
@@ -29,15 +30,7 @@ export const taxSettingsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
 
   // The browser sends the image file itself as the body, as for thumbnails.
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: SIGNATURE_MAX_BYTES }, (_request, body, done) =>
-      done(null, body),
-    );
-    scope.setErrorHandler((error: Error & { code?: string }) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        throw new AppError('payload_too_large', messages.taxSignatureTooLarge);
-      throw error;
-    });
+    acceptRawBody(scope, 'buffer', SIGNATURE_MAX_BYTES, messages.taxSignatureTooLarge);
     scope.post(billingPaths.adminSignature, async (request) => {
       const admin = requireAdmin(request);
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { AppError } from '../../errors.js';
+import { acceptRawBody } from '../../plugins/raw-body.js';
 import { acceptUpload } from './accept-upload.js';
 import { deleteLessonVideo } from './delete-lesson-video.js';
 import { readLessonVideo } from './read-lesson-video.js';
@@ -118,16 +118,8 @@ export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
 
   // Captions: a small WebVTT text file as the body.
   await app.register(async (parent) => {
+    acceptRawBody(parent, 'string', CAPTIONS_MAX_BYTES, messages.videoCaptionsTooLarge);
     const scope = parent.withTypeProvider<ZodTypeProvider>();
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: CAPTIONS_MAX_BYTES }, (_request, body, done) =>
-      done(null, body),
-    );
-    scope.setErrorHandler((error: Error & { code?: string }) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        throw new AppError('payload_too_large', messages.videoCaptionsTooLarge);
-      throw error;
-    });
     scope.post(
       videoAdminPaths.captions,
       { schema: { params: lessonParams, response: { 200: lessonVideoResponse } } },
