@@ -1,5 +1,5 @@
 import { type AdminCourseFile, messages } from '@shop/shared';
-import type { DragEvent, KeyboardEvent } from 'react';
+import type { ChangeEvent, DragEvent, KeyboardEvent } from 'react';
 import { LessonVideo } from './lesson-video';
 import type { DraftLesson, DraftSection } from './structure-draft';
 
@@ -24,6 +24,8 @@ interface Props {
   actions: LessonActions;
 }
 
+type TextField = 'title' | 'duration' | 'videoLink' | 'summary' | 'content';
+
 /** Names that begin with what the control shows (WCAG 2.5.3) and say which lesson they belong to. */
 const where = (n: number, s: number) => ` lesson ${n} in section ${s + 1}`;
 
@@ -45,6 +47,50 @@ export function StructureLesson({ lesson, n, sectionIndex, sections, files, firs
     event.preventDefault();
     actions.step(lesson.key, event.key === 'ArrowUp' ? -1 : 1, 'handle');
   };
+  const of = <span className="visually-hidden"> of{where(n, sectionIndex)}</span>;
+  /** A text field of the lesson: its label, an input (or a textarea of `rows`), its hint and its error. */
+  const textField = (
+    field: TextField,
+    label: string,
+    errorLabel: string,
+    { placeholder, hint, rows }: { placeholder?: string; hint?: string; rows?: number } = {},
+  ) => {
+    const control = {
+      id: id(field),
+      value: lesson[field],
+      'aria-invalid': error(field) ? true : undefined,
+      'aria-describedby': described(field, Boolean(hint)),
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+        actions.change(lesson.key, { [field]: event.target.value }),
+    };
+    return (
+      <div className="admin-field">
+        <label htmlFor={id(field)}>
+          {label}
+          {of}
+        </label>
+        {rows ? <textarea rows={rows} {...control} /> : <input placeholder={placeholder} {...control} />}
+        {hint && (
+          <p id={id(`${field}-hint`)} className="admin-hint">
+            {hint}
+          </p>
+        )}
+        {errorText(field, errorLabel)}
+      </div>
+    );
+  };
+  const move = (delta: -1 | 1, control: 'up' | 'down', disabled: boolean, label: string) => (
+    <button
+      type="button"
+      id={id(control)}
+      className="btn btn-small btn-outline"
+      disabled={disabled}
+      onClick={() => actions.step(lesson.key, delta, control)}
+    >
+      {label}
+      {hidden}
+    </button>
+  );
   const toggleFile = (fileId: string, on: boolean) =>
     actions.change(lesson.key, {
       fileIds: on ? [...lesson.fileIds, fileId] : lesson.fileIds.filter((other) => other !== fileId),
@@ -73,23 +119,9 @@ export function StructureLesson({ lesson, n, sectionIndex, sections, files, firs
         </strong>
       </div>
       <div className="structure-grid">
+        {textField('title', 'Title', 'Title')}
         <div className="admin-field">
-          <label htmlFor={id('title')}>
-            Title<span className="visually-hidden"> of{where(n, sectionIndex)}</span>
-          </label>
-          <input
-            id={id('title')}
-            value={lesson.title}
-            aria-invalid={error('title') ? true : undefined}
-            aria-describedby={described('title')}
-            onChange={(event) => actions.change(lesson.key, { title: event.target.value })}
-          />
-          {errorText('title', 'Title')}
-        </div>
-        <div className="admin-field">
-          <label htmlFor={id('kind')}>
-            Kind<span className="visually-hidden"> of{where(n, sectionIndex)}</span>
-          </label>
+          <label htmlFor={id('kind')}>Kind{of}</label>
           <select
             id={id('kind')}
             value={lesson.kind}
@@ -100,24 +132,9 @@ export function StructureLesson({ lesson, n, sectionIndex, sections, files, firs
             <option value="file">File</option>
           </select>
         </div>
+        {textField('duration', 'Duration', 'Duration', { placeholder: 'e.g. 12 min' })}
         <div className="admin-field">
-          <label htmlFor={id('duration')}>
-            Duration<span className="visually-hidden"> of{where(n, sectionIndex)}</span>
-          </label>
-          <input
-            id={id('duration')}
-            value={lesson.duration}
-            placeholder="e.g. 12 min"
-            aria-invalid={error('duration') ? true : undefined}
-            aria-describedby={described('duration')}
-            onChange={(event) => actions.change(lesson.key, { duration: event.target.value })}
-          />
-          {errorText('duration', 'Duration')}
-        </div>
-        <div className="admin-field">
-          <label htmlFor={id('section')}>
-            Section<span className="visually-hidden"> of{where(n, sectionIndex)}</span>
-          </label>
+          <label htmlFor={id('section')}>Section{of}</label>
           <select
             id={id('section')}
             value={sectionIndex}
@@ -131,58 +148,11 @@ export function StructureLesson({ lesson, n, sectionIndex, sections, files, firs
           </select>
         </div>
       </div>
-      {lesson.kind === 'video' && (
-        <div className="admin-field">
-          <label htmlFor={id('videoLink')}>
-            Video link<span className="visually-hidden"> of{where(n, sectionIndex)}</span>
-          </label>
-          <input
-            id={id('videoLink')}
-            value={lesson.videoLink}
-            placeholder="https://www.youtube.com/watch?v=…"
-            aria-invalid={error('videoLink') ? true : undefined}
-            aria-describedby={described('videoLink')}
-            onChange={(event) => actions.change(lesson.key, { videoLink: event.target.value })}
-          />
-          {errorText('videoLink', 'Video link')}
-        </div>
-      )}
+      {lesson.kind === 'video' &&
+        textField('videoLink', 'Video link', 'Video link', { placeholder: 'https://www.youtube.com/watch?v=…' })}
       {lesson.kind === 'video' && <LessonVideo lessonId={lesson.id} where={where(n, sectionIndex)} />}
-      <div className="admin-field">
-        <label htmlFor={id('summary')}>
-          {messages.structureSummaryLabel}
-          <span className="visually-hidden"> of{where(n, sectionIndex)}</span>
-        </label>
-        <input
-          id={id('summary')}
-          value={lesson.summary}
-          aria-invalid={error('summary') ? true : undefined}
-          aria-describedby={described('summary', true)}
-          onChange={(event) => actions.change(lesson.key, { summary: event.target.value })}
-        />
-        <p id={id('summary-hint')} className="admin-hint">
-          {messages.structureSummaryHint}
-        </p>
-        {errorText('summary', 'Summary')}
-      </div>
-      <div className="admin-field">
-        <label htmlFor={id('content')}>
-          {messages.structureBodyLabel}
-          <span className="visually-hidden"> of{where(n, sectionIndex)}</span>
-        </label>
-        <textarea
-          id={id('content')}
-          rows={3}
-          value={lesson.content}
-          aria-invalid={error('content') ? true : undefined}
-          aria-describedby={described('content', true)}
-          onChange={(event) => actions.change(lesson.key, { content: event.target.value })}
-        />
-        <p id={id('content-hint')} className="admin-hint">
-          {messages.structureBodyHint}
-        </p>
-        {errorText('content', 'Text')}
-      </div>
+      {textField('summary', messages.structureSummaryLabel, 'Summary', { hint: messages.structureSummaryHint })}
+      {textField('content', messages.structureBodyLabel, 'Text', { hint: messages.structureBodyHint, rows: 3 })}
       {lesson.kind === 'video' && (
         <div className="admin-check">
           <input
@@ -199,9 +169,7 @@ export function StructureLesson({ lesson, n, sectionIndex, sections, files, firs
       )}
       {files.length > 0 && (
         <fieldset className="structure-files">
-          <legend>
-            Files<span className="visually-hidden"> of{where(n, sectionIndex)}</span>
-          </legend>
+          <legend>Files{of}</legend>
           {files.map((file) => (
             <div className="admin-check" key={file.id}>
               <input
@@ -217,24 +185,8 @@ export function StructureLesson({ lesson, n, sectionIndex, sections, files, firs
         </fieldset>
       )}
       <div className="admin-actions">
-        <button
-          type="button"
-          id={id('up')}
-          className="btn btn-small btn-outline"
-          disabled={first}
-          onClick={() => actions.step(lesson.key, -1, 'up')}
-        >
-          Move up{hidden}
-        </button>
-        <button
-          type="button"
-          id={id('down')}
-          className="btn btn-small btn-outline"
-          disabled={last}
-          onClick={() => actions.step(lesson.key, 1, 'down')}
-        >
-          Move down{hidden}
-        </button>
+        {move(-1, 'up', first, 'Move up')}
+        {move(1, 'down', last, 'Move down')}
         <button
           type="button"
           className="btn btn-small btn-outline"
