@@ -1,19 +1,16 @@
 import { type LearnCourseResponse, learnCourseResponse, saveProgressResponse } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSeededTestApp, createSignedInUser, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createSeededTestApp, createSignedInUser, engine, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { callAs } from '../admin/admin-test-client.js';
 import { buy } from '../billing/test-purchases.js';
 
-let t: TestApp;
 const courseId = demoCourses[0]?._id ?? '';
 const otherCourseId = demoCourses[1]?._id ?? '';
 
-beforeAll(async () => {
-  t = await createSeededTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp(createSeededTestApp);
 
 const origin = () => new URL(t.config.publicUrl).origin;
 const learn = (user: TestUser | null, id = courseId) =>

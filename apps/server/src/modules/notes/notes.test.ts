@@ -5,22 +5,19 @@ import {
   myDataExport,
   NOTES_PER_COURSE_MAX,
 } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deleteAccount } from '../../../test/account-flows.js';
-import { createSeededTestApp, createSignedInUser, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSeededTestApp, createSignedInUser, engine, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { newId } from '../../ids.js';
 import { buy } from '../billing/test-purchases.js';
 
-let t: TestApp;
 const courseId = demoCourses[0]?._id ?? '';
 const otherCourseId = demoCourses[1]?._id ?? '';
 
-beforeAll(async () => {
-  t = await createSeededTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp(createSeededTestApp);
 
 const origin = () => new URL(t.config.publicUrl).origin;
 const headers = (user: TestUser | null) => ({ origin: origin(), ...(user ? { cookie: user.cookie } : {}) });

@@ -6,9 +6,10 @@ import {
   messages,
   type PlaybackResponse,
 } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSeededTestApp, createSignedInUser, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSeededTestApp, createSignedInUser, engine, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { loadOrCreateSecret } from '../../auth/secrets.js';
 import { createSession } from '../../auth/session.js';
 import { demoCourses } from '../../db/seed-courses.js';
@@ -17,7 +18,7 @@ import { createLocalVideoStorage } from '../video/video-storage.js';
 import { attachVideo, lessonIdsOf, makeReadyVideo } from './test-video.js';
 import { signVideoQuery, VIDEO_LINK_SECRET_NAME } from './video-links.js';
 
-let t: TestApp;
+const t = useTestApp(createSeededTestApp);
 const courseId = demoCourses[0]?._id ?? '';
 let lessons: string[];
 let videoId: string;
@@ -27,13 +28,11 @@ let paidLesson: string;
 let lessonWithoutVideo: string;
 
 beforeAll(async () => {
-  t = await createSeededTestApp();
   lessons = await lessonIdsOf(t.database.db, courseId);
   [previewLesson = '', paidLesson = '', lessonWithoutVideo = ''] = lessons;
   videoId = await makeReadyVideo(t.database.db, t.config.dataDir, paidLesson, { captions: true });
   await attachVideo(t.database.db, previewLesson, videoId);
 }, 120_000);
-afterAll(() => t.close());
 
 const origin = () => new URL(t.config.publicUrl).origin;
 const cookieOf = (user: TestUser | string | null) =>
