@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createSignedInUser } from '../../test/helpers.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { hashToken } from './tokens.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const origin = () => new URL(t.config.publicUrl).origin;
 

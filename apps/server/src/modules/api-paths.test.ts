@@ -1,6 +1,6 @@
 import * as shared from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { describe, expect, test } from 'vitest';
+import { useTestApp } from '../../test/use-test-app.js';
 
 /** Every `…Paths` group @shop/shared exports, as `group.key -> path`. */
 const mapped = new Map(
@@ -11,11 +11,7 @@ const mapped = new Map(
     ),
 );
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('the path map (packages/shared/src/api-paths.ts) and the routes the server registers', () => {
   test('every route the server answers is written in the map', () => {

@@ -1,12 +1,8 @@
 import { messages } from '@shop/shared';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { expect, it } from 'vitest';
+import { useTestApp } from '../../test/use-test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 // PostgreSQL refuses NUL in text: before this check, these answered 500 there.
 it('refuses a NUL character in a body, a query or a path with 400 and stores nothing', async () => {

@@ -1,19 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/helpers.js';
 import { waitUntilAnswering } from '../../test/processes.js';
 import { spawnShop } from '../../test/shop-process.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('request ids behind a trusted proxy (TRUST_PROXY=true)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: 'true' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => createTestApp({ TRUST_PROXY: 'true' }));
 
   it("takes the load balancer's X-Request-Id and sends it back", async () => {
     const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'haproxy-0A1B:2c3d.9' } });
@@ -29,11 +26,7 @@ describe('request ids behind a trusted proxy (TRUST_PROXY=true)', () => {
 });
 
 describe('request ids without a trusted proxy', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: 'false' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => createTestApp({ TRUST_PROXY: 'false' }));
 
   it("ignores a client's X-Request-Id and answers a new id for every request, errors included", async () => {
     const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'chosen-by-client' } });

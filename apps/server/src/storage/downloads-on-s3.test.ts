@@ -4,6 +4,7 @@ import type { EnrolledCourse } from '@shop/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeededTestApp, createSignedInUser, type TestApp } from '../../test/helpers.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { demoCourses } from '../db/seed-courses.js';
 import { callAs } from '../modules/admin/admin-test-client.js';
 import { buy } from '../modules/billing/test-purchases.js';
@@ -38,11 +39,7 @@ async function uploadAndFollow(t: TestApp) {
 }
 
 describe.each(['presigned', 'stream'] as const)('course files on S3 (DOWNLOADS=%s)', (mode) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createSeededTestApp({ ...s3.env, DOWNLOADS: mode });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => createSeededTestApp({ ...s3.env, DOWNLOADS: mode }));
 
   it('an uploaded file lands in the bucket, not the data folder, and the buyer gets its bytes back', async () => {
     const { download } = await uploadAndFollow(t);
@@ -84,11 +81,7 @@ describe.each(['presigned', 'stream'] as const)('course files on S3 (DOWNLOADS=%
 });
 
 describe('thumbnails on S3', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createSeededTestApp(s3.env);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => createSeededTestApp(s3.env));
 
   it('an uploaded thumbnail is stored in the bucket and served at its /uploads/ address with a long cache', async () => {
     const admin = await createSignedInUser(t.database.db, { role: 'admin' });

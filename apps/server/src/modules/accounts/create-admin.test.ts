@@ -1,16 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { messages } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newPerson } from '../../../test/account-flows.js';
-import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { createSignedInUser } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { createAdmin } from './create-admin.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 function signIn(email: string, password: string) {
   return t.app.inject({ method: 'POST', url: '/api/signin', payload: { email, password } });

@@ -4,7 +4,7 @@ import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '
 import type { Db } from '../../db/database.js';
 import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
-import { newId } from '../../ids.js';
+import { activeEnrolments, grantEnrolment, revokeEnrolments } from '../learning/grant-enrolment.js';
 import { priceCart } from './price-cart.js';
 
 let t: TestApp;
@@ -46,19 +46,17 @@ async function storedItems(db: Db, userId: string): Promise<number> {
   return rows.length;
 }
 
+/** The console's grant of the course, revoked again when `revoked`. */
 async function grant(userId: string, courseId: string, revoked = false) {
-  const now = new Date().toISOString();
-  await t.database.db
-    .insertInto('enrolments')
-    .values({
-      id: newId(),
-      user_id: userId,
-      course_id: courseId,
-      order_id: null,
-      granted_at: now,
-      revoked_at: revoked ? now : null,
-    })
-    .execute();
+  const now = new Date();
+  await grantEnrolment(t.database.db, userId, courseId, now);
+  if (!revoked) return;
+  const granted = await activeEnrolments(t.database.db, userId, courseId);
+  await revokeEnrolments(
+    t.database.db,
+    granted.map((enrolment) => enrolment.id),
+    now,
+  );
 }
 
 describe('cart: signed-in only', () => {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, engine, type TestApp } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createSignedInUser, engine } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import type { Db } from '../../db/database.js';
 import * as sectionsAndLessons from '../../db/migrations/015-sections-and-lessons.js';
 import * as lessonProgress from '../../db/migrations/016-lesson-progress.js';
@@ -9,11 +10,7 @@ import * as lessonSummaries from '../../db/migrations/020-lesson-summaries.js';
 import * as lessonVideos from '../../db/migrations/024-lesson-videos.js';
 import { newId } from '../../ids.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const stamp = '2026-01-05T10:00:00.000Z';
 const curriculum = [
