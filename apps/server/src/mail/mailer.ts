@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { preparedQuery } from '../db/prepared.js';
+import { boundValues, preparedQuery } from '../db/prepared.js';
+import type { MailOutboxTable } from '../db/schema.js';
 import { newId } from '../ids.js';
 
 export interface MailMessage {
@@ -86,28 +87,22 @@ const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000];
 export const MAIL_CLAIM_MS = 60_000;
 const MAX_ATTEMPTS = 10;
 
-const insertMail = preparedQuery<{
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  headers: string | null;
-  attachments: string | null;
-  now: string;
-}>()((db, value) =>
+type NewMail = Omit<MailOutboxTable, 'attempts' | 'sent_at' | 'last_error'>;
+const insertMail = preparedQuery<NewMail>()((db, value) =>
   db.insertInto('mail_outbox').values({
-    id: value('id'),
-    to_address: value('to'),
-    subject: value('subject'),
-    text_body: value('text'),
-    html_body: value('html'),
-    headers_json: value('headers'),
-    attachments_json: value('attachments'),
-    next_attempt_at: value('now'),
+    ...boundValues<NewMail>(value, [
+      'id',
+      'to_address',
+      'subject',
+      'text_body',
+      'html_body',
+      'headers_json',
+      'attachments_json',
+      'next_attempt_at',
+      'created_at',
+    ]),
     sent_at: null,
     last_error: null,
-    created_at: value('now'),
   }),
 );
 
@@ -244,15 +239,18 @@ export class MailQueue {
 
   async enqueue(message: MailMessage, db: Db = this.db, now = new Date()): Promise<string> {
     const id = newId();
+    const stamp = now.toISOString();
     await insertMail.execute(db, {
       id,
-      to: message.to,
+      to_address: message.to,
       subject: message.subject,
-      text: message.text,
-      html: message.html ?? null,
-      headers: message.headers ? JSON.stringify(message.headers) : null,
-      attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
-      now: now.toISOString(),
+      text_body: message.text,
+      html_body: message.html ?? null,
+      headers_json: message.headers ? JSON.stringify(message.headers) : null,
+      attachments_json: message.attachments?.length ? JSON.stringify(message.attachments) : null,
+      // Due at once.
+      next_attempt_at: stamp,
+      created_at: stamp,
     });
     return id;
   }

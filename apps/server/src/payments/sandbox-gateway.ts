@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
-import { preparedQuery } from '../db/prepared.js';
+import { boundValues, preparedQuery } from '../db/prepared.js';
+import type { SandboxOrdersTable, SandboxPaymentsTable } from '../db/schema.js';
 import {
   type GatewayOrder,
   type GatewayPayment,
@@ -19,24 +20,12 @@ export type SandboxPayResult = { razorpay_order_id: string; razorpay_payment_id:
 const gatewayId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex').slice(0, 14)}`;
 
 // Every sandbox checkout runs these; they are compiled once (see preparedQuery).
-const insertOrder = preparedQuery<{
-  id: string;
-  amount: number;
-  currency: string;
-  status: 'created';
-  receipt: string;
-  notes: string;
-  now: string;
-}>()((db, value) =>
-  db.insertInto('sandbox_orders').values({
-    id: value('id'),
-    amount: value('amount'),
-    currency: value('currency'),
-    status: value('status'),
-    receipt: value('receipt'),
-    notes: value('notes'),
-    created_at: value('now'),
-  }),
+const insertOrder = preparedQuery<SandboxOrdersTable>()((db, value) =>
+  db
+    .insertInto('sandbox_orders')
+    .values(
+      boundValues<SandboxOrdersTable>(value, ['id', 'amount', 'currency', 'status', 'receipt', 'notes', 'created_at']),
+    ),
 );
 const paymentsOf = preparedQuery<{ gatewayOrderId: string }>()((db, value) =>
   db.selectFrom('sandbox_payments').selectAll().where('order_id', '=', value('gatewayOrderId')),
@@ -44,20 +33,11 @@ const paymentsOf = preparedQuery<{ gatewayOrderId: string }>()((db, value) =>
 const orderOf = preparedQuery<{ gatewayOrderId: string }>()((db, value) =>
   db.selectFrom('sandbox_orders').selectAll().where('id', '=', value('gatewayOrderId')),
 );
-const insertPayment = preparedQuery<{
-  id: string;
-  orderId: string;
-  amount: number;
-  status: 'captured' | 'failed';
-  now: string;
-}>()((db, value) =>
-  db.insertInto('sandbox_payments').values({
-    id: value('id'),
-    order_id: value('orderId'),
-    amount: value('amount'),
-    status: value('status'),
-    created_at: value('now'),
-  }),
+type NewSandboxPayment = Omit<SandboxPaymentsTable, 'amount_refunded'>;
+const insertPayment = preparedQuery<NewSandboxPayment>()((db, value) =>
+  db
+    .insertInto('sandbox_payments')
+    .values(boundValues<NewSandboxPayment>(value, ['id', 'order_id', 'amount', 'status', 'created_at'])),
 );
 const setOrderStatus = preparedQuery<{ id: string; status: 'paid' | 'attempted' }>()((db, value) =>
   db
@@ -100,7 +80,7 @@ export class SandboxGateway extends RazorpayWire implements PaymentGateway {
       ...order,
       receipt: input.receipt.slice(0, 40),
       notes: JSON.stringify(input.notes),
-      now: new Date().toISOString(),
+      created_at: new Date().toISOString(),
     });
     return order;
   }
@@ -131,10 +111,10 @@ export class SandboxGateway extends RazorpayWire implements PaymentGateway {
     await this.db.transaction().execute(async (trx) => {
       await insertPayment.execute(trx, {
         id: paymentId,
-        orderId: order.id,
+        order_id: order.id,
         amount: order.amount,
         status: outcome,
-        now: new Date().toISOString(),
+        created_at: new Date().toISOString(),
       });
       await setOrderStatus.execute(trx, { id: order.id, status: outcome === 'captured' ? 'paid' : 'attempted' });
     });
