@@ -13,6 +13,22 @@ export function signatureMatches(expectedHex: string, receivedHex: string | unde
   return timingSafeEqual(Buffer.from(expectedHex, 'hex'), Buffer.from(receivedHex, 'hex'));
 }
 
+/**
+ * A link signed until `expiry` (Unix seconds, as the link writes it), its signature over `signedText`. The
+ * signature is checked first (in constant time), so an expired link is only reported as such when genuine.
+ */
+export function checkExpiringSignature(
+  secret: string,
+  signedText: string,
+  expiry: string,
+  signature: string | undefined,
+  now: Date,
+): 'valid' | 'invalid' | 'expired' {
+  if (!/^\d{1,12}$/.test(expiry)) return 'invalid';
+  if (!signatureMatches(hmacHex(secret, signedText), signature)) return 'invalid';
+  return Number(expiry) * 1000 > now.getTime() ? 'valid' : 'expired';
+}
+
 /** Razorpay's checkout signature: HMAC-SHA256 of `order_id|payment_id` with the key secret. */
 export function paymentSignature(secret: string, gatewayOrderId: string, paymentId: string): string {
   return hmacHex(secret, `${gatewayOrderId}|${paymentId}`);
