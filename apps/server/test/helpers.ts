@@ -88,6 +88,13 @@ export async function createSeededTestApp(overrides: Record<string, string> = {}
   return t;
 }
 
+/** The app with the demo courses in its database but not their files: what checkout and billing tests buy. */
+export async function createDemoShopApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const t = await createTestApp(overrides);
+  await seedDemo(t.database.db);
+  return t;
+}
+
 export interface TestUser {
   id: string;
   email: string;

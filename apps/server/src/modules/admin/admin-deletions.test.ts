@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { expect, it } from 'vitest';
+import { createSignedInUser } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { callAs } from './admin-test-client.js';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 it('lists each completed account deletion with when and by whom, for admins only', async () => {
   const admin = await createSignedInUser(t.database.db, { role: 'admin' });

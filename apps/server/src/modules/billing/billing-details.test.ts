@@ -1,19 +1,13 @@
 import { messages } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
-import { seedDemo } from '../../db/seed.js';
+import { describe, expect, it } from 'vitest';
+import { createDemoShopApp, createSignedInUser } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import type { TaxDocumentData } from './tax-document.js';
 import { buy } from './test-purchases.js';
 
-let t: TestApp;
+const t = useTestApp(createDemoShopApp);
 const course = demoCourses[0]?._id ?? '';
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
-});
-afterAll(() => t.close());
 
 const invoiceData = async (orderId: string) => {
   const row = await t.database.db

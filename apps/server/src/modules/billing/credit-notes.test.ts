@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDemoShopApp, createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { pdfText } from '../../../test/pdf.js';
-import { seedDemo } from '../../db/seed.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import type { TaxDocumentData } from './tax-document.js';
 import { buy, openOrder, payInSandbox, verifyPayment } from './test-purchases.js';
 
-let t: TestApp;
+const t = useTestApp(createDemoShopApp);
 let admin: TestUser;
 const [c1, c2] = demoCourses.map((course) => course._id ?? '');
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
   admin = await createSignedInUser(t.database.db, { role: 'admin' });
 });
-afterAll(() => t.close());
 
 const documents = async (orderId: string) => {
   const rows = await t.database.db

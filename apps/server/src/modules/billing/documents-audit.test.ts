@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { auditTaxDocuments, taxDocumentProblems } from '../../../../../reliability/support/tax-documents-ledger.js';
-import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { createDemoShopApp, createTestApp } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { buy } from './test-purchases.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
-});
-afterAll(() => t.close());
+const t = useTestApp(createDemoShopApp);
 
 it("the reliability suite's audit of tax documents finds a gap, a missing invoice and a missing credit note", async () => {
   const orders = [];

@@ -1,7 +1,7 @@
 import { billingPaths, type TaxSettingsInput } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { seedDemo } from '../../db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDemoShopApp, createSignedInUser, type TestUser } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { callAs } from '../admin/admin-test-client.js';
 import { issuedDocument } from './test-documents.js';
@@ -9,7 +9,7 @@ import { payInSandbox, verifyPayment } from './test-purchases.js';
 
 // Issue 16, prices exclusive of GST: the checkout adds the tax, the gateway charges it, the invoice and a
 // full refund's credit note equal that charge. Figures worked out by hand, not by the code under test.
-let t: TestApp;
+const t = useTestApp(createDemoShopApp);
 let admin: TestUser;
 const course = demoCourses.find((c) => c.price === 4999)?._id ?? '';
 const WELCOME10 = '64a1f0c2b7e4d1a2c3e5c010';
@@ -77,12 +77,9 @@ async function pay(opened: Awaited<ReturnType<typeof checkout>>) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
   admin = await createSignedInUser(t.database.db, { role: 'admin', email: `excl-admin-${Date.now()}@example.com` });
   await saveSettings();
 });
-afterAll(() => t.close());
 
 describe('prices exclusive of GST', () => {
   it('the checkout page can read the basis of the total without signing in', async () => {

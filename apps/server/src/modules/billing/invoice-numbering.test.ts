@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { seedDemo } from '../../db/seed.js';
+import { describe, expect, it } from 'vitest';
+import { createDemoShopApp } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { fulfilContext } from '../orders/fulfil-context.js';
 import { fulfilOrder } from '../orders/fulfil-order.js';
@@ -8,14 +8,8 @@ import { financialYear } from './invoice-number.js';
 import type { TaxDocumentData } from './tax-document.js';
 import { buy, openOrder, payInSandbox, verifyPayment } from './test-purchases.js';
 
-let t: TestApp;
+const t = useTestApp(createDemoShopApp);
 const [c1, c2] = demoCourses.map((course) => course._id ?? '');
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
-});
-afterAll(() => t.close());
 
 const invoiceOf = async (orderId: string) => {
   const row = await t.database.db

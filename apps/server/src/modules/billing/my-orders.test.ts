@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
-import { seedDemo } from '../../db/seed.js';
+import { expect, it } from 'vitest';
+import { createDemoShopApp, createSignedInUser } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { buy, openOrder, payInSandbox, verifyPayment } from './test-purchases.js';
 
-let t: TestApp;
+const t = useTestApp(createDemoShopApp);
 const [c1, c2, c3] = demoCourses;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
-});
-afterAll(() => t.close());
 
 it("GET /api/orders lists the learner's own orders, newest first, with courses, amount, status and documents", async () => {
   const admin = await createSignedInUser(t.database.db, { role: 'admin' });

@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { seedDemo } from '../../db/seed.js';
+import { beforeAll, expect, it } from 'vitest';
+import { createDemoShopApp, createSignedInUser, type TestUser } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { callAs } from '../admin/admin-test-client.js';
 import { issuedDocument } from './test-documents.js';
 import { buy } from './test-purchases.js';
 
-let t: TestApp;
+const t = useTestApp(createDemoShopApp);
 let admin: TestUser;
 let asAdmin: ReturnType<typeof callAs>;
 const [c1, c2, c3] = demoCourses.map((course) => course._id ?? '');
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
   admin = await createSignedInUser(t.database.db, { role: 'admin' });
   asAdmin = callAs(t, admin);
 });
-afterAll(() => t.close());
 
 const invoiceOf = async (orderId: string) => (await issuedDocument(t, orderId)).document;
 const dashboard = async () => (await asAdmin('GET', '/api/admin/dashboard')).json().dashboard;

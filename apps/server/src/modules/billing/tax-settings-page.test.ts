@@ -1,9 +1,9 @@
 import { messages, type TaxSettingsInput } from '@shop/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDemoShopApp, createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { pdfImages, pdfText } from '../../../test/pdf.js';
-import { seedDemo } from '../../db/seed.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { callAs } from '../admin/admin-test-client.js';
 import { renderStoredDocument } from './render-stored-document.js';
@@ -11,16 +11,13 @@ import type { TaxDocumentData } from './tax-document.js';
 import { issuedDocument } from './test-documents.js';
 import { buy } from './test-purchases.js';
 
-let t: TestApp;
+const t = useTestApp(() => createDemoShopApp({ TAX_LEGAL_NAME: 'Env Default Traders', TAX_GSTIN: '24AAACC1206D1ZM' }));
 let admin: TestUser;
 const [c1] = demoCourses;
 
 beforeAll(async () => {
-  t = await createTestApp({ TAX_LEGAL_NAME: 'Env Default Traders', TAX_GSTIN: '24AAACC1206D1ZM' });
-  await seedDemo(t.database.db);
   admin = await createSignedInUser(t.database.db, { role: 'admin', email: `tax-admin-${Date.now()}@example.com` });
 });
-afterAll(() => t.close());
 
 /** The form as the console sends it, filled with a valid Gujarat registration. */
 const form = (overrides: Partial<TaxSettingsInput> = {}): TaxSettingsInput => ({

@@ -1,18 +1,12 @@
 import zlib from 'node:zlib';
 import { getCourseResponse, listCoursesResponse } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { seedDemo } from '../../db/seed.js';
+import { describe, expect, it } from 'vitest';
+import { createDemoShopApp } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { importCourses } from './import-courses.js';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
-});
-afterAll(() => t.close());
+const t = useTestApp(createDemoShopApp);
 
 /** The spec's fields of a course card in the list; the detail answer has these and more. */
 const cardFields = [

@@ -1,18 +1,17 @@
 import type { AdminCourseStructure } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser, engine, type TestUser } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { callAs } from '../admin/admin-test-client.js';
 import { buy } from '../billing/test-purchases.js';
 import { importCourses } from './import-courses.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createSignedInUser(t.database.db, { role: 'admin' });
 });
-afterAll(() => t.close());
 
 let counter = 0;
 const course = (sections: object[]) => ({

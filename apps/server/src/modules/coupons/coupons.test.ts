@@ -1,20 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { couponResponse } from '@shop/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { seedDemo } from '../../db/seed.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createDemoShopApp, createSignedInUser, type TestUser } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { createCoupon } from './create-coupon.js';
 import { findUsableCoupon } from './find-usable-coupon.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
-});
-afterAll(() => t.close());
+const t = useTestApp(createDemoShopApp);
 
 let codeCounter = 0;
 /** Each test makes its own coupon under a fresh code. */

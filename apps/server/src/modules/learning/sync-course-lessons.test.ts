@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { callAs, courseForm } from '../admin/admin-test-client.js';
 
-let t: TestApp;
+const t = useTestApp();
 let call: ReturnType<typeof callAs>;
 beforeAll(async () => {
-  t = await createTestApp();
   const admin: TestUser = await createSignedInUser(t.database.db, { role: 'admin' });
   call = callAs(t, admin);
 });
-afterAll(() => t.close());
 
 const lessonsOf = (courseId: string) =>
   t.database.db

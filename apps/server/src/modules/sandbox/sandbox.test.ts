@@ -1,18 +1,13 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createDemoShopApp, createSignedInUser } from '../../../test/helpers.js';
 import { orderEvents } from '../../../test/order-records.js';
-import { seedDemo } from '../../db/seed.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { WEBHOOK_SIGNATURE_FAILED } from '../orders/handle-webhook.js';
 import { reconcilePayments } from '../orders/reconcile-payments.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
-});
-afterAll(() => t.close());
+const t = useTestApp(createDemoShopApp);
 
 /** A learner's open order for the `courseIndex`-th demo course, with the sandbox's Pay/Fail and verify-payment. */
 async function openOrder(courseIndex: number) {
