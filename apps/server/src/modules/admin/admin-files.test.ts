@@ -12,6 +12,12 @@ beforeAll(async () => {
   courseId = (await asAdmin('POST', '/api/admin/courses', courseForm())).json().course.id;
 });
 
+const storedRow = (fileId: string) =>
+  t.database.db.selectFrom('course_files').selectAll().where('id', '=', fileId).executeTakeFirstOrThrow();
+const auditActions = async (entityId: string) =>
+  (await t.database.db.selectFrom('audit_log').select('action').where('entity_id', '=', entityId).execute()).map(
+    (a) => a.action,
+  );
 const pdf = Buffer.from('%PDF-1.4\n% a tiny test document\n%%EOF\n');
 const upload = (bytes: Buffer, type: string, name = 'Cheat sheet.pdf') =>
   asAdmin('POST', `/api/admin/courses/${courseId}/files?name=${encodeURIComponent(name)}`, bytes, {
@@ -24,21 +30,12 @@ describe('course files', () => {
     expect(res.statusCode).toBe(200);
     const file = res.json().file;
     expect(file).toMatchObject({ name: 'Cheat sheet.pdf', sizeBytes: pdf.length, contentType: 'application/pdf' });
-    const row = await t.database.db
-      .selectFrom('course_files')
-      .selectAll()
-      .where('id', '=', file.id)
-      .executeTakeFirstOrThrow();
+    const row = await storedRow(file.id);
     const stored = path.join(t.config.dataDir, 'course-files', row.stored_name);
     expect(fs.readFileSync(stored)).toEqual(pdf);
     expect((await t.app.inject({ url: `/uploads/../course-files/${row.stored_name}` })).statusCode).not.toBe(200);
     expect((await asAdmin('GET', `/api/admin/courses/${courseId}/files`)).json().files).toEqual([file]);
-    const audit = await t.database.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity_id', '=', courseId)
-      .execute();
-    expect(audit.map((a) => a.action)).toContain('course_file.add');
+    expect(await auditActions(courseId)).toContain('course_file.add');
   });
 
   it('refuses a type learners should not be handed, an empty file and an oversized one, storing nothing', async () => {
@@ -57,21 +54,12 @@ describe('course files', () => {
 
   it('deletes a file: the row, the bytes, and an audit row', async () => {
     const file = (await upload(pdf, 'application/pdf', 'Old notes.pdf')).json().file;
-    const row = await t.database.db
-      .selectFrom('course_files')
-      .selectAll()
-      .where('id', '=', file.id)
-      .executeTakeFirstOrThrow();
+    const row = await storedRow(file.id);
     const res = await asAdmin('DELETE', `/api/admin/courses/${courseId}/files/${file.id}`);
     expect(res.statusCode).toBe(200);
     expect(await t.database.db.selectFrom('course_files').select('id').where('id', '=', file.id).execute()).toEqual([]);
     expect(fs.existsSync(path.join(t.config.dataDir, 'course-files', row.stored_name))).toBe(false);
-    const audit = await t.database.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity_id', '=', courseId)
-      .execute();
-    expect(audit.map((a) => a.action)).toContain('course_file.remove');
+    expect(await auditActions(courseId)).toContain('course_file.remove');
   });
 
   it('refuses visitors and learners', async () => {

@@ -1,18 +1,13 @@
 import { cartChangeResponse, computeTotals, getCartResponse, mergeCartResponse } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createDemoShopApp, createSignedInUser, type TestUser } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import type { Db } from '../../db/database.js';
-import { seedDemo } from '../../db/seed.js';
 import { demoCourses } from '../../db/seed-courses.js';
 import { activeEnrolments, grantEnrolment, revokeEnrolments } from '../learning/grant-enrolment.js';
 import { priceCart } from './price-cart.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
-});
-afterAll(() => t.close());
+const t = useTestApp(createDemoShopApp);
 
 const [first, second, third] = demoCourses.map((course) => ({ id: course._id as string, ...course }));
 const origin = () => new URL(t.config.publicUrl).origin;
@@ -59,6 +54,10 @@ async function grant(userId: string, courseId: string, revoked = false) {
   );
 }
 
+/** POST /api/cart/add with exactly these headers. */
+const addWith = (payload: object | string, headers: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/api/cart/add', payload, headers });
+
 describe('cart: signed-in only', () => {
   it.each([
     ['GET', '/api/cart', undefined],
@@ -73,24 +72,14 @@ describe('cart: signed-in only', () => {
 
   it('a cookie-carrying add from a foreign page is refused and writes nothing', async () => {
     const user = await createSignedInUser(t.database.db);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/cart/add',
-      payload: { courseId: first?.id },
-      headers: { cookie: user.cookie, origin: 'https://evil.example' },
-    });
+    const res = await addWith({ courseId: first?.id }, { cookie: user.cookie, origin: 'https://evil.example' });
     expect(res.statusCode).toBe(403);
     expect(await storedItems(t.database.db, user.id)).toBe(0);
   });
 
   it('a Bearer token works without an Origin header', async () => {
     const user = await createSignedInUser(t.database.db);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/cart/add',
-      payload: { courseId: first?.id },
-      headers: { authorization: `Bearer ${user.token}` },
-    });
+    const res = await addWith({ courseId: first?.id }, { authorization: `Bearer ${user.token}` });
     expect(res.statusCode).toBe(200);
     expect(await idsIn(user)).toEqual([first?.id]);
   });
@@ -185,11 +174,10 @@ describe('POST /api/cart/add', () => {
 
   it('a body that is not JSON is a 400', async () => {
     const user = await createSignedInUser(t.database.db);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/cart/add',
-      payload: '{"courseId":',
-      headers: { cookie: user.cookie, origin: origin(), 'content-type': 'application/json' },
+    const res = await addWith('{"courseId":', {
+      cookie: user.cookie,
+      origin: origin(),
+      'content-type': 'application/json',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().ok).toBe(false);

@@ -150,17 +150,25 @@ describe(`lesson notes (${engine})`, () => {
   });
 });
 
+/** A learner who owns the course, with one note ('Mine') on its first lesson. */
+async function ownerWithNote() {
+  const { user, lessons } = await owner();
+  const noteId = (await addNote(user, lessons[0]?.id ?? '', { text: 'Mine' })).json().note.id as string;
+  return { user, lessons, noteId };
+}
+/** Each notes call made as `caller`: list, export, add on the lesson, edit and remove the note. */
+const everyCall = async (caller: TestUser | null, lessonId: string, noteId: string) => [
+  await listNotes(caller),
+  await exportNotes(caller),
+  await addNote(caller, lessonId, { text: 'x' }),
+  await editNote(caller, noteId, { text: 'x' }),
+  await removeNote(caller, noteId),
+];
+
 describe(`who may read and change notes (${engine})`, () => {
   it('asks a visitor to log in on every call', async () => {
-    const { user, lessons } = await owner();
-    const noteId = (await addNote(user, lessons[0]?.id ?? '', { text: 'Mine' })).json().note.id as string;
-    for (const res of [
-      await listNotes(null),
-      await exportNotes(null),
-      await addNote(null, lessons[0]?.id ?? '', { text: 'x' }),
-      await editNote(null, noteId, { text: 'x' }),
-      await removeNote(null, noteId),
-    ]) {
+    const { user, lessons, noteId } = await ownerWithNote();
+    for (const res of await everyCall(null, lessons[0]?.id ?? '', noteId)) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ ok: false, message: messages.pleaseLogIn });
     }
@@ -168,8 +176,7 @@ describe(`who may read and change notes (${engine})`, () => {
   });
 
   it("refuses a write from another site's page (Origin), even with the learner's cookie, and writes nothing", async () => {
-    const { user, lessons } = await owner();
-    const noteId = (await addNote(user, lessons[0]?.id ?? '', { text: 'Mine' })).json().note.id as string;
+    const { user, lessons, noteId } = await ownerWithNote();
     const foreign = { cookie: user.cookie, origin: 'https://evil.example' };
     for (const [method, url, payload] of [
       ['POST', `/api/learn/${courseId}/lessons/${lessons[0]?.id}/notes`, { text: 'Planted' }],
@@ -183,16 +190,9 @@ describe(`who may read and change notes (${engine})`, () => {
   });
 
   it('refuses a signed-in learner who does not own the course, and writes nothing', async () => {
-    const { user, lessons } = await owner();
-    const noteId = (await addNote(user, lessons[0]?.id ?? '', { text: 'Mine' })).json().note.id as string;
+    const { user, lessons, noteId } = await ownerWithNote();
     const stranger = await createSignedInUser(t.database.db);
-    for (const res of [
-      await listNotes(stranger),
-      await exportNotes(stranger),
-      await addNote(stranger, lessons[0]?.id ?? '', { text: 'x' }),
-      await editNote(stranger, noteId, { text: 'x' }),
-      await removeNote(stranger, noteId),
-    ]) {
+    for (const res of await everyCall(stranger, lessons[0]?.id ?? '', noteId)) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ ok: false, message: messages.learnNotEnrolled });
     }
