@@ -25,6 +25,10 @@ afterAll(async () => {
   await database.close();
 });
 
+/** The outbox row of the one message to `to`. */
+const outboxRow = (to: string) =>
+  database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).executeTakeFirstOrThrow();
+
 describe('mail queue', () => {
   it('renders attached mails at the full pace up to half busy, fewer above, and at least one a second', () => {
     expect(ATTACHED_MAILS_PER_SECOND).toBe(10);
@@ -38,11 +42,7 @@ describe('mail queue', () => {
     queue.kick();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp().received.filter((mail) => mail.to.includes('stopped@example.com'))).toEqual([]);
-    const row = await database.db
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('to_address', '=', 'stopped@example.com')
-      .executeTakeFirstOrThrow();
+    const row = await outboxRow('stopped@example.com');
     expect(row).toMatchObject({ sent_at: null, attempts: 0 });
     await database.db.deleteFrom('mail_outbox').where('id', '=', row.id).execute();
   });
@@ -53,11 +53,7 @@ describe('mail queue', () => {
     expect(await queue.deliverPending()).toBe(1);
     const mail = await smtp().waitFor('a@example.com');
     expect(mailText(mail.raw)).toContain('https://shop.test/x');
-    const row = await database.db
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('to_address', '=', 'a@example.com')
-      .executeTakeFirstOrThrow();
+    const row = await outboxRow('a@example.com');
     expect(row.sent_at).not.toBeNull();
   });
 
@@ -66,11 +62,7 @@ describe('mail queue', () => {
     smtp().rejecting = true;
     await queue.enqueue({ to: 'b@example.com', subject: 'Retry me', text: 'body' });
     expect(await queue.deliverPending()).toBe(0);
-    const pending = await database.db
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('to_address', '=', 'b@example.com')
-      .executeTakeFirstOrThrow();
+    const pending = await outboxRow('b@example.com');
     expect(pending).toMatchObject({ sent_at: null, attempts: 1 });
     expect(pending.last_error).toMatch(/550|Mailbox/);
     smtp().rejecting = false;

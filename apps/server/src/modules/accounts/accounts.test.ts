@@ -19,6 +19,17 @@ const { post, profile, signUp, signUpVerified } = accountCalls(() => ({ t, smtp 
 
 type Person = ReturnType<typeof newPerson>;
 
+/** The answer that signs `person` in as a learner, saying `message`. */
+const signedInAs = (person: Person, message: string) => ({
+  ok: true,
+  success: true,
+  message,
+  redirectUrl: '/',
+  username: person.username,
+  email: person.email,
+  role: 'learner',
+});
+
 describe('sign-up and e-mail verification', () => {
   it('sign-up mails a link that verifies the address and signs the user in', async () => {
     const person = newPerson();
@@ -39,15 +50,7 @@ describe('sign-up and e-mail verification', () => {
       { cookies: signUpProofCookie(res) },
     );
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({
-      ok: true,
-      success: true,
-      message: messages.emailVerified,
-      redirectUrl: '/',
-      username: person.username,
-      email: person.email,
-      role: 'learner',
-    });
+    expect(verified.json()).toEqual(signedInAs(person, messages.emailVerified));
     const cookie = verified.cookies.find((c) => c.name === 'token');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(await profile(cookie?.value)).toEqual({
@@ -254,15 +257,7 @@ describe('password sign-in', () => {
       { ip: person.ip },
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      ok: true,
-      success: true,
-      message: messages.signedIn,
-      redirectUrl: '/',
-      username: person.username,
-      email: person.email,
-      role: 'learner',
-    });
+    expect(res.json()).toEqual(signedInAs(person, messages.signedIn));
     const token = sessionCookie(res);
     expect(token).toBeDefined();
     expect(token).not.toBe(firstSession);
