@@ -9,7 +9,7 @@ import type { ObjectStorage } from '../../storage/object-storage.js';
 import { attachNewCourseFile } from '../learning/attach-new-course-file.js';
 import { courseFileKey } from '../learning/course-file-store.js';
 import { loadCourse } from './course-record.js';
-import { writeAudit } from './write-audit.js';
+import { changeWithAudit } from './write-audit.js';
 
 export const COURSE_FILE_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -99,22 +99,16 @@ export async function addCourseFile(
     created_at: now.toISOString(),
   };
   try {
-    await db.transaction().execute(async (trx) => {
-      await trx.insertInto('course_files').values(row).execute();
-      await attachNewCourseFile(trx, courseId, id);
-      await writeAudit(
-        trx,
-        actor,
-        {
-          action: 'course_file.add',
-          entity: 'course',
-          entityId: courseId,
-          before: null,
-          after: toAdminCourseFile(row),
-        },
-        now,
-      );
-    });
+    await changeWithAudit(
+      db,
+      actor,
+      async (trx) => {
+        await trx.insertInto('course_files').values(row).execute();
+        await attachNewCourseFile(trx, courseId, id);
+      },
+      { action: 'course_file.add', entity: 'course', entityId: courseId, before: null, after: toAdminCourseFile(row) },
+      now,
+    );
   } catch (error) {
     await storage.delete(key);
     throw error;
@@ -138,20 +132,12 @@ export async function removeCourseFile(
     .where('course_id', '=', courseId)
     .executeTakeFirst();
   if (!row) throw new AppError('not_found', messages.adminFileMissing);
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('course_files').where('id', '=', fileId).execute();
-    await writeAudit(
-      trx,
-      actor,
-      {
-        action: 'course_file.remove',
-        entity: 'course',
-        entityId: courseId,
-        before: toAdminCourseFile(row),
-        after: null,
-      },
-      now,
-    );
-  });
+  await changeWithAudit(
+    db,
+    actor,
+    (trx) => trx.deleteFrom('course_files').where('id', '=', fileId).execute(),
+    { action: 'course_file.remove', entity: 'course', entityId: courseId, before: toAdminCourseFile(row), after: null },
+    now,
+  );
   await storage.delete(courseFileKey(row.stored_name));
 }
