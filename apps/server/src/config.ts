@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { LegalSettings } from '@shop/shared';
 import { z } from 'zod';
 import { loadTaxSettings, type TaxSettings } from './modules/billing/tax-settings.js';
 import { serverRoot } from './paths.js';
@@ -144,17 +145,6 @@ export interface Config {
   mailFrom: string;
   /** Google sign-in (GOOGLE_*), or null when GOOGLE_CLIENT_ID is not set. */
   google: { clientId: string; clientSecret: string | undefined; issuer: string } | null;
-}
-
-/** What the legal pages print where the original text had blanks; reaches the browser through site-config. */
-export interface LegalSettings {
-  businessAddress: string;
-  disputeDays: number;
-  arbitrators: number;
-  arbitrationSeat: string;
-  arbitrationLanguage: string;
-  liabilityMonths: number;
-  liabilityCapInr: number;
 }
 
 export class ConfigError extends Error {

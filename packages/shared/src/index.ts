@@ -24,6 +24,7 @@ export * from './contracts/video-admin.js';
 export * from './contracts/video-settings.js';
 export * from './field-rules.js';
 export * from './gst.js';
+export type * from './legal-settings.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './page-meta.js';
