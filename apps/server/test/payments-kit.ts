@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Db } from '../src/db/database.js';
 import { seedDemo } from '../src/db/seed.js';
 import { demoCourses } from '../src/db/seed-courses.js';
+import { createCoupon } from '../src/modules/coupons/create-coupon.js';
 import { type FakeRazorpay, startFakeRazorpay } from './fake-razorpay.js';
 import { createTestApp, standIn, type TestApp, type TestUser } from './helpers.js';
 
@@ -19,6 +20,19 @@ export const demoLines = demoCourses.map((course) => ({
   rupees: course.price,
 }));
 export type DemoLine = (typeof demoLines)[number];
+
+let coupons = 0;
+
+/** A new coupon of `percent` % whose code, `prefix` first, no other coupon of the run has. */
+export function newCoupon(
+  db: Db,
+  prefix: string,
+  percent: number,
+  limits: { maxUses?: number; maxUsesPerUser?: number } = {},
+) {
+  coupons += 1;
+  return createCoupon(db, { code: `${prefix}${coupons}${Date.now().toString(36)}`.toUpperCase(), percent, ...limits });
+}
 
 /** The settings that point the app's Razorpay client at the fake gateway. */
 export function razorpaySettings(fake: FakeRazorpay): Record<string, string> {

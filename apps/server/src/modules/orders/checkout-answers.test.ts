@@ -2,8 +2,7 @@ import { messages } from '@shop/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createPaymentsApp, demoLines, shopRequests } from '../../../test/payments-kit.js';
-import { createCoupon } from '../coupons/create-coupon.js';
+import { createPaymentsApp, demoLines, newCoupon, shopRequests } from '../../../test/payments-kit.js';
 
 // What a checkout answers and what it sends to the gateway: refusals the buyer can act on, the smallest
 // amount the gateway takes, and the gateway order that carries our own order id. A fresh app per test.
@@ -37,9 +36,7 @@ const setPrice = (course: typeof c1, paise: number) =>
   t.database.db.updateTable('courses').set({ price_paise: paise }).where('id', '=', course.id).execute();
 const ordersOf = (userId: string) =>
   t.database.db.selectFrom('orders').select(['id', 'status']).where('user_id', '=', userId).execute();
-let codes = 0;
-const coupon = async (percent: number) =>
-  (await createCoupon(t.database.db, { code: `CA${Date.now().toString(36)}${++codes}`.toUpperCase(), percent })).id;
+const coupon = async (percent: number) => (await newCoupon(t.database.db, 'CA', percent)).id;
 
 describe('refusals the buyer can act on', () => {
   it('an empty cart: 400, nothing written', async () => {

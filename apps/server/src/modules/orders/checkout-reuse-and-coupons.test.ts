@@ -2,8 +2,7 @@ import { messages, OUTSIDE_INDIA } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { orderEvents } from '../../../test/order-records.js';
-import { activeCourseIds, demoLines, usePaymentsShop } from '../../../test/payments-kit.js';
-import { createCoupon } from '../coupons/create-coupon.js';
+import { activeCourseIds, demoLines, newCoupon, usePaymentsShop } from '../../../test/payments-kit.js';
 
 // When a checkout may reuse the buyer's pending order, and what a new one does to the old ones and to
 // coupon limits. A fresh app per test: the checkout's compiled queries are built anew for each.
@@ -49,15 +48,8 @@ const setPrice = (course: typeof c1, paise: number) =>
     .set({ price_paise: paise })
     .where('id', '=', course?.id ?? '')
     .execute();
-let codes = 0;
 const coupon = async (percent: number, limits: { maxUses?: number; maxUsesPerUser?: number } = {}) =>
-  (
-    await createCoupon(t.database.db, {
-      code: `MP${Date.now().toString(36)}${++codes}`.toUpperCase(),
-      percent,
-      ...limits,
-    })
-  ).id;
+  (await newCoupon(t.database.db, 'MP', percent, limits)).id;
 const ten = (paise: number) => paise - Math.round(paise / 10);
 
 describe('reusing the pending order', () => {

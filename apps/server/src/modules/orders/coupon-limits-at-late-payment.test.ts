@@ -2,8 +2,7 @@ import { messages } from '@shop/shared';
 import { expect, it } from 'vitest';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { orderEvents, refundMailsQueued } from '../../../test/order-records.js';
-import { demoLines, orderStatus, usePaymentsShop } from '../../../test/payments-kit.js';
-import { createCoupon } from '../coupons/create-coupon.js';
+import { demoLines, newCoupon, orderStatus, usePaymentsShop } from '../../../test/payments-kit.js';
 
 // find-unfulfillable.ts: a superseded order stays payable at the gateway, so when its payment arrives
 // its coupon is counted again. Uses held by other orders count: paid ones, and other buyers' orders
@@ -14,15 +13,7 @@ const [c1, c2, c3] = demoLines;
 
 const { t, fake, post } = usePaymentsShop('file');
 
-let counter = 0;
-const coupon = (limits: { maxUses?: number; maxUsesPerUser?: number }) => {
-  counter += 1;
-  return createCoupon(t.database.db, {
-    code: `LATE${counter}${Date.now().toString(36).toUpperCase()}`,
-    percent: 50,
-    ...limits,
-  });
-};
+const coupon = (limits: { maxUses?: number; maxUsesPerUser?: number }) => newCoupon(t.database.db, 'LATE', 50, limits);
 /** Empties the buyer's cart, fills it with this course and checks out, with the coupon or without. */
 async function checkout(user: TestUser, course: { id: string; rupees: number }, couponId: string | null) {
   for (const other of [c1, c2, c3]) await post('/api/cart/remove', user, { courseId: other.id });

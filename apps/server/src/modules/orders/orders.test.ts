@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { orderEvents } from '../../../test/order-records.js';
-import { demoLines, usePaymentsShop } from '../../../test/payments-kit.js';
+import { demoLines, newCoupon, usePaymentsShop } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { reconcilePayments } from './reconcile-payments.js';
 
@@ -385,9 +385,7 @@ describe('coupons at checkout', () => {
   });
 
   it('a 100 % coupon enrols at once without calling the gateway', async () => {
-    const free = (
-      await createCoupon(t.database.db, { code: `FREE${Date.now().toString(36).toUpperCase()}`, percent: 100 })
-    ).id;
+    const free = (await newCoupon(t.database.db, 'FREE', 100)).id;
     const user = await buyer([c3]);
     const before = fake.requests.length;
     const res = await checkout(user, 0, free);

@@ -2,9 +2,8 @@ import { formatPaise, messages } from '@shop/shared';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
-import { activeCourseIds, demoLines, payAtFake } from '../../../test/payments-kit.js';
+import { activeCourseIds, demoLines, newCoupon, payAtFake } from '../../../test/payments-kit.js';
 import { usePaymentsShopWithMail } from '../../../test/payments-mail.js';
-import { createCoupon } from '../coupons/create-coupon.js';
 import { reconcilePayments } from './reconcile-payments.js';
 
 // What paying an order does, as the buyer and the operator see it: the order's state and history, the
@@ -134,10 +133,7 @@ describe('the payment row', () => {
 
 describe('the confirmation e-mail', () => {
   it('is exactly what the buyer reads: each course, the figures, the links and the invoice, names escaped', async () => {
-    const coupon = await createCoupon(t.database.db, {
-      code: `MAIL${Date.now().toString(36).toUpperCase()}`,
-      percent: 10,
-    });
+    const coupon = await newCoupon(t.database.db, 'MAIL', 10);
     const user = await createSignedInUser(t.database.db);
     // The mail server refuses for now, so the queued message keeps its bodies (a sent one is cleared).
     smtp().rejecting = true;
@@ -198,10 +194,7 @@ describe('the confirmation e-mail', () => {
   });
 
   it('for a free order: enrolled at once, no invoice, and the e-mail names none', async () => {
-    const coupon = await createCoupon(t.database.db, {
-      code: `FREE${Date.now().toString(36).toUpperCase()}`,
-      percent: 100,
-    });
+    const coupon = await newCoupon(t.database.db, 'FREE', 100);
     const user = await createSignedInUser(t.database.db);
     smtp().rejecting = true;
     const order = await checkedOut(user, [c1], { couponId: coupon.id, percent: 100 });

@@ -3,8 +3,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createPaymentsApp, demoLines, shopRequests } from '../../../test/payments-kit.js';
-import { createCoupon } from '../coupons/create-coupon.js';
+import { createPaymentsApp, demoLines, newCoupon, shopRequests } from '../../../test/payments-kit.js';
 import { reconcilePayments } from './reconcile-payments.js';
 
 // The reconciliation pass (reconcile-payments.ts) against a Razorpay stand-in: what it fulfils, expires,
@@ -144,8 +143,7 @@ describe('orders awaiting payment', () => {
   it('leaves alone orders younger than 15 minutes and free orders', async () => {
     const young = await newOrder([c1]);
     fake.pay(young.order_id);
-    const code = `FREE${Date.now().toString(36).toUpperCase()}`;
-    const coupon = await createCoupon(t.database.db, { code, percent: 100 });
+    const coupon = await newCoupon(t.database.db, 'FREE', 100);
     const buyer = await createSignedInUser(t.database.db);
     await post('/api/cart/add', buyer, { courseId: c2.id });
     const free = await post('/api/create-order', buyer, {
@@ -172,10 +170,7 @@ describe('orders awaiting payment', () => {
   });
 
   it("an expired order's reservation of its coupon is released", async () => {
-    const coupon = await createCoupon(t.database.db, {
-      code: `HALF${Date.now().toString(36).toUpperCase()}`,
-      percent: 50,
-    });
+    const coupon = await newCoupon(t.database.db, 'HALF', 50);
     const unpaid = await newOrder([c1], coupon.id);
     const reservations = () =>
       t.database.db.selectFrom('coupon_redemptions').select('id').where('order_id', '=', unpaid.orderId).execute();

@@ -8,12 +8,12 @@ import {
   activeCourseIds,
   type DemoLine,
   demoLines,
+  newCoupon,
   orderStatus,
   payAtFake,
   usePaymentsShop,
 } from '../../../test/payments-kit.js';
 import { hmacHex } from '../../payments/signatures.js';
-import { createCoupon } from '../coupons/create-coupon.js';
 
 // What Razorpay's webhooks do to an order, as Razorpay would send them: amounts that do not match,
 // deliveries that fail and come again, payments after a failed attempt, refunds and buying again.
@@ -359,10 +359,7 @@ describe('refunds and buying again', () => {
 
 describe('a paid coupon order', () => {
   it('paid from an old window after a new checkout released its reservation, it gets its coupon use back', async () => {
-    const coupon = await createCoupon(t.database.db, {
-      code: `OLD${Date.now().toString(36).toUpperCase()}`,
-      percent: 10,
-    });
+    const coupon = await newCoupon(t.database.db, 'OLD', 10);
     const user = await createSignedInUser(t.database.db);
     const old = await checkedOut(user, [c1], coupon.id, 10);
     const newer = await post('/api/create-order', user, {
@@ -384,10 +381,7 @@ describe('a paid coupon order', () => {
   });
 
   it('counts one use of the coupon however many confirmations arrive, and mails the figures', async () => {
-    const coupon = await createCoupon(t.database.db, {
-      code: `WH${Date.now().toString(36).toUpperCase()}`,
-      percent: 10,
-    });
+    const coupon = await newCoupon(t.database.db, 'WH', 10);
     const user = await createSignedInUser(t.database.db);
     const order = await checkedOut(user, [c1, c2], coupon.id, 10);
     const entity = captured(order.order_id);
