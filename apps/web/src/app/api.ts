@@ -17,3 +17,8 @@ export function errorMessage(error: unknown, fallback: string): string {
   const data = (error as { data?: { message?: unknown } } | undefined)?.data;
   return typeof data?.message === 'string' ? data.message : fallback;
 }
+
+/** A mutation's request that sends its argument, as is, as the JSON body to `url`. */
+export function sendBody(url: string, method: 'POST' | 'PUT' = 'POST') {
+  return <Body>(body: Body) => ({ url, method, body });
+}

@@ -15,7 +15,7 @@ import type {
   SignUpRequest,
 } from '@shop/shared';
 import { accountPaths, privacyPaths } from '@shop/shared';
-import { api } from '../../app/api';
+import { api, sendBody } from '../../app/api';
 
 export interface Profile {
   username: string;
@@ -35,15 +35,9 @@ export const accountApi = api.injectEndpoints({
       },
       providesTags: ['Profile'],
     }),
-    signIn: build.mutation<SignedInResponse, SignInRequest>({
-      query: (body) => ({ url: accountPaths.signIn, method: 'POST', body }),
-    }),
-    signUp: build.mutation<AcceptedResponse, SignUpRequest>({
-      query: (body) => ({ url: accountPaths.signUp, method: 'POST', body }),
-    }),
-    sendSignInLink: build.mutation<AcceptedResponse, EmailLinkRequest>({
-      query: (body) => ({ url: accountPaths.emailLink, method: 'POST', body }),
-    }),
+    signIn: build.mutation<SignedInResponse, SignInRequest>({ query: sendBody(accountPaths.signIn) }),
+    signUp: build.mutation<AcceptedResponse, SignUpRequest>({ query: sendBody(accountPaths.signUp) }),
+    sendSignInLink: build.mutation<AcceptedResponse, EmailLinkRequest>({ query: sendBody(accountPaths.emailLink) }),
     /** What a mailed link would do (kind, masked address), without using it up. */
     previewEmailToken: build.mutation<LinkPreviewResponse, string>({
       query: (token) => ({ url: accountPaths.previewEmailToken, method: 'POST', body: { token } }),
@@ -54,14 +48,14 @@ export const accountApi = api.injectEndpoints({
     }),
     /** The profile's password form: every other session ends, this browser gets a fresh cookie. */
     changePassword: build.mutation<DoneResponse, ChangePasswordRequest>({
-      query: (body) => ({ url: accountPaths.changePassword, method: 'POST', body }),
+      query: sendBody(accountPaths.changePassword),
     }),
     forgotPassword: build.mutation<AcceptedResponse, ForgotPasswordRequest>({
-      query: (body) => ({ url: accountPaths.forgotPassword, method: 'POST', body }),
+      query: sendBody(accountPaths.forgotPassword),
     }),
     /** The reset page's submit, the only call that uses the mailed token. */
     resetPassword: build.mutation<SignedInResponse, ResetPasswordRequest>({
-      query: (body) => ({ url: accountPaths.resetPassword, method: 'POST', body }),
+      query: sendBody(accountPaths.resetPassword),
     }),
     getPrivacyStatus: build.query<PrivacyStatusResponse, void>({
       query: () => privacyPaths.privacy,
@@ -72,7 +66,7 @@ export const accountApi = api.injectEndpoints({
       invalidatesTags: ['Profile'],
     }),
     deleteAccount: build.mutation<DeleteAccountResponse, DeleteAccountRequest>({
-      query: (body) => ({ url: privacyPaths.delete, method: 'POST', body }),
+      query: sendBody(privacyPaths.delete),
     }),
     /** The mailed confirmation link's button: the only call that uses its token. */
     confirmAccountDeletion: build.mutation<DeleteAccountResponse, string>({

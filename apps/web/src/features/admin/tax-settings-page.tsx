@@ -74,6 +74,12 @@ function TaxSettingsForm({ settings }: { settings: AdminTaxSettings }) {
       ),
       hint,
     );
+  const select = (name: 'stateCode' | 'prices' | 'exports', label: string, options: ReactNode) =>
+    field(name, label, (describedBy, invalid) => (
+      <select id={`tax-${name}`} aria-describedby={describedBy} aria-invalid={invalid || undefined} {...register(name)}>
+        {options}
+      </select>
+    ));
 
   return (
     <form className="admin-form admin-panel" onSubmit={onSubmit} noValidate aria-labelledby="tax-form-title">
@@ -88,22 +94,17 @@ function TaxSettingsForm({ settings }: { settings: AdminTaxSettings }) {
         {text('legalName', 'Legal name')}
         {text('tradeName', 'Trade name')}
         {text('address', 'Address')}
-        {field('stateCode', 'State', (describedBy, invalid) => (
-          <select
-            id="tax-stateCode"
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            {...register('stateCode')}
-          >
-            {gstStates
-              .filter((state) => state.code !== OUTSIDE_INDIA)
-              .map((state) => (
-                <option key={state.code} value={state.code}>
-                  {state.name} ({state.code})
-                </option>
-              ))}
-          </select>
-        ))}
+        {select(
+          'stateCode',
+          'State',
+          gstStates
+            .filter((state) => state.code !== OUTSIDE_INDIA)
+            .map((state) => (
+              <option key={state.code} value={state.code}>
+                {state.name} ({state.code})
+              </option>
+            )),
+        )}
         {text('gstin', 'GSTIN', 'Its first two digits are the state code; the last character is checked.')}
         {text('pan', 'PAN')}
         {text('sac', 'SAC', '999293: commercial training and coaching')}
@@ -119,30 +120,24 @@ function TaxSettingsForm({ settings }: { settings: AdminTaxSettings }) {
             {...register('ratePercent', { valueAsNumber: true })}
           />
         ))}
-        {field('prices', 'Course prices', (describedBy, invalid) => (
-          <select
-            id="tax-prices"
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            {...register('prices')}
-          >
+        {select(
+          'prices',
+          'Course prices',
+          <>
             <option value="inclusive">include GST (the tax is carved out of the price)</option>
             <option value="exclusive">exclude GST (added at checkout)</option>
-          </select>
-        ))}
+          </>,
+        )}
         {text('invoicePrefix', 'Invoice series prefix', 'Up to 3 characters: TS gives TS/26-27/000001')}
         {text('creditNotePrefix', 'Credit note series prefix')}
-        {field('exports', 'Buyers outside India', (describedBy, invalid) => (
-          <select
-            id="tax-exports"
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            {...register('exports')}
-          >
+        {select(
+          'exports',
+          'Buyers outside India',
+          <>
             <option value="igst">charge IGST</option>
             <option value="lut">zero-rated under a Letter of Undertaking</option>
-          </select>
-        ))}
+          </>,
+        )}
         {text('lutReference', 'LUT reference (for zero-rated supplies)')}
       </div>
       <div className="admin-actions">

@@ -25,6 +25,14 @@ export default function CertificatePage() {
   } else {
     const valid = certificate.status === 'valid';
     const day = completionDay(certificate.completedAt);
+    const facts: [term: string, value: string, className?: string][] = [
+      [messages.certificateLearner, certificate.name],
+      [messages.certificateCourse, certificate.courseTitle],
+      [messages.certificateInstructor, certificate.instructor],
+      [messages.certificateCompleted, day],
+      [messages.certificateIdLabel, certificate.id, 'certificate-id'],
+      [messages.certificateStatusLabel, valid ? messages.certificateStatusValid : messages.certificateStatusRevoked],
+    ];
     body = (
       <article className="certificate-card" aria-labelledby="certificate-statement">
         <p className={`certificate-status ${valid ? 'is-valid' : 'is-revoked'}`} role="status">
@@ -37,30 +45,12 @@ export default function CertificatePage() {
             .replace('{date}', day)}
         </h2>
         <dl className="certificate-facts">
-          <div>
-            <dt>{messages.certificateLearner}</dt>
-            <dd>{certificate.name}</dd>
-          </div>
-          <div>
-            <dt>{messages.certificateCourse}</dt>
-            <dd>{certificate.courseTitle}</dd>
-          </div>
-          <div>
-            <dt>{messages.certificateInstructor}</dt>
-            <dd>{certificate.instructor}</dd>
-          </div>
-          <div>
-            <dt>{messages.certificateCompleted}</dt>
-            <dd>{day}</dd>
-          </div>
-          <div>
-            <dt>{messages.certificateIdLabel}</dt>
-            <dd className="certificate-id">{certificate.id}</dd>
-          </div>
-          <div>
-            <dt>{messages.certificateStatusLabel}</dt>
-            <dd>{valid ? messages.certificateStatusValid : messages.certificateStatusRevoked}</dd>
-          </div>
+          {facts.map(([term, value, className]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd className={className}>{value}</dd>
+            </div>
+          ))}
         </dl>
         {valid && (
           <a
