@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { Db } from '../src/db/database.js';
 import { callAs } from '../src/modules/admin/admin-test-client.js';
 import { type FakeRazorpay, startFakeRazorpay } from './fake-razorpay.js';
 import { createSignedInUser, createTestApp, standIn, type TestApp, type TestUser } from './helpers.js';
@@ -54,4 +55,11 @@ export function useAdminApp(options: { gateway?: boolean } = {}) {
     return { buyer, orderId: order.orderId as string, payment };
   }
   return { t, admin, asAdmin, fake: gateway, paidOrder };
+}
+
+/** The audit row about `entityId` (recording `action`, when given), which must exist. */
+export function auditRow(db: Db, entityId: string, action?: string) {
+  let query = db.selectFrom('audit_log').selectAll().where('entity_id', '=', entityId);
+  if (action) query = query.where('action', '=', action);
+  return query.executeTakeFirstOrThrow();
 }

@@ -1,7 +1,7 @@
 import type { AdminCourseStructure, CourseStructureInput, LearnCourseResponse } from '@shop/shared';
 import { messages } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import { useAdminApp } from '../../../test/admin-app.js';
+import { auditRow, useAdminApp } from '../../../test/admin-app.js';
 import { engine, type TestUser } from '../../../test/helpers.js';
 import { buy } from '../billing/test-purchases.js';
 import { callAs, courseForm } from './admin-test-client.js';
@@ -71,6 +71,15 @@ const newLesson = (title: string) => ({
   fileIds: [],
 });
 
+/** courseWithBuyer's course with its structure as read first and its two lessons. */
+async function courseWithItsLessons() {
+  const { id, learner } = await courseWithBuyer();
+  const before = await readStructure(id);
+  const [intro, pricing] = before.sections[0]?.lessons ?? [];
+  if (!intro || !pricing) throw new Error('two lessons expected');
+  return { id, learner, before, intro, pricing };
+}
+
 describe(`the console's section editor API (${engine})`, () => {
   it('reads a course as its sections and lessons', async () => {
     const { id } = await courseWithBuyer();
@@ -83,10 +92,7 @@ describe(`the console's section editor API (${engine})`, () => {
   });
 
   it('adds a section and a lesson, reorders, moves a begun lesson to the other section: its id and the learner’s progress stay, and the public curriculum follows at once', async () => {
-    const { id, learner } = await courseWithBuyer();
-    const before = await readStructure(id);
-    const [intro, pricing] = before.sections[0]?.lessons ?? [];
-    if (!intro || !pricing) throw new Error('two lessons expected');
+    const { id, learner, before, intro, pricing } = await courseWithItsLessons();
     expect((await saveProgress(learner, id, pricing.id)).statusCode).toBe(200);
     // The course answer is now cached: the write must clear it.
     expect(await publicCurriculum(id)).toEqual(['Introduction', 'Pricing']);
@@ -131,12 +137,7 @@ describe(`the console's section editor API (${engine})`, () => {
       'Option pricing',
     ]);
     expect(course.lessonVideos).toEqual(['', video, '']);
-    const audit = await t.database.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('entity_id', '=', id)
-      .where('action', '=', 'course.structure')
-      .executeTakeFirstOrThrow();
+    const audit = await auditRow(t.database.db, id, 'course.structure');
     expect(audit.actor_id).toBe(admin.id);
     expect(JSON.parse(audit.before_json ?? '{}').sections[0].lessons).toHaveLength(2);
     expect(JSON.parse(audit.after_json ?? '{}').sections).toHaveLength(2);
@@ -179,10 +180,7 @@ describe(`the console's section editor API (${engine})`, () => {
   });
 
   it('refuses to delete a lesson a learner has begun, saying which, and deletes one nobody has begun', async () => {
-    const { id, learner } = await courseWithBuyer();
-    const before = await readStructure(id);
-    const [intro, pricing] = before.sections[0]?.lessons ?? [];
-    if (!intro || !pricing) throw new Error('two lessons expected');
+    const { id, learner, before, intro, pricing } = await courseWithItsLessons();
     expect((await saveProgress(learner, id, intro.id)).statusCode).toBe(200);
 
     const input = asInput(before);

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { messages } from '@shop/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { useAdminApp } from '../../../test/admin-app.js';
+import { auditRow, useAdminApp } from '../../../test/admin-app.js';
 import { createSignedInUser } from '../../../test/helpers.js';
 import { newId } from '../../ids.js';
 import { courseForm } from './admin-test-client.js';
@@ -53,11 +53,7 @@ describe('course editing', () => {
       whatYoullLearn: form.whatYoullLearn,
       curriculum: form.curriculum,
     });
-    const audit = await t.database.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('entity_id', '=', created.id)
-      .executeTakeFirstOrThrow();
+    const audit = await auditRow(t.database.db, created.id);
     expect(audit).toMatchObject({ actor_id: admin.id, actor_email: admin.email, action: 'course.create' });
     expect(audit.before_json).toBeNull();
     expect(JSON.parse(audit.after_json ?? '{}').title).toBe(form.title);
@@ -73,12 +69,7 @@ describe('course editing', () => {
       'Pricing',
       'Introduction',
     ]);
-    const audit = await t.database.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('entity_id', '=', id)
-      .where('action', '=', 'course.update')
-      .executeTakeFirstOrThrow();
+    const audit = await auditRow(t.database.db, id, 'course.update');
     expect(JSON.parse(audit.before_json ?? '{}').price).toBe(1499.5);
     expect(JSON.parse(audit.after_json ?? '{}').price).toBe(2000);
   });

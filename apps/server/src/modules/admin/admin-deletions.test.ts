@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
+import { deleteAccount } from '../../../test/account-flows.js';
 import { createSignedInUser } from '../../../test/helpers.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { hashPassword } from '../../auth/passwords.js';
 import { callAs } from './admin-test-client.js';
 
 const t = useTestApp();
@@ -9,16 +9,10 @@ const t = useTestApp();
 it('lists each completed account deletion with when and by whom, for admins only', async () => {
   const admin = await createSignedInUser(t.database.db, { role: 'admin' });
   const learner = await createSignedInUser(t.database.db);
-  const password = 'a long password for deletion';
-  await t.database.db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(password) })
-    .where('id', '=', learner.id)
-    .execute();
   expect((await callAs(t, admin)('GET', '/api/admin/deletions')).json()).toEqual({ ok: true, deletions: [] });
 
   const before = new Date().toISOString();
-  const deleted = await callAs(t, learner)('POST', '/api/me/delete', { password });
+  const deleted = await deleteAccount(t, learner);
   expect(deleted.statusCode, deleted.body).toBe(200);
 
   const res = await callAs(t, admin)('GET', '/api/admin/deletions');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useAdminApp } from '../../../test/admin-app.js';
+import { auditRow, useAdminApp } from '../../../test/admin-app.js';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { newId } from '../../ids.js';
 import { callAs, courseForm } from './admin-test-client.js';
@@ -19,11 +19,7 @@ describe('learners in the console', () => {
     expect(await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', learner.id).execute()).toEqual(
       [],
     );
-    const audit = await t.database.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('entity_id', '=', learner.id)
-      .executeTakeFirstOrThrow();
+    const audit = await auditRow(t.database.db, learner.id);
     expect(audit).toMatchObject({ action: 'user.suspended', actor_email: admin.email });
     expect(JSON.parse(audit.before_json ?? '{}')).toEqual({ status: 'active' });
     expect(JSON.parse(audit.after_json ?? '{}')).toEqual({ status: 'suspended' });

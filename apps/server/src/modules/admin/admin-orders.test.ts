@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../test/admin-app.js';
 import { createSignedInUser } from '../../../test/helpers.js';
 import { refundMailsQueued } from '../../../test/order-records.js';
-import { ownedThrough, shopRequests } from '../../../test/payments-kit.js';
+import { activeCourseIds, ownedThrough, shopRequests } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { callAs, courseForm } from './admin-test-client.js';
 
@@ -20,13 +20,7 @@ async function paidOrder() {
   return paidFor(courseId, price);
 }
 
-const activeEnrolments = (userId: string) =>
-  t.database.db
-    .selectFrom('enrolments')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+const activeEnrolments = (userId: string) => activeCourseIds(t.database.db, userId);
 
 describe('orders in the console', () => {
   it('finds an order by e-mail and by id, with its lines, payment and status history', async () => {
