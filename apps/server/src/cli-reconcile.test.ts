@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { useShopWithMail } from '../test/mail-shop.js';
 import { runCli } from '../test/run-cli.js';
 import { demoCourses } from './db/seed-courses.js';
+import { issuedDocument } from './modules/billing/test-documents.js';
 import { openOrder, payInSandbox } from './modules/billing/test-purchases.js';
 import { RECONCILE_AFTER_MINUTES } from './modules/orders/reconcile-payments.js';
 
@@ -41,11 +42,7 @@ it('payments:reconcile fulfils an abandoned paid order and mails the confirmatio
   expect(run.output).not.toContain('mail not delivered');
   expect(run.status).toBe(0);
 
-  const invoice = await t.database.db
-    .selectFrom('tax_documents')
-    .select('number')
-    .where('order_id', '=', opened.orderId)
-    .executeTakeFirstOrThrow();
+  const invoice = await issuedDocument(t, opened.orderId);
   const mail = await smtp.waitFor(opened.user.email, 5_000);
   expect(mail.raw).toContain(`Your tax invoice ${invoice.number}`);
   expect(mail.raw).toMatch(/Content-Type: application\/pdf/i);

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { createPaymentsApp, demoLines, newCoupon, shopRequests } from '../../../test/payments-kit.js';
+import { issuedDocument } from '../billing/test-documents.js';
 
 // What a checkout answers and what it sends to the gateway: refusals the buyer can act on, the smallest
 // amount the gateway takes, and the gateway order that carries our own order id. A fresh app per test.
@@ -95,12 +96,7 @@ describe('billing details', () => {
     const res = await checkout(user, c1.paise);
     expect(res.statusCode).toBe(200);
     expect((await post('/api/verify-payment', user, fake.pay(res.json().order_id))).statusCode).toBe(200);
-    const invoice = await t.database.db
-      .selectFrom('tax_documents')
-      .select('data')
-      .where('order_id', '=', res.json().orderId)
-      .where('kind', '=', 'invoice')
-      .executeTakeFirstOrThrow();
+    const invoice = await issuedDocument(t, res.json().orderId);
     const data = JSON.parse(invoice.data) as { buyer: Record<string, string>; supplier: { stateCode: string } };
     expect(data.buyer).toMatchObject({
       name: 'Asha Patel',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../../test/helpers.js';
 import { demoLines, payAtFake, usePaymentsShop } from '../../../test/payments-kit.js';
-import type { TaxDocumentData } from '../billing/tax-document.js';
+import { issuedDocument } from '../billing/test-documents.js';
 
 // The tax split an order is charged at checkout (by the buyer's state against the shop's, GST state 24
 // by default, 18 %) is frozen on the order and is the one its tax invoice shows once Razorpay's payment
@@ -26,13 +26,7 @@ async function paidInvoice(billing: { state?: string; pin?: string }) {
   const order = res.json() as { orderId: string; order_id: string };
   const payment = payAtFake(fake, order.order_id);
   expect((await deliver(fake.webhook('payment.captured', { payment }))).statusCode).toBe(200);
-  const row = await t.database.db
-    .selectFrom('tax_documents')
-    .select('data')
-    .where('order_id', '=', order.orderId)
-    .where('kind', '=', 'invoice')
-    .executeTakeFirstOrThrow();
-  return JSON.parse(row.data) as TaxDocumentData;
+  return (await issuedDocument(t, order.orderId)).document;
 }
 
 describe('the place of supply chosen at checkout is the one invoiced', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { orderEvents } from '../../../test/order-records.js';
 import { activeCourseIds, demoLines, newCoupon, usePaymentsShop } from '../../../test/payments-kit.js';
+import { issuedDocument } from '../billing/test-documents.js';
 
 // When a checkout may reuse the buyer's pending order, and what a new one does to the old ones and to
 // coupon limits. A fresh app per test: the checkout's compiled queries are built anew for each.
@@ -97,12 +98,7 @@ describe('reusing the pending order', () => {
     expect(corrected.statusCode, corrected.body).toBe(200);
     expect(corrected.json().orderId).toBe(first.json().orderId);
     await pay(user, first.json().order_id);
-    const invoice = await t.database.db
-      .selectFrom('tax_documents')
-      .select('data')
-      .where('order_id', '=', first.json().orderId)
-      .where('kind', '=', 'invoice')
-      .executeTakeFirstOrThrow();
+    const invoice = await issuedDocument(t, first.json().orderId);
     expect(JSON.parse(invoice.data).buyer).toMatchObject({
       name: 'Asha Patel',
       email: `billing-${user.email}`,
