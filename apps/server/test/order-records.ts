@@ -5,13 +5,14 @@ type MailColumn = 'subject' | 'text_body' | 'html_body' | 'sent_at' | 'attachmen
 
 /**
  * The chosen columns of an order's history rows; when given, only those into `toStatus`, written by
- * `source`, or whose note is like `noteLike` (an SQL LIKE pattern).
+ * `source`, or whose note is like `noteLike` (an SQL LIKE pattern), sorted by the columns of `orderBy`.
  */
 export function orderEvents<C extends EventColumn>(
   db: Db,
   orderId: string,
   columns: readonly C[],
   where: { toStatus?: string; source?: string; noteLike?: string } = {},
+  orderBy: readonly ('created_at' | 'to_status' | 'id')[] = [],
 ) {
   let query = db
     .selectFrom('order_events')
@@ -20,6 +21,7 @@ export function orderEvents<C extends EventColumn>(
   if (where.toStatus) query = query.where('to_status', '=', where.toStatus);
   if (where.source) query = query.where('source', '=', where.source);
   if (where.noteLike) query = query.where('note', 'like', where.noteLike);
+  for (const column of orderBy) query = query.orderBy(column);
   return query.execute();
 }
 

@@ -2,6 +2,7 @@ import { formatPaise, messages } from '@shop/shared';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
+import { orderEvents } from '../../../test/order-records.js';
 import { activeCourseIds, demoLines, newCoupon, payAtFake } from '../../../test/payments-kit.js';
 import { usePaymentsShopWithMail } from '../../../test/payments-mail.js';
 import { reconcilePayments } from './reconcile-payments.js';
@@ -18,13 +19,7 @@ const captured = (gatewayOrderId: string | null) => payAtFake(fake, gatewayOrder
 const orderRow = (orderId: string) =>
   t.database.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
 const history = (orderId: string) =>
-  t.database.db
-    .selectFrom('order_events')
-    .select(['from_status', 'to_status', 'source', 'note'])
-    .where('order_id', '=', orderId)
-    .orderBy('created_at')
-    .orderBy('to_status')
-    .execute();
+  orderEvents(t.database.db, orderId, ['from_status', 'to_status', 'source', 'note'], {}, ['created_at', 'to_status']);
 const enrolled = (userId: string) => activeCourseIds(t.database.db, userId);
 const mailsTo = (email: string) =>
   t.database.db

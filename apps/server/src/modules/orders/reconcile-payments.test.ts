@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { orderEvents } from '../../../test/order-records.js';
 import { createPaymentsApp, demoLines, newCoupon, shopRequests } from '../../../test/payments-kit.js';
 import { reconcilePayments } from './reconcile-payments.js';
 
@@ -61,13 +62,7 @@ const order = (orderId: string) =>
   t.database.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
 const status = async (orderId: string) => (await order(orderId)).status;
 const events = (orderId: string) =>
-  t.database.db
-    .selectFrom('order_events')
-    .select(['from_status', 'to_status', 'source', 'note'])
-    .where('order_id', '=', orderId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  orderEvents(t.database.db, orderId, ['from_status', 'to_status', 'source', 'note'], {}, ['created_at', 'id']);
 const reconcileEvents = async (orderId: string) =>
   (await events(orderId)).filter((event) => event.source === 'reconcile');
 const activeCourses = async (userId: string) =>
