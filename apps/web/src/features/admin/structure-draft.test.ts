@@ -9,9 +9,9 @@ import {
   toInput,
 } from './structure-draft';
 
-const lesson = (id: string) => ({
-  id,
-  title: id,
+/** What the API takes for a text lesson with no details. */
+const sentLesson = {
+  title: '',
   kind: 'text' as const,
   duration: '',
   summary: '',
@@ -19,8 +19,8 @@ const lesson = (id: string) => ({
   videoLink: '',
   preview: false,
   fileIds: [],
-  hasProgress: false,
-});
+};
+const lesson = (id: string) => ({ ...sentLesson, id, title: id, hasProgress: false });
 const outline = (): DraftSection[] =>
   toDraft({
     sections: [
@@ -54,16 +54,7 @@ describe('moving lessons in the section editor', () => {
     const added = { ...emptyLesson(), title: 'New', videoLink: 'https://youtu.be/aqz-KE-bpKQ', preview: true };
     draft[1]?.lessons.push(added);
     const input = toInput(draft);
-    expect(input.sections[1]?.lessons[0]).toEqual({
-      title: 'New',
-      kind: 'text',
-      duration: '',
-      summary: '',
-      content: '',
-      videoLink: '',
-      preview: false,
-      fileIds: [],
-    });
+    expect(input.sections[1]?.lessons[0]).toEqual({ ...sentLesson, title: 'New' });
     expect(input.sections[0]).toMatchObject({ id: 's1', lessons: [{ id: 'a' }, { id: 'b' }] });
   });
 
