@@ -2,7 +2,7 @@ import { messages } from '@shop/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../test/admin-app.js';
 import { createSignedInUser } from '../../../test/helpers.js';
-import { refundMailsQueued } from '../../../test/order-records.js';
+import { orderEvents, refundMailsQueued } from '../../../test/order-records.js';
 import { activeCourseIds, ownedThrough, shopRequests } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { callAs, courseForm } from './admin-test-client.js';
@@ -82,14 +82,7 @@ describe('orders in the console', () => {
 
     const db = t.database.db;
     expect(await db.selectFrom('refunds').select('id').where('order_id', '=', orderId).execute()).toHaveLength(1);
-    expect(
-      await db
-        .selectFrom('order_events')
-        .select('id')
-        .where('order_id', '=', orderId)
-        .where('to_status', '=', 'refunded')
-        .execute(),
-    ).toHaveLength(1);
+    expect(await orderEvents(db, orderId, ['to_status'], { toStatus: 'refunded' })).toHaveLength(1);
     const audit = await db.selectFrom('audit_log').selectAll().where('entity_id', '=', orderId).execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'order.refund', actor_id: admin.id });

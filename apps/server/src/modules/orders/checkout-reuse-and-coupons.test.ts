@@ -334,13 +334,10 @@ describe("an order's history and answer", () => {
     const free = await coupon(100);
     const user = await buyer([c1]);
     const res = await checkedOut(user, 0, free);
-    const events = await t.database.db
-      .selectFrom('order_events')
-      .select(['from_status', 'to_status', 'source', 'note'])
-      .where('order_id', '=', res.orderId)
-      .orderBy('created_at')
-      .orderBy('to_status')
-      .execute();
+    const events = await orderEvents(t.database.db, res.orderId, ['from_status', 'to_status', 'source', 'note'], {}, [
+      'created_at',
+      'to_status',
+    ]);
     expect(events).toEqual([
       { from_status: null, to_status: 'created', source: 'checkout', note: 'free order' },
       { from_status: 'created', to_status: 'paid', source: 'free', note: '' },

@@ -28,6 +28,11 @@ const checkedOut = (user: TestUser, courses: DemoLine[], couponId: string | null
 const status = (orderId: string) => orderStatus(t.database.db, orderId);
 const enrolled = (userId: string) => activeCourseIds(t.database.db, userId);
 const captured = (gatewayOrderId: string) => payAtFake(fake, gatewayOrderId);
+/** A payment that fails at the gateway, and Razorpay's payment.failed webhook about it. */
+function failedAttempt(gatewayOrderId: string) {
+  const failed = fake.pay(gatewayOrderId, 'failed');
+  return { failed, hook: fake.webhook('payment.failed', { payment: fake.payments.get(failed.razorpay_payment_id) }) };
+}
 function refunded(entity: NonNullable<ReturnType<typeof fake.payments.get>>, refundId: string) {
   entity.amount_refunded = entity.amount;
   entity.status = 'refunded';
@@ -147,8 +152,7 @@ describe('paying after a failed attempt', () => {
   it('a captured payment after a failed one pays the order, once', async () => {
     const user = await createSignedInUser(t.database.db);
     const order = await checkedOut(user, [c1, c2]);
-    const failed = fake.pay(order.order_id, 'failed');
-    const failure = fake.webhook('payment.failed', { payment: fake.payments.get(failed.razorpay_payment_id) });
+    const { failed, hook: failure } = failedAttempt(order.order_id);
     expect((await deliver(failure)).statusCode).toBe(200);
     expect(await status(order.orderId)).toBe('attempted');
     const payments = await t.database.db
@@ -164,12 +168,7 @@ describe('paying after a failed attempt', () => {
     expect((await deliver(fake.webhook('payment.captured', { payment: entity }))).statusCode).toBe(200);
     expect(await status(order.orderId)).toBe('paid');
     expect(await enrolled(user.id)).toEqual([c1.id, c2.id].sort());
-    const events = await t.database.db
-      .selectFrom('order_events')
-      .select(['from_status', 'to_status'])
-      .where('order_id', '=', order.orderId)
-      .orderBy('id')
-      .execute();
+    const events = await orderEvents(t.database.db, order.orderId, ['from_status', 'to_status'], {}, ['id']);
     expect(events.filter((event) => event.to_status === 'paid')).toEqual([
       { from_status: 'attempted', to_status: 'paid' },
     ]);
@@ -186,13 +185,13 @@ describe('paying after a failed attempt', () => {
     };
     const first = await fail('Card declined by the bank');
     const second = await fail();
-    const history = await t.database.db
-      .selectFrom('order_events')
-      .select(['from_status', 'to_status', 'source', 'note'])
-      .where('order_id', '=', order.orderId)
-      .where('source', '=', 'webhook')
-      .orderBy('created_at')
-      .execute();
+    const history = await orderEvents(
+      t.database.db,
+      order.orderId,
+      ['from_status', 'to_status', 'source', 'note'],
+      { source: 'webhook' },
+      ['created_at'],
+    );
     expect(history).toEqual([
       {
         from_status: 'created',
@@ -243,8 +242,7 @@ describe('paying after a failed attempt', () => {
     const user = await createSignedInUser(t.database.db);
     const order = await checkedOut(user, [c1]);
     await deliver(fake.webhook('payment.captured', { payment: captured(order.order_id) }));
-    const late = fake.pay(order.order_id, 'failed');
-    await deliver(fake.webhook('payment.failed', { payment: fake.payments.get(late.razorpay_payment_id) }));
+    await deliver(failedAttempt(order.order_id).hook);
     expect(await status(order.orderId)).toBe('paid');
     const last = await orderEvents(t.database.db, order.orderId, ['from_status', 'to_status'], {
       noteLike: '%failed%',
@@ -255,8 +253,7 @@ describe('paying after a failed attempt', () => {
   it('the buyer can also confirm it from the checkout page', async () => {
     const user = await createSignedInUser(t.database.db);
     const order = await checkedOut(user, [c1]);
-    const failed = fake.pay(order.order_id, 'failed');
-    await deliver(fake.webhook('payment.failed', { payment: fake.payments.get(failed.razorpay_payment_id) }));
+    await deliver(failedAttempt(order.order_id).hook);
     const res = await post('/api/verify-payment', user, fake.pay(order.order_id));
     expect(res.statusCode, res.body).toBe(200);
     expect(await status(order.orderId)).toBe('paid');
