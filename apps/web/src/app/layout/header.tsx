@@ -11,6 +11,7 @@ import {
   XIcon,
   YouTubeIcon,
 } from '../../components/ui/icons';
+import { useCloseOnEscape } from '../../components/ui/use-close-on-escape';
 import { AccountLink } from '../../features/account/account-link';
 import { CartLink } from '../../features/cart/cart-link';
 import { WishlistLink } from '../../features/wishlist/wishlist-link';
@@ -90,12 +91,7 @@ export function Header() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu whenever the page changes
   useEffect(() => setMenuOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  useCloseOnEscape(menuOpen, setMenuOpen);
 
   return (
     <header className="site-header">

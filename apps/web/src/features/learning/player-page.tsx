@@ -4,6 +4,7 @@ import { Link, Redirect, useParams } from 'wouter';
 import { errorMessage } from '../../app/api';
 import { useLocation } from '../../app/navigation';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
+import { useCloseOnEscape } from '../../components/ui/use-close-on-escape';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { loginPathFor } from '../account/safe-next-path';
 import { CertificateLink } from './certificate-link';
@@ -57,12 +58,7 @@ function Player({ course, lessonId }: { course: LearnCourseResponse; lessonId: s
     [save, courseId, lessonKey],
   );
   const closeOutline = useCallback(() => setOutlineOpen(false), []);
-  useEffect(() => {
-    if (!outlineOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOutlineOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [outlineOpen]);
+  useCloseOnEscape(outlineOpen, setOutlineOpen);
 
   if (!lesson) {
     return (
