@@ -25,12 +25,17 @@ export function orderEvents<C extends EventColumn>(
   return query.execute();
 }
 
-/** The chosen columns of the refund e-mails queued for this buyer, sent or not. */
-export function refundMailsQueued<C extends MailColumn>(db: Db, email: string, columns: readonly C[]) {
-  return db
+/** The chosen columns of the e-mails queued for this address, sent or not; when given, only those whose subject is like `subjectLike`. */
+export function mailsQueued<C extends MailColumn>(db: Db, email: string, columns: readonly C[], subjectLike?: string) {
+  let query = db
     .selectFrom('mail_outbox')
     .select(columns as C[])
-    .where('to_address', '=', email)
-    .where('subject', 'like', '%has been refunded')
-    .execute();
+    .where('to_address', '=', email);
+  if (subjectLike) query = query.where('subject', 'like', subjectLike);
+  return query.execute();
+}
+
+/** The chosen columns of the refund e-mails queued for this buyer, sent or not. */
+export function refundMailsQueued<C extends MailColumn>(db: Db, email: string, columns: readonly C[]) {
+  return mailsQueued(db, email, columns, '%has been refunded');
 }

@@ -2,7 +2,7 @@ import { formatPaise, messages } from '@shop/shared';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
-import { orderEvents } from '../../../test/order-records.js';
+import { mailsQueued, orderEvents } from '../../../test/order-records.js';
 import { activeCourseIds, demoLines, newCoupon, payAtFake } from '../../../test/payments-kit.js';
 import { usePaymentsShopWithMail } from '../../../test/payments-mail.js';
 import { reconcilePayments } from './reconcile-payments.js';
@@ -21,12 +21,7 @@ const orderRow = (orderId: string) =>
 const history = (orderId: string) =>
   orderEvents(t.database.db, orderId, ['from_status', 'to_status', 'source', 'note'], {}, ['created_at', 'to_status']);
 const enrolled = (userId: string) => activeCourseIds(t.database.db, userId);
-const mailsTo = (email: string) =>
-  t.database.db
-    .selectFrom('mail_outbox')
-    .select(['subject', 'text_body', 'html_body', 'sent_at'])
-    .where('to_address', '=', email)
-    .execute();
+const mailsTo = (email: string) => mailsQueued(t.database.db, email, ['subject', 'text_body', 'html_body', 'sent_at']);
 async function myOrders(user: TestUser) {
   const res = await t.app.inject({ url: '/api/orders', headers: { cookie: user.cookie } });
   expect(res.statusCode).toBe(200);
