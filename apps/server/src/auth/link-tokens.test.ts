@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestDatabase, type TestDatabase } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createSignedInUser } from '../../test/helpers.js';
+import { useTestDatabase } from '../../test/use-test-app.js';
 import { consumeLinkToken, issueLinkToken, pruneLinkTokens } from './link-tokens.js';
 import { hashToken } from './tokens.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 describe('link tokens', () => {
   it('are stored only as their SHA-256, with 24 hours for verification and 15 minutes for sign-in', async () => {

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/use-test-app.js';
 import { clearLimit, hitLimit } from './rate-limit.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 const limit = { max: 3, windowMs: 60_000 };
 

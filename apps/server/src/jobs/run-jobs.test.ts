@@ -1,23 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, engine, type TestDatabase, testConfig } from '../../test/helpers.js';
+import { engine, testConfig } from '../../test/helpers.js';
 import { startSmtp, type TestSmtp } from '../../test/smtp.js';
+import { useTestDatabase } from '../../test/use-test-app.js';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { restrictToRole, runJobs } from './run-jobs.js';
 
 let smtp: TestSmtp;
-let database: TestDatabase;
+const database = useTestDatabase();
 const apps: FastifyInstance[] = [];
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  database = await createTestDatabase();
 });
 afterAll(async () => {
   for (const app of apps) await app.close();
   await smtp.close();
-  await database.close();
 });
 
 /** A process of the shop as server.ts starts it, in the given SHOP_ROLE. */

@@ -3,24 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, engine, type TestDatabase } from '../../../test/helpers.js';
+import { engine } from '../../../test/helpers.js';
+import { useTestDatabase } from '../../../test/use-test-app.js';
 import { seedDemo } from '../../db/seed.js';
 import { ffmpegPath, ffprobePath } from './test-clips.js';
 import { createVideoQueue, STALE_MS } from './video-queue.js';
 import { createLocalVideoStorage } from './video-storage.js';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let dataDir: string;
 let lessonId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'video-queue-'));
   await seedDemo(database.db);
   lessonId = (await database.db.selectFrom('course_lessons').select('id').executeTakeFirstOrThrow()).id;
 });
 afterAll(async () => {
-  await database?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
