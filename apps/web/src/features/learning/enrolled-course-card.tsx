@@ -1,6 +1,7 @@
 import { type EnrolledCourse, messages } from '@shop/shared';
 import { Link } from 'wouter';
 import { CertificateLink } from './certificate-link';
+import { DownloadItems } from './download-items';
 
 export interface ChosenVideo {
   link: string;
@@ -45,13 +46,7 @@ export function EnrolledCourseCard({ course, onWatch }: EnrolledCourseCardProps)
         )}
         {course.files.length > 0 && (
           <ul className="enrolled-files" aria-label={`Files of ${course.title}`}>
-            {course.files.map((file) => (
-              <li key={file.fileUrl}>
-                <a href={file.fileUrl} download={file.name} className="btn btn-small enrolled-download">
-                  {messages.download} <span className="enrolled-file-name">{file.name}</span>
-                </a>
-              </li>
-            ))}
+            <DownloadItems files={course.files} className="btn btn-small enrolled-download" />
           </ul>
         )}
         {course.downloadCourseLink.length > 0 && (

@@ -1,6 +1,7 @@
 import { extractVideoId, type LearnLesson, messages } from '@shop/shared';
 import { lazy, type Ref, Suspense, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useSearchParams } from '../../app/navigation';
+import { DownloadItems } from './download-items';
 import { type LessonVideoControl, seekEmbed } from './lesson-video-control';
 import { OwnVideo } from './own-video';
 import { plainParagraphs } from './plain-text';
@@ -133,13 +134,7 @@ export function LessonView({ courseId, lesson, onPosition, control }: LessonView
         <section className="lesson-attachments" aria-labelledby="attachments-title">
           <h2 id="attachments-title">{messages.lessonAttachments}</h2>
           <ul>
-            {lesson.attachments.map((file) => (
-              <li key={file.fileUrl}>
-                <a href={file.fileUrl} download={file.name} className="btn btn-outline btn-small">
-                  {messages.download} <span className="enrolled-file-name">{file.name}</span>
-                </a>
-              </li>
-            ))}
+            <DownloadItems files={lesson.attachments} className="btn btn-outline btn-small" />
           </ul>
         </section>
       )}
