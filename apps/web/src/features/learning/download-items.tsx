@@ -1,4 +1,5 @@
 import { messages } from '@shop/shared';
+import './download-items.css';
 
 /** A course's or lesson's files as list items, each a download link named by the file. */
 export function DownloadItems({ files, className }: { files: { fileUrl: string; name: string }[]; className: string }) {
