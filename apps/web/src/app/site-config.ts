@@ -1,13 +1,4 @@
-/** Values the original legal texts left blank: operator settings (LEGAL_*, BUSINESS_ADDRESS) on the server. */
-export interface LegalSettings {
-  businessAddress: string;
-  disputeDays: number;
-  arbitrators: number;
-  arbitrationSeat: string;
-  arbitrationLanguage: string;
-  liabilityMonths: number;
-  liabilityCapInr: number;
-}
+import type { LegalSettings } from '@shop/shared';
 
 export interface SiteConfig {
   siteName: string;
