@@ -1,5 +1,5 @@
 import { type AdminCourseStructure, messages } from '@shop/shared';
-import { type DragEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { type DragEvent, type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { useListCourseFilesQuery } from './api';
@@ -49,7 +49,9 @@ export function StructureEditor({ courseId }: { courseId: string }) {
     }
   }, [data, dirty]);
 
-  useEffect(() => {
+  // Before the browser paints the moved lesson: the focus never falls to the page in between, and the
+  // move's announcement and the focus arrive together.
+  useLayoutEffect(() => {
     if (!focusNext.current) return;
     const target = document.getElementById(focusNext.current) as HTMLButtonElement | HTMLSelectElement | null;
     focusNext.current = null;
