@@ -69,6 +69,15 @@ function ffprobeStreams(file: string): string[] {
   return (JSON.parse(json).streams as { codec_name: string }[]).map((stream) => stream.codec_name).sort();
 }
 
+/** The codecs ffprobe finds in a file, or none when it cannot read it at all. */
+function codecsOrNone(file: string): string[] {
+  try {
+    return ffprobeStreams(file);
+  } catch {
+    return [];
+  }
+}
+
 describe('transcodeToHls', () => {
   it('lists only the rungs at or below the source in the master playlist, each with its size', () => {
     expect(video.rungs.map((rung) => rung.name)).toEqual(['480p', '240p']);
@@ -98,7 +107,11 @@ describe('transcodeToHls', () => {
         const file = storage.locate('lesson-a', path.posix.join(path.posix.dirname(name), segment.name));
         const raw = fs.readFileSync(file);
         expect(isTransportStream(raw)).toBe(false);
-        expect(() => ffprobeStreams(file)).toThrow();
+        // Encrypted bytes look random: ffprobe mostly refuses them, and now and then takes them for some audio
+        // format (CI saw it once); never for the h264 video and aac sound they hold.
+        const found = codecsOrNone(file);
+        expect(found).not.toContain('h264');
+        expect(found).not.toContain('aac');
 
         const decipher = createDecipheriv('aes-128-cbc', key!, keyLine.iv);
         const plain = Buffer.concat([decipher.update(raw), decipher.final()]);
