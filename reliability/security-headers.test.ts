@@ -47,7 +47,7 @@ describe.each([
   ['http', 'http://shop.example'],
   ['https', 'https://shop.example'],
 ])('behind %s', (scheme, publicUrl) => {
-  test('every page and API answer carries CSP with frame-ancestors, a referrer policy and nosniff; HSTS only on https', async () => {
+  test("every page carries the page's CSP, every API answer one that lets nothing load or frame it; all a referrer policy and nosniff; HSTS only on https", async () => {
     const t = await createTestApp({ PUBLIC_URL: publicUrl, WEB_DIST: builtWebApp() });
     apps.push(t);
     // Seeded by the server at start-up; the in-process app starts from an empty catalogue.
@@ -59,14 +59,22 @@ describe.each([
       requests += 1;
       expect(res.statusCode, url).toBeLessThan(500);
       const csp = String(res.headers['content-security-policy'] ?? '');
+      const api = url.startsWith('/api/');
       expect(csp, url).toContain("frame-ancestors 'none'");
-      expect(csp, url).toContain("default-src 'self'");
-      expect(csp, url).toContain("object-src 'none'");
+      if (api) {
+        expect(csp, url).toBe("default-src 'none';frame-ancestors 'none'");
+        expect(res.headers['x-xss-protection'], url).toBeUndefined();
+      } else {
+        expect(csp, url).toContain("default-src 'self'");
+        expect(csp, url).toContain("object-src 'none'");
+        expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      }
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
       if (scheme === 'https') {
         expect(res.headers['strict-transport-security'], url).toMatch(/max-age=(\d{8,}|3[1-9]\d{6})/);
-        expect(csp, url).toContain('upgrade-insecure-requests');
+        if (!api) expect(csp, url).toContain('upgrade-insecure-requests');
       } else {
         expect(res.headers['strict-transport-security'], url).toBeUndefined();
       }

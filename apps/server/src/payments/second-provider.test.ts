@@ -191,7 +191,7 @@ describe('a second payment provider, registered by one line', () => {
       payload: '{}',
     });
     expect(other.statusCode).toBe(404);
-    const csp = (await app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'];
+    const csp = (await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'];
     expect(csp).toContain("script-src 'self' https://pay.upi.example;");
     expect(csp).not.toContain('razorpay');
   });

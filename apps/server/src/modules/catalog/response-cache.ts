@@ -7,7 +7,7 @@ export interface CachedAnswer {
   etag: string;
   expiresAt: number;
   /** Compressed once per cached answer, not once per request. */
-  encoded: { br?: Buffer; gzip?: Buffer };
+  encoded: { br?: Buffer; gzip?: Buffer; identity?: Buffer };
 }
 
 /** The best encoding the client accepts, compressed on first use and kept with the answer. */
@@ -27,15 +27,25 @@ export function encodedBody(
   return null;
 }
 
-/** Sends a cached, already-serialized answer, or 304 when the browser holds the same version. */
+/**
+ * Sends a cached, already-serialized answer, or 304 when the browser holds the same version. It
+ * compresses by itself, so its routes pass `selfCompressed` and skip @fastify/compress's two hooks.
+ */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer) {
   reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
   reply.type('application/json; charset=utf-8');
   const encoded = encodedBody(entry, request.headers['accept-encoding']);
-  if (!encoded) return reply.send(entry.body);
+  // As bytes, encoded once: a string would be measured and encoded to UTF-8 again on every send.
+  if (!encoded) {
+    entry.encoded.identity ??= Buffer.from(entry.body);
+    return reply.send(entry.encoded.identity);
+  }
   return reply.header('content-encoding', encoded.encoding).send(encoded.body);
 }
+
+/** Route options for a route that answers with `sendCached`. */
+export const selfCompressed = { compress: false } as const;
 
 /**
  * Serialized catalogue answers, kept until the catalogue changes. Writes in this process call

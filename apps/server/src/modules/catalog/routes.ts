@@ -9,13 +9,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
 import { courseAnswer, courseListAnswer } from './cached-answers.js';
-import { sendCached } from './response-cache.js';
+import { selfCompressed, sendCached } from './response-cache.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // The contracts document and validate these answers in tests; at run time the cached string is sent as is.
   app.get(
     catalogPaths.courses,
     {
+      ...selfCompressed,
       config: { skipSession: true },
       schema: { querystring: listCoursesQuery, response: { 200: listCoursesResponse, 400: errorResponse } },
     },
@@ -27,6 +28,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.get(
     catalogPaths.course,
     {
+      ...selfCompressed,
       config: { skipSession: true },
       schema: {
         params: courseParams,

@@ -18,7 +18,7 @@ import { secretFor } from '../../auth/secrets.js';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { sendCached } from '../catalog/response-cache.js';
+import { selfCompressed, sendCached } from '../catalog/response-cache.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { FILE_LINK_SECRET_NAME } from './file-links.js';
 import { learnCourseJson } from './get-learn-course.js';
@@ -113,6 +113,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app.get(
     learningPaths.previews,
     {
+      ...selfCompressed,
       config: { skipSession: true },
       schema: {
         params: learnParams,

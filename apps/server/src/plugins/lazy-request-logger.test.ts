@@ -1,0 +1,65 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { LazyRequestLogger, lazyRequestLogger } from './access-log.js';
+
+function capturedLogger(level = 'info') {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      lines.push(JSON.parse(String(chunk)));
+      callback();
+    },
+  });
+  return { logger: pino({ level }, stream), lines };
+}
+
+describe('LazyRequestLogger', () => {
+  it('makes no child logger for a request that writes nothing, and one, bound to the request id, when it writes', async () => {
+    const { logger, lines } = capturedLogger();
+    let children = 0;
+    const child = logger.child.bind(logger);
+    logger.child = ((...args: Parameters<typeof child>) => {
+      children += 1;
+      return child(...args);
+    }) as typeof logger.child;
+    const app = Fastify({ loggerInstance: logger, disableRequestLogging: true, childLoggerFactory: lazyRequestLogger });
+    app.get('/quiet', async () => ({ ok: true }));
+    app.get('/loud', async (request) => {
+      request.log.info({ detail: 1 }, 'first');
+      request.log.warn('second');
+      request.log.debug('below the level');
+      return { ok: true };
+    });
+    await app.ready();
+    // Fastify makes its own children while starting; from here on, only requests could.
+    children = 0;
+    await app.inject({ url: '/quiet' });
+    expect(children).toBe(0);
+    const res = await app.inject({ url: '/loud' });
+    expect(res.statusCode).toBe(200);
+    expect(children).toBe(1);
+    expect(lines.map((line) => [line.msg, line.reqId, line.level])).toEqual([
+      ['first', 'req-2', 30],
+      ['second', 'req-2', 40],
+    ]);
+    expect(lines[0]?.detail).toBe(1);
+    await app.close();
+  });
+
+  it("keeps a route's own log level and the parent's level otherwise", () => {
+    const { logger, lines } = capturedLogger('info');
+    const quiet = new LazyRequestLogger(logger, { reqId: 'a' }, { level: 'error' });
+    expect(quiet.level).toBe('error');
+    quiet.warn('dropped');
+    quiet.error('kept');
+    const plain = new LazyRequestLogger(logger, { reqId: 'b' }, {});
+    expect(plain.level).toBe('info');
+    plain.child({ part: 'x' }).info('from a grandchild');
+    expect(lines.map((line) => [line.msg, line.reqId, line.part])).toEqual([
+      ['kept', 'a', undefined],
+      ['from a grandchild', 'b', 'x'],
+    ]);
+  });
+});
