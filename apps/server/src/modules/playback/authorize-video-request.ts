@@ -2,9 +2,8 @@ import { messages } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { isEnrolled } from '../learning/enrolments.js';
 import { checkStream } from './device-limit.js';
-import { findLessonVideo } from './repo.js';
+import { findVideoAccess } from './repo.js';
 import { checkVideoQuery, type SignedQuery } from './video-links.js';
 
 export interface VideoRequestContext {
@@ -41,9 +40,20 @@ export async function authorizeVideoRequest(
   if (check === 'invalid') throw new AppError('forbidden', messages.videoLinkInvalid);
   if (check === 'expired') throw new AppError('forbidden', messages.videoLinkExpired);
 
-  const lesson = await findLessonVideo(ctx.db, query.c, query.l);
-  if (!lesson || lesson.video_id !== videoId) throw new AppError('not_found', messages.videoNoStream);
-  const freePreview = lesson.preview === 1 && lesson.published === 1;
-  if (user && signedIn && (await isEnrolled(ctx.db, user.id, query.c))) return checkStream(ctx.db, user, now);
+  const access = await findVideoAccess(ctx.db, {
+    courseId: query.c,
+    lessonId: query.l,
+    userId: signedIn && user ? user.id : '',
+    sessionId: grant.sessionId,
+  });
+  if (!access || access.video_id !== videoId) throw new AppError('not_found', messages.videoNoStream);
+  const freePreview = access.preview === 1 && access.published === 1;
+  if (user && signedIn && access.enrolled) {
+    const mine =
+      access.stream_seen_at === null
+        ? undefined
+        : { last_seen_at: access.stream_seen_at, stopped_at: access.stream_stopped_at };
+    return checkStream(ctx.db, user, mine, now);
+  }
   if (!freePreview) throw new AppError('forbidden', messages.videoNotEnrolled);
 }

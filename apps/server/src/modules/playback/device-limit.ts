@@ -56,10 +56,15 @@ export async function claimStream(db: Db, user: SessionUser, maxDevices: number,
 
 /**
  * Asked on every signed playlist and key request of an enrolled learner: refused once another device
- * ended this one's stream, and counts as this device playing.
+ * ended this one's stream, and counts as this device playing. `mine` is this session's stream as the
+ * request read it (undefined for none).
  */
-export async function checkStream(db: Db, user: SessionUser, now = new Date()): Promise<void> {
-  const mine = await findStream(db, user.sessionId);
+export async function checkStream(
+  db: Db,
+  user: SessionUser,
+  mine: { last_seen_at: string; stopped_at: string | null } | undefined,
+  now = new Date(),
+): Promise<void> {
   if (stoppedRecently(mine, now)) throw new AppError('forbidden', messages.videoStoppedElsewhere);
   if (!mine) return startStream(db, user.sessionId, user.id, now.toISOString());
   if (Date.parse(mine.last_seen_at) < now.getTime() - TOUCH_AFTER_MS)

@@ -31,6 +31,57 @@ export function findLessonVideo(db: Db, courseId: string, lessonId: string): Pro
   return lessonVideo.first(db, { courseId, lessonId });
 }
 
+/** What a signed playlist, key or captions request checks, read at once: the lesson, the enrolment, this device's stream. */
+export interface VideoAccessRow extends LessonVideoRow {
+  /** 1 or true while the caller holds an enrolment not revoked nor refunded. */
+  enrolled: number | boolean;
+  /** This session's stream, if it has one. */
+  stream_seen_at: string | null;
+  stream_stopped_at: string | null;
+}
+
+const videoAccess = preparedQuery<{ courseId: string; lessonId: string; userId: string; sessionId: string }>()(
+  (db, value) =>
+    db
+      .selectFrom('course_lessons')
+      .innerJoin('courses', 'courses.id', 'course_lessons.course_id')
+      .leftJoin('lesson_videos', (join) =>
+        join.onRef('lesson_videos.id', '=', 'course_lessons.video_id').on('lesson_videos.status', '=', 'ready'),
+      )
+      .leftJoin('video_streams', (join) => join.on('video_streams.session_id', '=', value('sessionId')))
+      .select((eb) => [
+        'course_lessons.preview',
+        'courses.published',
+        'lesson_videos.id as video_id',
+        'lesson_videos.has_captions',
+        eb
+          .exists(
+            eb
+              .selectFrom('enrolments')
+              .select('enrolments.id')
+              .where('enrolments.user_id', '=', value('userId'))
+              .where('enrolments.course_id', '=', value('courseId'))
+              .where('enrolments.revoked_at', 'is', null),
+          )
+          .as('enrolled'),
+        'video_streams.last_seen_at as stream_seen_at',
+        'video_streams.stopped_at as stream_stopped_at',
+      ])
+      .where('course_lessons.id', '=', value('lessonId'))
+      .where('course_lessons.course_id', '=', value('courseId')),
+);
+
+/**
+ * The lesson of the course with its ready video, whether `userId` may watch the course, and the stream
+ * of `sessionId`: one read where the three took three (a player asks on every playlist and key fetch).
+ */
+export function findVideoAccess(
+  db: Db,
+  ids: { courseId: string; lessonId: string; userId: string; sessionId: string },
+): Promise<VideoAccessRow | undefined> {
+  return videoAccess.first(db, ids);
+}
+
 const streamOf = preparedQuery<{ sessionId: string }>()((db, value) =>
   db
     .selectFrom('video_streams')

@@ -66,6 +66,13 @@ export async function readSignedPlaylist(
   return (await readPlaylist(ctx.storage, videoId, rung)).join(queryString(query));
 }
 
+/**
+ * Keys, like playlists, never change under a video's id: each is read from storage once. A key is
+ * handed out only after `authorizeVideoRequest`, which refuses a video no lesson plays any more.
+ */
+const keys = new Map<string, Buffer>();
+const MAX_KEPT_KEYS = 2_000;
+
 /** The video's 16-byte AES-128 key, for an authorized request only. */
 export async function readVideoKey(
   ctx: VideoFilesContext,
@@ -74,8 +81,12 @@ export async function readVideoKey(
   query: SignedQuery,
 ): Promise<Buffer> {
   await authorizeVideoRequest(ctx, user, videoId, query);
+  const kept = keys.get(videoId);
+  if (kept) return kept;
   const key = await ctx.storage.readKey(videoId);
   if (!key) throw new AppError('not_found', messages.videoNoStream);
+  if (keys.size >= MAX_KEPT_KEYS) keys.clear();
+  keys.set(videoId, key);
   return key;
 }
 
