@@ -3,9 +3,15 @@ import { useEffect, useState } from 'react';
 /** How often the watermark jumps to a new place. */
 const MOVE_EVERY_MS = 4000;
 
+/**
+ * A place anywhere in the picture, the whole mark inside it: at x % across, the mark is moved back by x %
+ * of its own width (and likewise down), so its left edge ranges from the picture's left edge to where
+ * its right edge meets the picture's. A place given by `left` alone let a long e-mail run past the right
+ * edge, where the frame cut it off (a browser test saw it end 70 px outside).
+ */
 function randomPlace() {
-  // Kept inside the picture: at most 70 % from the left (the text's own width) and 85 % from the top.
-  return { left: `${Math.round(Math.random() * 65 + 3)}%`, top: `${Math.round(Math.random() * 80 + 4)}%` };
+  const [x, y] = [Math.round(Math.random() * 100), Math.round(Math.random() * 100)];
+  return { left: `${x}%`, top: `${y}%`, transform: `translate(-${x}%, -${y}%)` };
 }
 
 /**
