@@ -83,6 +83,8 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app.post(
     learningPaths.progress,
     {
+      // A position save is the playing player's heartbeat; one that completes a lesson is always logged.
+      config: { logSampled: (request) => (request.body as { completed?: boolean } | undefined)?.completed !== true },
       schema: {
         params: lessonProgressParams,
         body: saveProgressInput,

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { LazyRequestLogger, lazyRequestLogger } from './access-log.js';
+import { AccessLog, LazyRequestLogger, lazyRequestLogger } from './access-log.js';
 
 function capturedLogger(level = 'info') {
   const lines: Record<string, unknown>[] = [];
@@ -61,5 +61,33 @@ describe('LazyRequestLogger', () => {
       ['kept', 'a', undefined],
       ['from a grandchild', 'b', 'x'],
     ]);
+  });
+});
+
+describe('AccessLog', () => {
+  type Line = Record<string, unknown>;
+  function completed(log: AccessLog, request: Partial<FastifyRequest>, status = 200) {
+    const lines: Line[] = [];
+    const reply = { statusCode: status, elapsedTime: 3, log: { info: (line: Line) => lines.push(line) } };
+    log.requestCompleted(null, { routeOptions: { config: {} }, ...request } as FastifyRequest, reply as never);
+    return lines;
+  }
+  const save = (completedLesson: boolean) => ({
+    method: 'POST',
+    url: '/api/learn/c/lessons/l/progress',
+    body: { positionSeconds: 10, completed: completedLesson },
+    routeOptions: {
+      config: { logSampled: (request: FastifyRequest) => (request.body as { completed: boolean }).completed !== true },
+    },
+  });
+
+  it("samples a route's ordinary writes like reads, and writes every other state change and every failure", () => {
+    const log = new AccessLog(10);
+    const heartbeats = Array.from({ length: 20 }, () => completed(log, save(false) as never)).flat();
+    expect(heartbeats).toHaveLength(2);
+    expect(heartbeats[0]).toMatchObject({ method: 'POST', sampled: 10 });
+    expect(completed(log, save(true) as never)).toEqual([expect.not.objectContaining({ sampled: expect.anything() })]);
+    expect(completed(log, save(false) as never, 403)).toHaveLength(1);
+    expect(completed(log, { method: 'POST', url: '/api/cart' })).toHaveLength(1);
   });
 });
