@@ -48,6 +48,11 @@ export async function startSmtp(): Promise<TestSmtp> {
       });
     },
   });
+  // A sender that dies mid-message (the scale-out test SIGKILLs shop processes) resets its connection:
+  // smtp-server reports that on the server, and an 'error' with no listener would crash the test run.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.error('test SMTP listener:', error);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
