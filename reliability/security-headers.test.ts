@@ -40,6 +40,7 @@ async function urlsToCheck(t: TestApp): Promise<string[]> {
     '/api/profile',
     '/api/cart',
     '/api/no-such-endpoint',
+    '/auth/logout',
   ];
 }
 
@@ -59,7 +60,7 @@ describe.each([
       requests += 1;
       expect(res.statusCode, url).toBeLessThan(500);
       const csp = String(res.headers['content-security-policy'] ?? '');
-      const api = url.startsWith('/api/');
+      const api = url.startsWith('/api/') || url.startsWith('/auth/');
       expect(csp, url).toContain("frame-ancestors 'none'");
       if (api) {
         expect(csp, url).toBe("default-src 'none';frame-ancestors 'none'");

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { escapeHtml } from '../html.js';
 import { type CachedAnswer, encodedBody } from '../modules/catalog/response-cache.js';
+import { isApiPath } from './api-path.js';
 import { renderHeadTags, resolvePageHead } from './page-head.js';
 import { pageRenderer } from './page-render.js';
 import { dataPreload, routePreloads } from './route-preload.js';
@@ -30,10 +31,6 @@ function siteSettings(config: Config) {
 
 const ROOT = '<div id="root"></div>';
 const MAX_DOCUMENTS = 200;
-
-function isApiPath(url: string): boolean {
-  return url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/');
-}
 
 /**
  * Serves the built web app: hashed assets cached for a year (pre-compressed .br/.gz written at build),

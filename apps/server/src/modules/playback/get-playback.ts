@@ -6,7 +6,7 @@ import { indiaDate } from '../billing/invoice-number.js';
 import { isEnrolled } from '../learning/enrolments.js';
 import { claimStream } from './device-limit.js';
 import { flagManyDevices } from './flag-many-devices.js';
-import { findLessonVideo } from './repo.js';
+import { findVideoAccess } from './repo.js';
 import { masterUrl, signVideoQuery } from './video-links.js';
 import { readVideoSettings } from './video-settings.js';
 
@@ -29,8 +29,14 @@ export async function getPlayback(
   lessonId: string,
   now = new Date(),
 ): Promise<PlaybackResponse> {
-  const lesson = await findLessonVideo(ctx.db, courseId, lessonId);
-  const enrolled = user ? await isEnrolled(ctx.db, user.id, courseId) : false;
+  const lesson = await findVideoAccess(ctx.db, {
+    courseId,
+    lessonId,
+    userId: user?.id ?? '',
+    sessionId: user?.sessionId ?? '',
+  });
+  // No such lesson: the enrolment is asked on its own, so a buyer hears 404 and anyone else 401 or 403, as for any lesson.
+  const enrolled = Boolean(user && (lesson ? lesson.enrolled : await isEnrolled(ctx.db, user.id, courseId)));
   const freePreview = lesson?.preview === 1 && lesson.published === 1;
   if (!enrolled && !freePreview) {
     if (!user) throw new AppError('unauthorized', messages.pleaseLogIn);

@@ -9,29 +9,7 @@ export interface LessonVideoRow {
   has_captions: number | null;
 }
 
-const lessonVideo = preparedQuery<{ courseId: string; lessonId: string }>()((db, value) =>
-  db
-    .selectFrom('course_lessons')
-    .innerJoin('courses', 'courses.id', 'course_lessons.course_id')
-    .leftJoin('lesson_videos', (join) =>
-      join.onRef('lesson_videos.id', '=', 'course_lessons.video_id').on('lesson_videos.status', '=', 'ready'),
-    )
-    .select([
-      'course_lessons.preview',
-      'courses.published',
-      'lesson_videos.id as video_id',
-      'lesson_videos.has_captions',
-    ])
-    .where('course_lessons.id', '=', value('lessonId'))
-    .where('course_lessons.course_id', '=', value('courseId')),
-);
-
-/** The lesson of the course, with its ready video if it has one; undefined for no such lesson. */
-export function findLessonVideo(db: Db, courseId: string, lessonId: string): Promise<LessonVideoRow | undefined> {
-  return lessonVideo.first(db, { courseId, lessonId });
-}
-
-/** What a signed playlist, key or captions request checks, read at once: the lesson, the enrolment, this device's stream. */
+/** What playback checks, read at once: the lesson and its ready video, the enrolment, this device's stream. */
 export interface VideoAccessRow extends LessonVideoRow {
   /** 1 or true while the caller holds an enrolment not revoked nor refunded. */
   enrolled: number | boolean;
@@ -72,8 +50,9 @@ const videoAccess = preparedQuery<{ courseId: string; lessonId: string; userId: 
 );
 
 /**
- * The lesson of the course with its ready video, whether `userId` may watch the course, and the stream
- * of `sessionId`: one read where the three took three (a player asks on every playlist and key fetch).
+ * The lesson of the course with its ready video (undefined for no such lesson), whether `userId` may
+ * watch the course, and the stream of `sessionId`: one read for the grant and for every playlist and
+ * key fetch after it.
  */
 export function findVideoAccess(
   db: Db,
