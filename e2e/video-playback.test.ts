@@ -187,6 +187,26 @@ describe('a lesson with its own video', () => {
     await expect
       .poll(() => watermark.evaluate((element) => element.getAttribute('style')), { timeout: 10_000 })
       .not.toBe(before);
+    // Even at the farthest place a move can draw (right and bottom edge), the whole mark stays inside the
+    // picture: before, a long e-mail placed there ran past the frame's edge and was cut off.
+    const atFarthest = await watermark.evaluate((element) => {
+      const random = Math.random;
+      Math.random = () => 0.9999;
+      (window as unknown as { restoreRandom: () => void }).restoreRandom = () => {
+        Math.random = random;
+      };
+      return element.getAttribute('style');
+    });
+    await expect
+      .poll(() => watermark.evaluate((element) => element.getAttribute('style')), { timeout: 10_000 })
+      .not.toBe(atFarthest);
+    await page.evaluate(() => (window as unknown as { restoreRandom: () => void }).restoreRandom());
+    // Past the move's 0.6 s transition.
+    await page.waitForTimeout(1_000);
+    const [farMark, farPicture] = [await watermark.boundingBox(), await video.boundingBox()];
+    if (!farMark || !farPicture) throw new Error('no boxes');
+    expect(farMark.x + farMark.width).toBeLessThanOrEqual(farPicture.x + farPicture.width + 1);
+    expect(farMark.y + farMark.height).toBeLessThanOrEqual(farPicture.y + farPicture.height + 1);
 
     // Fullscreen (f) takes the wrapper with the watermark in it, never the bare video.
     await video.focus();
