@@ -43,7 +43,9 @@ export async function lighthouseScores(
       vitals: { tbtMs: number; lcpMs: number; cls: number };
       benchmarkIndex: number;
     }[] = [];
-    for (let i = 0; i < runs; i++) {
+    // A run whose trace Chromium failed to record (NO_NAVSTART, seen about once in ten runs of the player)
+    // measured nothing: it is run again, twice at most, rather than counted as a score of 0.
+    for (let i = 0, retries = 0; i < runs; i++) {
       const chrome = await chromeLauncher.launch({
         chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
         chromeFlags: [
@@ -72,6 +74,12 @@ export async function lighthouseScores(
         });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
+        if (lhr.runtimeError && retries < 2) {
+          retries++;
+          i--;
+          console.log(`lighthouse: ${url} ${lhr.runtimeError.code}, run again`);
+          continue;
+        }
         if (lhr.runtimeError) error = lhr.runtimeError.code;
         const scores = Object.fromEntries(
           CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),

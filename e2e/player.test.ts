@@ -63,10 +63,18 @@ describe('the course player', () => {
     await page.getByText(`${percent}% complete`).waitFor();
     await outlineLink(page, `${firstTitle} (completed)`).waitFor();
 
+    // The reloaded player draws from the course its page came with: no request for it (issue 19).
+    const courseRequests: string[] = [];
+    const countCourseRequests = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname === `/api/learn/${course.id}`) courseRequests.push(request.url());
+    };
+    page.on('request', countCourseRequests);
     await page.reload();
     await page.getByRole('button', { name: '✓ Completed' }).waitFor();
     await outlineLink(page, `${firstTitle} (completed)`).waitFor();
     await page.getByText(`1 of ${total} lessons completed`).waitFor();
+    page.off('request', countCourseRequests);
+    expect(courseRequests).toEqual([]);
 
     // The second lesson: watched to 42 s (as the embed reports), then left for Enrolled Courses.
     await page.getByRole('link', { name: 'Next →' }).click();

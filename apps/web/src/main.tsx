@@ -19,12 +19,21 @@ const app = (
 
 // A public page comes drawn by the server (decision 0026): the browser takes over that HTML with the
 // data it was drawn with and the page's code loaded first, so its first render matches it.
+const initialData = readInitialData();
 if (root.firstElementChild) {
-  seedQueries(store.dispatch, readInitialData());
+  seedQueries(store.dispatch, initialData);
   loadPageOf(location.pathname).then(
     () => hydrateRoot(root, app),
     () => hydrateRoot(root, app),
   );
+} else if (initialData.length > 0) {
+  // A page the browser draws with data of its own (the learner's player): its code first, which brings
+  // the data's endpoint, then the data, then one render with both.
+  const draw = () => {
+    seedQueries(store.dispatch, initialData);
+    createRoot(root).render(app);
+  };
+  loadPageOf(location.pathname).then(draw, draw);
 } else {
   createRoot(root).render(app);
 }

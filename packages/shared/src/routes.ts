@@ -11,6 +11,8 @@ import { type PageMeta, pageMeta } from './page-meta.js';
  *   code and styles (`modulepreload`), so they load beside the entry instead of after it.
  * - `serverRendered`: a public page the server sends drawn as HTML (signed-out state), which the browser
  *   hydrates (decision 0026); the not-found page is drawn too.
+ * - `session`: what the page first shows depends on who is signed in (a buyer's cart or a visitor's, the
+ *   learner's dashboard): the HTML asks for the session (`/api/profile`) beside the scripts, not after them.
  */
 export const pageRoutes = [
   { path: '/', source: 'src/features/home/home-page.tsx', head: 'home', landing: true, serverRendered: true },
@@ -43,32 +45,38 @@ export const pageRoutes = [
     head: 'privacyPolicy',
     serverRendered: true,
   },
-  { path: '/cart', source: 'src/features/cart/cart-page.tsx' },
+  { path: '/cart', source: 'src/features/cart/cart-page.tsx', landing: true, session: true },
   { path: '/wishlist', source: 'src/features/wishlist/wishlist-page.tsx' },
-  { path: '/check-out', source: 'src/features/checkout/checkout-page.tsx' },
+  { path: '/check-out', source: 'src/features/checkout/checkout-page.tsx', landing: true, session: true },
   { path: '/login', source: 'src/features/account/login-page.tsx', serverRendered: true },
   { path: '/registration', source: 'src/features/account/registration-page.tsx', serverRendered: true },
-  { path: '/profile', source: 'src/features/account/profile-page.tsx' },
-  { path: '/enrolled-courses', source: 'src/features/learning/enrolled-courses-page.tsx' },
+  { path: '/profile', source: 'src/features/account/profile-page.tsx', session: true },
+  { path: '/enrolled-courses', source: 'src/features/learning/enrolled-courses-page.tsx', session: true },
   // The player: a learner lands on it from a bookmark or the dashboard's e-mail links.
-  { path: '/learn/:courseId', source: 'src/features/learning/player-page.tsx', landing: true },
-  { path: '/learn/:courseId/:lessonId', source: 'src/features/learning/player-page.tsx', landing: true },
-  { path: '/orders', source: 'src/features/orders/orders-page.tsx' },
+  { path: '/learn/:courseId', source: 'src/features/learning/player-page.tsx', landing: true, session: true },
+  {
+    path: '/learn/:courseId/:lessonId',
+    source: 'src/features/learning/player-page.tsx',
+    landing: true,
+    session: true,
+  },
+  { path: '/orders', source: 'src/features/orders/orders-page.tsx', session: true },
   { path: '/certificates/:id', source: 'src/features/certificates/certificate-page.tsx' },
   { path: '/verify-email/:token', source: 'src/features/account/verify-email-page.tsx' },
   { path: '/reset-password/:token', source: 'src/features/account/reset-password-page.tsx' },
-  { path: '/privacy-centre', source: 'src/features/account/privacy-centre-page.tsx' },
+  { path: '/privacy-centre', source: 'src/features/account/privacy-centre-page.tsx', session: true },
   { path: '/delete-account/:token', source: 'src/features/account/delete-account-page.tsx' },
   { path: '/newsletter/confirm/:token', source: 'src/features/newsletter/newsletter-confirm-page.tsx' },
   { path: '/newsletter/unsubscribe/:token', source: 'src/features/newsletter/newsletter-unsubscribe-page.tsx' },
   { path: '/google-auth-redirect', source: 'src/features/account/google-auth-redirect-page.tsx' },
-  { path: '/admin/*', source: 'src/features/admin/admin-app.tsx' },
+  { path: '/admin/*', source: 'src/features/admin/admin-app.tsx', session: true },
 ] as const satisfies readonly {
   path: string;
   source: `src/${string}.tsx`;
   head?: keyof typeof pageMeta | 'course';
   landing?: true;
   serverRendered?: true;
+  session?: true;
 }[];
 
 /** Old addresses the shop still answers, and where each leads (`:id` carried over). */

@@ -156,8 +156,9 @@ export function registerSessions(app: FastifyInstance, db: Db, { cached }: { cac
   // callers without a token then cost no promise on every request. Before validation, so a route that
   // needs a session answers a visitor 401 before telling them about fields.
   app.addHook('preValidation', (request, _reply, done) => {
-    // Static files and public catalogue reads never need the session: no query for them.
-    if (request.routeOptions.config.skipSession || !/^\/(api|auth)\//.test(request.url)) return done();
+    // Static files, public catalogue reads and the public pages never need the session: no query for them.
+    // The player's page does: it comes with the learner's course written in (plugins/player-page-data.ts).
+    if (request.routeOptions.config.skipSession || !/^\/(api|auth|learn)\//.test(request.url)) return done();
     const token = tokenFrom(request);
     if (!token) return done();
     findSessionUser(db, token, new Date(), cached).then((user) => {

@@ -30,14 +30,19 @@ const COURSE_ID = /([^/]+)\/?$/;
 const MAX_PAGES = 500;
 
 /**
- * `<` as `\u003c`, so no `</script>` or `<!--` in a course text can end the element early; U+2028 and
- * U+2029 escaped as well (older parsers took them for line ends). JSON.parse reads all three back.
+ * JSON text made safe inside `<script type="application/json">`: `<` as `\u003c`, so no `</script>` or
+ * `<!--` in a course text can end the element early; U+2028 and U+2029 escaped as well (older parsers
+ * took them for line ends). JSON.parse reads all three back.
  */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
+export function scriptSafe(json: string): string {
+  return json
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+export function jsonForScript(value: unknown): string {
+  return scriptSafe(JSON.stringify(value));
 }
 
 /** The catalogue answers a page is drawn with: the same cached answers `/api/courses` and `/api/courses/:id` send. */

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pageRoutes, routeMatcher } from '@shop/shared';
+import { accountPaths, learningPaths, pageRoutes, routeMatcher } from '@shop/shared';
 import { escapeHtml } from '../html.js';
+import { playerCourseId } from './player-page-data.js';
 
 /**
  * The pages people land on and those the server draws (shared's page table marks them), each with its
@@ -13,19 +14,29 @@ const PRELOADED_ROUTES = pageRoutes.flatMap((route) =>
     : [],
 );
 
-/** `/learn/{courseId}` and `/learn/{courseId}/{lessonId}`, with an id that needs no escaping in a URL. */
-const PLAYER_PATH = /^\/learn\/([A-Za-z0-9_-]+)(\/[^/]+)?\/?$/;
+/** The pages whose first drawing waits for the session (shared's page table marks them). */
+const SESSION_ROUTES = pageRoutes.flatMap((route) => ('session' in route ? [routeMatcher(route.path)] : []));
+
+/** A fetch preload in the credentials mode of the app's own `credentials: 'include'` fetch, which then takes its answer. */
+const fetchPreload = (href: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}" />`;
 
 /**
- * The player's course data, asked for by the head while the scripts still load: without it the request
- * left only after the entry and the player's chunk had run, the last step before the lesson could paint.
- * The crossorigin mode matches the app's own `credentials: 'include'` fetch, so that fetch takes this
- * answer (a 401 or 403 included) instead of asking again; a reload preloads afresh.
+ * The data a page cannot draw without, asked for by the head while the scripts still load: without it the
+ * request left only after the entry and the page's chunk had run, the last step before the page could
+ * paint. The session on the pages that show a buyer or a visitor differently (measured on /cart: the
+ * "Please log in" state waited for `/api/profile`, asked after the scripts ran), and the player's course
+ * data unless the page already carries it (`withCourse`: plugins/player-page-data.ts). The crossorigin
+ * mode matches the app's fetch, so that fetch takes this answer (a 401 or 403 included) instead of asking
+ * again; a reload preloads afresh.
  */
-export function dataPreload(pathname: string): string {
-  const courseId = PLAYER_PATH.exec(pathname)?.[1];
-  if (!courseId) return '';
-  return `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/learn/${courseId}" />`;
+export function dataPreload(pathname: string, { withCourse }: { withCourse: boolean }): string {
+  const courseId = playerCourseId(pathname);
+  return [
+    SESSION_ROUTES.some((matcher) => matcher.test(pathname)) ? fetchPreload(accountPaths.profile) : '',
+    courseId && !withCourse ? fetchPreload(learningPaths.course.replace(':courseId', courseId)) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 interface ManifestEntry {

@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { messages, pageMeta } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { createSignedInUser, createTestApp, type TestApp } from '../../test/helpers.js';
 import { seedDemo } from '../db/seed.js';
 import { demoCourses } from '../db/seed-courses.js';
 import { upsertCourse } from '../modules/courses/repo.js';
+import { grantEnrolment } from '../modules/learning/grant-enrolment.js';
 
 /** Shaped like Vite's build output: the static title and description come first, the scripts after them. */
 const builtIndex = `<!doctype html>
@@ -203,20 +204,66 @@ describe('landing pages name their own code in the head', () => {
     expect(await preloads('/courses')).toEqual(['/assets/page-end-e1.js']);
   });
 
-  it("the player preloads its chunk, its styles and the learner's course data, whatever lesson is open", async () => {
+  const fetchPreload = (href: string) =>
+    `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}" />`;
+  const initialData = (html: string) => {
+    const text = /<script type="application\/json" id="initial-data">([^<]*)<\/script>/.exec(html)?.[1];
+    return text === undefined ? undefined : JSON.parse(text);
+  };
+
+  it('the player preloads its chunk, its styles, the session and the course data, whatever lesson is open', async () => {
     const courseId = demoCourses[0]?._id ?? '';
     for (const url of [`/learn/${courseId}`, `/learn/${courseId}/abc123`]) {
       const { body } = await t.app.inject({ url });
       expect(await preloads(url)).toEqual(['/assets/player-page-p1.js', '/assets/page-end-e1.js']);
       expect(body).toContain('<link rel="preload" as="style" crossorigin href="/assets/player-page-p1.css" />');
       // The same credentials mode as the app's fetch, so the app takes this answer instead of asking again.
-      expect(body).toContain(
-        `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/learn/${courseId}" />`,
-      );
+      expect(body).toContain(fetchPreload(`/api/learn/${courseId}`));
+      expect(body).toContain(fetchPreload('/api/profile'));
     }
-    // An id that would need escaping in the URL is not preloaded; other pages preload no data.
-    expect((await t.app.inject({ url: '/learn/%22%3E%3Cscript%3E' })).body).not.toContain('as="fetch"');
+    // An id that would need escaping in the URL is not preloaded; public pages preload no data.
+    expect((await t.app.inject({ url: '/learn/%22%3E%3Cscript%3E' })).body).not.toContain('href="/api/learn');
     expect((await t.app.inject({ url: '/about-us' })).body).not.toContain('as="fetch"');
+  });
+
+  it('the cart, checkout and dashboard pages ask for the session beside their scripts', async () => {
+    for (const url of ['/cart', '/check-out', '/enrolled-courses', '/orders', '/profile', '/admin/coupons']) {
+      const { body } = await t.app.inject({ url });
+      expect(body, url).toContain(fetchPreload('/api/profile'));
+      expect(body, url).not.toContain('href="/api/learn');
+    }
+  });
+
+  it("a learner's player page carries their course, theirs alone; anyone else's carries none of it", async () => {
+    const courseId = demoCourses[1]?._id ?? '';
+    const learner = await createSignedInUser(t.database.db);
+    await grantEnrolment(t.database.db, learner.id, courseId, new Date());
+    const api = await t.app.inject({ url: `/api/learn/${courseId}`, cookies: { token: learner.token } });
+    expect(api.statusCode).toBe(200);
+
+    const page = await t.app.inject({ url: `/learn/${courseId}`, cookies: { token: learner.token } });
+    expect(page.statusCode).toBe(200);
+    // Written for one learner (signed file links, their ticks): no cache may keep it.
+    expect(page.headers['cache-control']).toBe('no-store');
+    const [seed] = initialData(page.body);
+    expect(seed).toMatchObject({ endpoint: 'getLearnCourse', arg: courseId });
+    // The answer the API gives, but for the file links' signatures, which carry the moment they were signed.
+    const unsigned = (value: unknown) => JSON.stringify(value).replace(/[?&]e=\d+&s=[^"&]+/g, '');
+    expect(unsigned(seed.data)).toBe(unsigned(api.json()));
+    expect(page.body).not.toContain(`href="/api/learn/${courseId}"`);
+    expect(page.body).toContain(fetchPreload('/api/profile'));
+
+    // A learner who does not own the course, and a visitor: the page, with nothing of the course in it.
+    const lessonTitle = seed.data.sections[0].lessons[0].title as string;
+    const other = await createSignedInUser(t.database.db);
+    const callers: Record<string, string>[] = [{ token: other.token }, {}, { token: 'not-a-session' }];
+    for (const cookies of callers) {
+      const res = await t.app.inject({ url: `/learn/${courseId}`, cookies });
+      expect(res.statusCode).toBe(200);
+      expect(initialData(res.body)).toBeUndefined();
+      expect(res.body).not.toContain(lessonTitle);
+      expect(res.body).toContain(fetchPreload(`/api/learn/${courseId}`));
+    }
   });
 
   it('every page goes out compressed, not only /, while unknown API paths still answer 404 in JSON', async () => {

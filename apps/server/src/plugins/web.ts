@@ -3,12 +3,15 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isClientRoute, messages } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { secretFor } from '../auth/secrets.js';
 import type { Config } from '../config.js';
 import { escapeHtml } from '../html.js';
 import { type CachedAnswer, encodedBody } from '../modules/catalog/response-cache.js';
+import { FILE_LINK_SECRET_NAME } from '../modules/learning/file-links.js';
 import { isApiPath } from './api-path.js';
 import { renderHeadTags, resolvePageHead } from './page-head.js';
 import { pageRenderer } from './page-render.js';
+import { playerCourseId, playerPageData } from './player-page-data.js';
 import { dataPreload, routePreloads } from './route-preload.js';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
@@ -42,6 +45,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   const indexHtml = builtHtml && toTemplate(builtHtml, config);
   const preloadsFor = routePreloads(builtHtml ? config.webDist : null);
   const renderPage = await pageRenderer(app.deps, builtHtml ? config.webDist : null, siteSettings(config));
+  const linkSecret = secretFor(config, FILE_LINK_SECRET_NAME);
 
   if (indexHtml && config.webDist) {
     await app.register(fastifyStatic, {
@@ -62,12 +66,15 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   // A drawn page is 10-40 KB: compressed once per distinct document rather than on every request (brotli
   // per request cut GET / from about 3,000 to 500 requests/s).
   const documents = new Map<string, Pick<CachedAnswer, 'body' | 'encoded'>>();
-  const sendDocument = (request: FastifyRequest, reply: FastifyReply, html: string) => {
+  // A page written for one learner (their player) is compressed for them and not kept.
+  const sendDocument = (request: FastifyRequest, reply: FastifyReply, html: string, shared: boolean) => {
     let document = documents.get(html);
     if (!document) {
-      if (documents.size >= MAX_DOCUMENTS) documents.clear();
       document = { body: html, encoded: {} };
-      documents.set(html, document);
+      if (shared) {
+        if (documents.size >= MAX_DOCUMENTS) documents.clear();
+        documents.set(html, document);
+      }
     }
     const encoded = encodedBody(document, request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding');
@@ -80,7 +87,12 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       return reply.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build`.');
     }
     const head = await resolvePageHead(app.deps.db, config, pathname, isClientRoute(pathname));
-    const preloads = head.status === 200 ? [preloadsFor(pathname), dataPreload(pathname)] : [];
+    // The player's page comes with the learner's course written in; anyone else's asks for it while the
+    // scripts load (and is answered 401 or 403).
+    const courseId = head.status === 200 ? playerCourseId(pathname) : undefined;
+    const ownData = courseId ? await playerPageData(app.deps, linkSecret, request.user, courseId) : null;
+    const preloads =
+      head.status === 200 ? [preloadsFor(pathname), dataPreload(pathname, { withCourse: ownData !== null })] : [];
     const tags = [renderHeadTags(head, config), ...preloads].filter(Boolean);
     // Drawn on the server: a public page without a query (a search is drawn by the browser), and the
     // not-found page of an unknown address; an unknown course's page finds that out in the browser.
@@ -92,13 +104,13 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
             return null;
           })
         : null;
-    const root = drawn
-      ? `<script type="application/json" id="initial-data">${drawn.data}</script><div id="root">${drawn.body}</div>`
-      : ROOT;
+    const data = drawn?.data ?? ownData;
+    const root = `${data ? `<script type="application/json" id="initial-data">${data}</script>` : ''}${drawn ? `<div id="root">${drawn.body}</div>` : ROOT}`;
     // Function replacements: `$&` in a course title must stay text, not become a replacement pattern.
     const html = indexHtml.replace('</head>', () => `${tags.join('\n')}\n</head>`).replace(ROOT, () => root);
     reply.status(head.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    return sendDocument(request, reply, html);
+    // A page with the learner's own data is theirs alone (plugins/no-store.ts makes it no-store).
+    return sendDocument(request, reply, html, ownData === null);
   };
 
   app.get('/', sendIndex);

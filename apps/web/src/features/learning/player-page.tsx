@@ -6,6 +6,7 @@ import { useLocation } from '../../app/navigation';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { useCloseOnEscape } from '../../components/ui/use-close-on-escape';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { usePainted } from '../../components/ui/use-painted';
 import { loginPathFor } from '../account/safe-next-path';
 import { CertificateLink } from './certificate-link';
 import { useGetLearnCourseQuery, useSaveLessonProgressMutation } from './learn-api';
@@ -14,7 +15,7 @@ import type { LessonVideoControl } from './lesson-video-control';
 import { LessonView } from './lesson-view';
 import './player.css';
 
-/** The notes load after the lesson, as their own chunk. */
+/** The notes load after the lesson has painted, as their own chunk. */
 const NotesPanel = lazy(() => import('./notes-panel'));
 
 /** The lesson to open: the one in the address, else where the learner left off, else the first. */
@@ -37,6 +38,7 @@ function Player({ course, lessonId }: { course: LearnCourseResponse; lessonId: s
   const [outlineOpen, setOutlineOpen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const video = useRef<LessonVideoControl>(null);
+  const painted = usePainted();
   useDocumentMeta(lesson ? `${lesson.title} | ${course.course.title}` : course.course.title, course.course.title);
 
   // A newly opened lesson takes the focus to its title, so a keyboard or screen-reader user starts there.
@@ -145,9 +147,11 @@ function Player({ course, lessonId }: { course: LearnCourseResponse; lessonId: s
               {errorMessage(saving.error, messages.lessonSaveFailed)}
             </p>
           )}
-          <Suspense fallback={null}>
-            <NotesPanel courseId={courseId} lesson={lesson} sections={course.sections} video={video} />
-          </Suspense>
+          {painted && (
+            <Suspense fallback={null}>
+              <NotesPanel courseId={courseId} lesson={lesson} sections={course.sections} video={video} />
+            </Suspense>
+          )}
         </article>
         <nav
           id="player-outline"
