@@ -292,6 +292,48 @@ describe('checkout and the learner’s area', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
+  test('the billing form: the first field with a message takes the focus, each change checks again, autofill keeps every field', async ({
+    page,
+    context,
+  }) => {
+    await signIn(context);
+    await addToCart(page, optionBuying.id);
+    await proceedToCheckout(page);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.getByText('First name is required').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('billing-first-name');
+    await page.getByText('Please choose your state (or Outside India)').waitFor();
+
+    // After the first try, a change checks the form again: the fixed field's message goes, the others stay.
+    await page.getByLabel('First name').fill('Asha');
+    await page.getByText('First name is required').waitFor({ state: 'detached' });
+    expect(await page.getByText('Last name is required').count()).toBe(1);
+    await page.getByLabel('State').selectOption({ label: 'Gujarat' });
+    await page.getByText('PIN code must be 6 digits').waitFor();
+    // Outside India has no PIN code: the field and its message go with the choice.
+    await page.getByLabel('State').selectOption({ label: 'Outside India' });
+    await page.getByText('PIN code must be 6 digits').waitFor({ state: 'detached' });
+    expect(await page.getByLabel('PIN code').count()).toBe(0);
+
+    // A browser's autofill sets several fields in one go, before the page draws again: none is lost.
+    await page.evaluate(() => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      for (const [id, value] of [
+        ['billing-first-name', 'Meera'],
+        ['billing-last-name', 'Shah'],
+        ['billing-business', 'Shah Traders'],
+      ]) {
+        const input = document.getElementById(id ?? '') as HTMLInputElement;
+        setValue?.call(input, value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+    });
+    await page.getByText('Last name is required').waitFor({ state: 'detached' });
+    expect(await page.getByLabel('First name').inputValue()).toBe('Meera');
+    expect(await page.getByLabel('Last name').inputValue()).toBe('Shah');
+    expect(await page.getByLabel('Business name (optional)').inputValue()).toBe('Shah Traders');
+  });
+
   test('a payment widget that cannot load says so and leaves the buyer on the page', async ({
     page,
     context,

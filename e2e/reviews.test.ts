@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { messages } from '@shop/shared';
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { axeViolations } from './support/axe';
@@ -44,6 +45,18 @@ describe('buyers’ reviews', () => {
     expect(await page.locator('.review-table').count()).toBe(0);
     await page.getByRole('heading', { name: 'Review rules' }).waitFor();
     expect(await page.locator('.review-rules li').count()).toBe(8);
+
+    // Sent without stars: the message under them, the focus on the first; choosing one takes it away.
+    await page.getByRole('button', { name: messages.reviewSubmit }).click();
+    await page.getByText(messages.reviewStarsInvalid).waitFor();
+    expect(
+      await page.getByRole('radio', { name: '5 stars' }).evaluate((radio) => radio === document.activeElement),
+    ).toBe(true);
+    expect(await page.getByRole('group', { name: messages.reviewStarsLabel }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    await page.getByRole('radio', { name: '3 stars' }).check();
+    await page.getByText(messages.reviewStarsInvalid).waitFor({ state: 'detached' });
 
     // The form by keyboard: arrows move through the stars, Tab to the text, Enter on the button.
     await page.getByRole('radio', { name: '5 stars' }).focus();

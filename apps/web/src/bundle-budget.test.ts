@@ -12,17 +12,6 @@ afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 /** Issue 19: the home page's JavaScript (entry and home chunk, gzip) and every lazily loaded chunk of ours. */
 const HOME_KB = 60;
 const ROUTE_KB = 30;
-/**
- * Chunks still above ROUTE_KB, each held at its size at the time (decision 0026, "Measured"): the form pages
- * carry react-hook-form (14.4 KB) with zod/mini's core (8.8 KB); the review form also counts the course page
- * it opens on (9.4 KB, already loaded by then). A listed chunk may only shrink; delete its line once it is
- * under ROUTE_KB.
- */
-const overBudget: Record<string, number> = {
-  'src/features/catalog/review-form.tsx': 35.5,
-  'src/features/checkout/checkout-page.tsx': 35.5,
-};
-
 test('the production build keeps the home page <= 60 KB gzip and every lazily loaded chunk of ours <= 30 KB', async () => {
   // Vitest runs with NODE_ENV=test, which would make Vite bundle the libraries' development builds.
   const nodeEnv = process.env.NODE_ENV;
@@ -42,8 +31,6 @@ test('the production build keeps the home page <= 60 KB gzip and every lazily lo
   // Libraries loaded where they are used (hls.js, the player's fallback where the browser has no HLS) are not routes.
   const ours = (sizes?.routes ?? []).filter((route) => !route.src.includes('node_modules'));
   expect(ours.length).toBeGreaterThan(20);
-  const tooBig = ours
-    .filter((route) => route.gzipKb > (overBudget[route.src] ?? ROUTE_KB))
-    .map((route) => `${route.src}: ${route.gzipKb} KB`);
+  const tooBig = ours.filter((route) => route.gzipKb > ROUTE_KB).map((route) => `${route.src}: ${route.gzipKb} KB`);
   expect(tooBig).toEqual([]);
 }, 180_000);

@@ -1,5 +1,5 @@
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import { safeParseAsync } from 'zod/mini';
+import { safeParse, safeParseAsync } from 'zod/mini';
 import type { $ZodIssue, $ZodType } from 'zod/v4/core';
 
 /**
@@ -22,7 +22,7 @@ export function schemaResolver<Input extends FieldValues, Context, Output>(
  * The first issue per field path. A union that failed names the message of its closest branch (the one with
  * the fewest issues), not zod's generic 'Invalid input'.
  */
-function firstErrors(issues: readonly $ZodIssue[]): Record<string, FieldError> {
+export function firstErrors(issues: readonly $ZodIssue[]): Record<string, FieldError> {
   const errors: Record<string, FieldError> = {};
   const queue = [...issues];
   for (let issue = queue.shift(); issue; issue = queue.shift()) {
@@ -53,4 +53,20 @@ function nestErrors<T extends FieldValues>(flat: Record<string, FieldError>): Fi
     });
   }
   return root as FieldErrors<T>;
+}
+
+/** A form's rules as the forms without react-hook-form use them (app/use-checked-form.ts). */
+export type FormCheck<Values, Output> = (
+  values: Values,
+) => { ok: true; output: Output } | { ok: false; errors: Partial<Record<string, string>> };
+
+/** A zod/mini schema as such a form's rules: its output on success, else the first message per field. */
+export function schemaCheck<Output, Values>(schema: $ZodType<Output, Values>): FormCheck<Values, Output> {
+  return (values) => {
+    const parsed = safeParse(schema, values);
+    if (parsed.success) return { ok: true, output: parsed.data };
+    const errors: Partial<Record<string, string>> = {};
+    for (const [field, error] of Object.entries(firstErrors(parsed.error.issues))) errors[field] = error.message;
+    return { ok: false, errors };
+  };
 }

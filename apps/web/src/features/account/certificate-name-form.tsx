@@ -5,7 +5,8 @@ import { errorMessage } from '../../app/api';
 import { schemaResolver } from '../../app/schema-resolver';
 import { useGetCertificateNameQuery, useSaveCertificateNameMutation } from './certificate-name-api';
 import { DashboardPanel } from './dashboard-sidebar';
-import { bindFields, FormField, FormOutcome } from './form-field';
+import { bindFields } from './form-binding';
+import { FormField, FormOutcome } from './form-field';
 
 /** The profile's 'name to print on certificates': empty prints the username. */
 export function CertificateNameForm() {

@@ -5,7 +5,8 @@ import { errorMessage } from '../../app/api';
 import { schemaResolver } from '../../app/schema-resolver';
 import { useChangePasswordMutation } from './api';
 import { DashboardPanel } from './dashboard-sidebar';
-import { bindFields, FormField, FormOutcome, showFieldErrors } from './form-field';
+import { bindFields, showFieldErrors } from './form-binding';
+import { FormField, FormOutcome } from './form-field';
 import { NewPasswordFields } from './new-password-fields';
 
 const fieldNames = ['currentPassword', 'password', 'cpassword'] as const;

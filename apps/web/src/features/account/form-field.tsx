@@ -1,13 +1,5 @@
 import type { HTMLInputTypeAttribute, ReactNode } from 'react';
-import {
-  type FieldError,
-  type FieldValues,
-  get,
-  type Path,
-  type UseFormRegisterReturn,
-  type UseFormReturn,
-} from 'react-hook-form';
-import { fieldErrors } from './api';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /** The class names of a field's parts, so each area keeps its look with the same markup. */
 export interface FieldLook {
@@ -26,11 +18,19 @@ interface FieldProps {
   look?: FieldLook;
 }
 
+/** A text input held in the form's own state (the checkout's billing form, which has no form library). */
+export interface InputBinding {
+  name: string;
+  value: string;
+  onChange: (event: { currentTarget: HTMLInputElement }) => void;
+}
+
 interface InputFieldProps extends FieldProps {
   type?: HTMLInputTypeAttribute;
   autoComplete: string;
   maxLength?: number;
-  registration: UseFormRegisterReturn;
+  /** A react-hook-form registration (form-binding.ts) or the form's own value and handler. */
+  registration: UseFormRegisterReturn | InputBinding;
   children?: never;
 }
 
@@ -43,7 +43,7 @@ interface ControlFieldProps extends FieldProps {
 /**
  * The one form field of the web app: a label, the control, its hint and its validation message
  * underneath, tied to the control for screen readers. A text input by default; any other control
- * through `children`.
+ * through `children`. No form library here: a page that does without one loads none.
  */
 export function FormField(props: InputFieldProps | ControlFieldProps) {
   const { id, label, error, hint, look = accountLook } = props;
@@ -78,33 +78,6 @@ export function FormField(props: InputFieldProps | ControlFieldProps) {
       )}
     </div>
   );
-}
-
-/**
- * What a FormField needs for one value of a react-hook-form form, its registration and its current
- * message: `<FormField id=… label=… {...field('email')} />`.
- */
-export function bindFields<T extends FieldValues>(form: UseFormReturn<T>) {
-  const { errors } = form.formState;
-  return (name: Path<T>) => ({
-    registration: form.register(name),
-    error: (get(errors, name) as FieldError | undefined)?.message,
-  });
-}
-
-/**
- * Puts the server's field messages (a 400's `fields`) under the named fields, focusing the first;
- * false when the answer named none of them, so the caller shows one line for the whole form.
- */
-export function showFieldErrors<T extends FieldValues>(
-  form: UseFormReturn<T>,
-  error: unknown,
-  names: readonly Path<T>[],
-): boolean {
-  const fields = fieldErrors(error);
-  const known = names.filter((name) => fields[name]);
-  for (const name of known) form.setError(name, { message: fields[name] }, { shouldFocus: true });
-  return known.length > 0;
 }
 
 /** Under a form: what went wrong (announced at once) or what was done (announced politely). */

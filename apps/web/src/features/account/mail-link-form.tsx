@@ -5,7 +5,8 @@ import type { $ZodType } from 'zod/v4/core';
 import { errorMessage } from '../../app/api';
 import { schemaResolver } from '../../app/schema-resolver';
 import { useHydrated } from '../../components/ui/use-hydrated';
-import { bindFields, FormField, FormOutcome } from './form-field';
+import { bindFields } from './form-binding';
+import { FormField, FormOutcome } from './form-field';
 
 type EmailRequest = { email: string };
 

@@ -6,7 +6,8 @@ import { useNavigate } from '../../app/navigation';
 import { schemaResolver } from '../../app/schema-resolver';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { useSignInMutation } from './api';
-import { bindFields, FormField, FormOutcome } from './form-field';
+import { bindFields } from './form-binding';
+import { FormField, FormOutcome } from './form-field';
 import { safeNextPath } from './safe-next-path';
 import { useSignedIn } from './use-session';
 

@@ -8,7 +8,8 @@ import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { useSignUpMutation } from './api';
 import { AuthCard } from './auth-card';
-import { bindFields, FormField, FormOutcome, showFieldErrors } from './form-field';
+import { bindFields, showFieldErrors } from './form-binding';
+import { FormField, FormOutcome } from './form-field';
 import { GoogleLink } from './google-link';
 
 /** The form's inputs in order; their ids are `signup-<name>`. */

@@ -7,7 +7,7 @@ import { schemaResolver } from '../../app/schema-resolver';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useResetPasswordMutation } from './api';
 import { AuthCard } from './auth-card';
-import { bindFields, showFieldErrors } from './form-field';
+import { bindFields, showFieldErrors } from './form-binding';
 import { NewPasswordFields } from './new-password-fields';
 import { useSignedIn } from './use-session';
 

@@ -1,9 +1,8 @@
 import { gstStates, messages, OUTSIDE_INDIA } from '@shop/shared';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { schemaResolver } from '../../app/schema-resolver';
-import { bindFields, FormField } from '../account/form-field';
-import { type Billing, billingSchema } from './billing-schema';
+import { useCheckedForm } from '../../app/use-checked-form';
+import { FormField, type InputBinding } from '../account/form-field';
+import type { Billing, BillingValues } from './billing-schema';
 import '../account/account.css';
 
 interface BillingFormProps {
@@ -13,14 +12,32 @@ interface BillingFormProps {
   children: ReactNode;
 }
 
+type Field = keyof BillingValues;
+
+/** The fields in the order they are shown: a failed submit focuses the first one with a message. */
+const FIELDS: readonly Field[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'state',
+  'pin',
+  'businessName',
+  'gstin',
+  'disclaimerAccepted',
+];
+
+/** The rules with zod's core (about 10 KB gzip), a chunk of their own. */
+const loadCheck = () => import('./check-billing').then((module) => module.checkBilling);
+
 /**
  * 'Billing Details': first name, last name and email, all required, with the spec's messages; then what
  * the tax invoice needs (state, PIN code, optional business name and GSTIN) and the disclaimer tick.
+ * Without react-hook-form, and with its rules loaded after the page has painted (app/use-checked-form.ts):
+ * the checkout is the page a buyer pays from, often on a cheap phone.
  */
 export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormProps) {
-  const form = useForm<Billing>({
-    resolver: schemaResolver(billingSchema),
-    defaultValues: {
+  const { values, errors, change, submit, form } = useCheckedForm<BillingValues, Billing>(
+    {
       firstName: '',
       lastName: '',
       email: defaultEmail,
@@ -30,30 +47,37 @@ export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormPro
       gstin: '',
       disclaimerAccepted: false,
     },
+    loadCheck,
+    FIELDS,
+  );
+  const text = (
+    name: Exclude<Field, 'disclaimerAccepted'>,
+  ): { registration: InputBinding; error: string | undefined } => ({
+    registration: { name, value: values[name], onChange: (event) => change(name, event.currentTarget.value) },
+    error: errors[name],
   });
-  const field = bindFields(form);
-  const { register, handleSubmit, watch } = form;
-  const { errors } = form.formState;
-  const abroad = watch('state') === OUTSIDE_INDIA;
 
+  const abroad = values.state === OUTSIDE_INDIA;
   return (
-    <form className="checkout-layout" onSubmit={handleSubmit(onSubmit)} noValidate>
+    <form ref={form} className="checkout-layout" onSubmit={submit(onSubmit)} noValidate>
       <section className="checkout-billing" aria-labelledby="billing-title">
         <h2 id="billing-title">{messages.billingDetails}</h2>
         <div className="checkout-names">
-          <FormField id="billing-first-name" label="First name" autoComplete="given-name" {...field('firstName')} />
-          <FormField id="billing-last-name" label="Last name" autoComplete="family-name" {...field('lastName')} />
+          <FormField id="billing-first-name" label="First name" autoComplete="given-name" {...text('firstName')} />
+          <FormField id="billing-last-name" label="Last name" autoComplete="family-name" {...text('lastName')} />
         </div>
-        <FormField id="billing-email" label="Email address" type="email" autoComplete="email" {...field('email')} />
+        <FormField id="billing-email" label="Email address" type="email" autoComplete="email" {...text('email')} />
         <div className="checkout-names">
-          <FormField id="billing-state" label={messages.billingState} error={errors.state?.message}>
+          <FormField id="billing-state" label={messages.billingState} error={errors.state}>
             {(describedBy, invalid) => (
               <select
                 id="billing-state"
+                name="state"
                 autoComplete="address-level1"
                 aria-invalid={invalid || undefined}
                 aria-describedby={describedBy}
-                {...register('state')}
+                value={values.state}
+                onChange={(event) => change('state', event.currentTarget.value)}
               >
                 <option value="">{messages.billingStateChoose}</option>
                 {gstStates.map((state) => (
@@ -65,30 +89,32 @@ export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormPro
             )}
           </FormField>
           {!abroad && (
-            <FormField id="billing-pin" label={messages.billingPin} autoComplete="postal-code" {...field('pin')} />
+            <FormField id="billing-pin" label={messages.billingPin} autoComplete="postal-code" {...text('pin')} />
           )}
         </div>
         <FormField
           id="billing-business"
           label={messages.billingBusiness}
           autoComplete="organization"
-          {...field('businessName')}
+          {...text('businessName')}
         />
-        <FormField id="billing-gstin" label={messages.billingGstin} autoComplete="off" {...field('gstin')} />
+        <FormField id="billing-gstin" label={messages.billingGstin} autoComplete="off" {...text('gstin')} />
         <div className="checkout-disclaimer">
           <p id="disclaimer-text">{messages.investmentDisclaimer}</p>
           <label>
             <input
               type="checkbox"
+              name="disclaimerAccepted"
               aria-describedby={errors.disclaimerAccepted ? 'disclaimer-text disclaimer-error' : 'disclaimer-text'}
               aria-invalid={errors.disclaimerAccepted ? true : undefined}
-              {...register('disclaimerAccepted')}
+              checked={values.disclaimerAccepted}
+              onChange={(event) => change('disclaimerAccepted', event.currentTarget.checked)}
             />{' '}
             {messages.disclaimerAcknowledge}
           </label>
           {errors.disclaimerAccepted && (
             <p id="disclaimer-error" className="field-error">
-              {errors.disclaimerAccepted.message}
+              {errors.disclaimerAccepted}
             </p>
           )}
         </div>

@@ -36,3 +36,6 @@ export const billingSchema = z
   .check(checkoutTaxCheck);
 
 export type Billing = z.infer<typeof billingSchema>;
+
+/** What the form holds before the rules run (untrimmed text, the tick). */
+export type BillingValues = z.input<typeof billingSchema>;
