@@ -188,6 +188,15 @@ describe('landing pages name their own code in the head', () => {
     ]);
   });
 
+  it('a drawn page preloads its code at low priority (it paints from HTML and styles); the player, drawn by its code, does not', async () => {
+    const home = (await t.app.inject({ url: '/' })).body;
+    expect(home).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/home-page-h1.js" fetchpriority="low" />',
+    );
+    const player = (await t.app.inject({ url: `/learn/${demoCourses[0]?._id}` })).body;
+    expect(player).toContain('<link rel="modulepreload" crossorigin href="/assets/player-page-p1.js" />');
+  });
+
   it("every page preloads the layout's deferred part (the footer); a 404 preloads nothing", async () => {
     expect(await preloads('/about-us')).toEqual(['/assets/page-end-e1.js']);
     expect(await preloads('/login')).toEqual(['/assets/page-end-e1.js']);
