@@ -33,7 +33,7 @@ if (root.firstElementChild) {
     seedQueries(store.dispatch, initialData);
     createRoot(root).render(app);
   };
-  loadPageOf(location.pathname).then(draw, draw);
+  loadPageOf(location.pathname, { layout: false }).then(draw, draw);
 } else {
   createRoot(root).render(app);
 }

@@ -76,9 +76,18 @@ export function routePreloads(webDist: string | null): (pathname: string) => str
       : (Object.keys(manifest).find(
           (key) => manifest[key]?.isDynamicEntry && manifest[key]?.name === path.basename(source, '.tsx'),
         ) ?? source);
+  const layoutParts = (entry ? (manifest[entry]?.dynamicImports ?? []) : []).filter((key) =>
+    key.startsWith('src/app/'),
+  );
+  const footer = new Set(layoutParts.flatMap((key) => [...closure(key, new Set())]));
   const tagsFor = (sources: readonly string[], drawn: boolean) => {
     const keys = sources.map(keyOf);
     const files = [...new Set(keys.flatMap((key) => [...closure(key, new Set())]))].filter((key) => !loaded.has(key));
+    // What only the footer needs (not the page too).
+    const pageFiles = new Set(
+      keys.filter((key) => !layoutParts.includes(key)).flatMap((key) => [...closure(key, new Set())]),
+    );
+    const late = (key: string) => drawn || (footer.has(key) && !pageFiles.has(key));
     // The chunks' own styles too: Vite's loader waits for them before it runs a chunk. A page the server
     // draws needs them applied before its first paint, those of its lazily loaded parts included (the
     // home page's lower half, drawn too), or the HTML would show unstyled and then move.
@@ -89,9 +98,10 @@ export function routePreloads(webDist: string | null): (pathname: string) => str
       // A drawn page paints from its HTML and styles: its code, needed only to hydrate, yields the line to
       // them (measured on /login: the form's 40 KB of preloaded code shared the slow connection with the
       // styles its first paint waited for).
+      // The layout's footer is below the fold on every page: it too comes after what the page paints first.
       ...files.map(
         (key) =>
-          `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key]?.file ?? '')}"${drawn ? ' fetchpriority="low"' : ''} />`,
+          `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key]?.file ?? '')}"${late(key) ? ' fetchpriority="low"' : ''} />`,
       ),
       ...styles.map((file) =>
         drawn
@@ -101,9 +111,6 @@ export function routePreloads(webDist: string | null): (pathname: string) => str
     ].join('\n');
   };
 
-  const layoutParts = (entry ? (manifest[entry]?.dynamicImports ?? []) : []).filter((key) =>
-    key.startsWith('src/app/'),
-  );
   const everyPage = tagsFor(layoutParts, false);
   const tags = PRELOADED_ROUTES.map(
     ([pattern, source, drawn]) => [pattern, tagsFor([source, ...layoutParts], drawn)] as const,

@@ -188,13 +188,17 @@ describe('landing pages name their own code in the head', () => {
     ]);
   });
 
-  it('a drawn page preloads its code at low priority (it paints from HTML and styles); the player, drawn by its code, does not', async () => {
+  it('a drawn page preloads its code at low priority (it paints from HTML and styles); the player, drawn by its code, only its footer', async () => {
     const home = (await t.app.inject({ url: '/' })).body;
     expect(home).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/home-page-h1.js" fetchpriority="low" />',
     );
     const player = (await t.app.inject({ url: `/learn/${demoCourses[0]?._id}` })).body;
     expect(player).toContain('<link rel="modulepreload" crossorigin href="/assets/player-page-p1.js" />');
+    // The footer, below the fold on every page, and needed by nothing the page paints first, comes after.
+    expect(player).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/page-end-e1.js" fetchpriority="low" />',
+    );
   });
 
   it("every page preloads the layout's deferred part (the footer); a 404 preloads nothing", async () => {

@@ -56,10 +56,14 @@ const notFound = preloadable(() => import('../features/content/not-found-page'))
 
 const matchers = pageRoutes.map((route) => [routeMatcher(route.path), route.source] as const);
 
-/** Loads the code of what the server drew at `pathname`: the page (the not-found page for an unknown address) and the layout's footer. */
-export async function loadPageOf(pathname: string): Promise<void> {
+/**
+ * Loads the code of what the server drew at `pathname`: the page (the not-found page for an unknown address)
+ * and, for a drawn page that is to be hydrated, the layout's footer too (`layout: false` for a page the
+ * browser draws, whose footer may follow).
+ */
+export async function loadPageOf(pathname: string, { layout = true }: { layout?: boolean } = {}): Promise<void> {
   const source = matchers.find(([matcher]) => matcher.test(pathname))?.[1];
-  await Promise.all([source ? pageOf(source).load() : notFound.load(), loadLayoutParts()]);
+  await Promise.all([source ? pageOf(source).load() : notFound.load(), layout ? loadLayoutParts() : undefined]);
 }
 
 /** An old address's new one, with the old one's parameters (`:id`) filled in. */

@@ -3,9 +3,11 @@ import { lazy, type Ref, Suspense, useCallback, useEffect, useImperativeHandle, 
 import { useSearchParams } from '../../app/navigation';
 import { DownloadItems } from './download-items';
 import { type LessonVideoControl, seekEmbed } from './lesson-video-control';
-import { OwnVideo } from './own-video';
 import { plainParagraphs } from './plain-text';
 import { useVideoPosition } from './use-video-position';
+
+/** Our own encrypted stream's player (hls.js loads on top of it where needed): only for a lesson that has one. */
+const OwnVideo = lazy(() => import('./own-video').then((module) => ({ default: module.OwnVideo })));
 
 /**
  * The Markdown renderer and its sanitiser (marked + DOMPurify, two thirds of the player's code) load
@@ -98,16 +100,18 @@ export function LessonView({ courseId, lesson, onPosition, control }: LessonView
     <>
       {ownVideo && (
         <div className="player-video">
-          <OwnVideo
-            courseId={courseId}
-            lessonId={lesson.id}
-            title={lesson.title}
-            startSeconds={start}
-            autoPlay={requested !== null}
-            onPosition={onPosition}
-            control={control}
-            onUnavailable={noOwnVideo}
-          />
+          <Suspense fallback={null}>
+            <OwnVideo
+              courseId={courseId}
+              lessonId={lesson.id}
+              title={lesson.title}
+              startSeconds={start}
+              autoPlay={requested !== null}
+              onPosition={onPosition}
+              control={control}
+              onUnavailable={noOwnVideo}
+            />
+          </Suspense>
         </div>
       )}
       {!ownVideo && videoId && (
