@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { accountPaths, learningPaths, pageRoutes, routeMatcher } from '@shop/shared';
+import { accountPaths, learningPaths, pageRoutes, pathWith, routeMatcher } from '@shop/shared';
 import { escapeHtml } from '../html.js';
 import { playerCourseId } from './player-page-data.js';
 
@@ -33,7 +33,7 @@ export function dataPreload(pathname: string, { withCourse }: { withCourse: bool
   const courseId = playerCourseId(pathname);
   return [
     SESSION_ROUTES.some((matcher) => matcher.test(pathname)) ? fetchPreload(accountPaths.profile) : '',
-    courseId && !withCourse ? fetchPreload(learningPaths.course.replace(':courseId', courseId)) : '',
+    courseId && !withCourse ? fetchPreload(pathWith(learningPaths.course, { courseId })) : '',
   ]
     .filter(Boolean)
     .join('\n');
