@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify, { type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { AccessLog, LazyRequestLogger, lazyRequestLogger } from './access-log.js';
+import { AccessLog, accessLineWriter, LazyRequestLogger, lazyRequestLogger } from './access-log.js';
 
 function capturedLogger(level = 'info') {
   const lines: Record<string, unknown>[] = [];
@@ -89,5 +89,44 @@ describe('AccessLog', () => {
     expect(completed(log, save(true) as never)).toEqual([expect.not.objectContaining({ sampled: expect.anything() })]);
     expect(completed(log, save(false) as never, 403)).toHaveLength(1);
     expect(completed(log, { method: 'POST', url: '/api/cart' })).toHaveLength(1);
+  });
+
+  it("writes its own lines only at a level that shows info, and each is the line the request's pino logger writes", () => {
+    const written: string[] = [];
+    const log = new AccessLog(1, accessLineWriter({ write: (text: string) => written.push(text) }));
+    const viaLogger: Line[] = [];
+    const request = {
+      id: 'req-"7"',
+      method: 'GET',
+      url: '/api/courses?q="nifty" \u2028 ₹',
+      routeOptions: { config: {} },
+    };
+    const reply = (level: string) => ({
+      statusCode: 200,
+      elapsedTime: 3.14,
+      log: { level, info: (line: Line) => viaLogger.push(line) },
+    });
+    log.requestCompleted(null, request as never, reply('warn') as never);
+    expect(written).toEqual([]);
+    expect(viaLogger).toHaveLength(1);
+    log.requestCompleted(null, request as never, reply('info') as never);
+    expect(viaLogger).toHaveLength(1);
+    expect(written).toHaveLength(1);
+
+    // pino's own line for the same request, through the same child logger Fastify would give it.
+    const raw: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, callback) {
+        raw.push(String(chunk));
+        callback();
+      },
+    });
+    pino({ level: 'info' }, stream).child({ reqId: request.id }).info(viaLogger[0], 'request');
+    const ours = JSON.parse(written[0] ?? '');
+    const theirs = JSON.parse(raw[0] ?? '');
+    expect(written[0]?.endsWith('}\n')).toBe(true);
+    expect(Object.keys(ours)).toEqual(Object.keys(theirs));
+    expect({ ...ours, time: 0 }).toEqual({ ...theirs, time: 0 });
+    expect(ours.time).toBeGreaterThanOrEqual(theirs.time - 1000);
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 import pino from 'pino';
@@ -19,7 +20,15 @@ const SLOW_MS = 500;
 export class AccessLog extends LogController {
   #reads = 0;
 
-  constructor(private readonly sample: number) {
+  /**
+   * `writeLine`, when given, takes ordinary access lines (the root logger's destination, see
+   * `accessLineWriter`); without it, or when the request's logger does not write `info`, a line goes
+   * through the request's logger.
+   */
+  constructor(
+    private readonly sample: number,
+    private readonly writeLine?: (reqId: string, line: AccessLine) => void,
+  ) {
     super();
   }
 
@@ -27,8 +36,8 @@ export class AccessLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const ms = Math.round(reply.elapsedTime * 10) / 10;
-    const line = { method: request.method, url: request.url, status: reply.statusCode, ms };
     if (error) {
+      const line = { method: request.method, url: request.url, status: reply.statusCode, ms };
       reply.log.error({ ...line, err: error }, 'request errored');
       return;
     }
@@ -36,13 +45,47 @@ export class AccessLog extends LogController {
       (request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config.logSampled?.(request)) &&
       reply.statusCode < 400 &&
       ms < SLOW_MS;
-    if (!ordinary || this.sample === 1) {
-      reply.log.info(line, 'request');
-      return;
+    let sampled: number | undefined;
+    if (ordinary && this.sample !== 1) {
+      this.#reads = (this.#reads + 1) % this.sample;
+      if (this.#reads !== 1) return;
+      sampled = this.sample;
     }
-    this.#reads = (this.#reads + 1) % this.sample;
-    if (this.#reads === 1) reply.log.info({ ...line, sampled: this.sample }, 'request');
+    const line: AccessLine = { method: request.method, url: request.url, status: reply.statusCode, ms };
+    if (sampled !== undefined) line.sampled = sampled;
+    if (this.writeLine && (pino.levels.values[reply.log.level] ?? Number.POSITIVE_INFINITY) <= INFO) {
+      this.writeLine(String(request.id), line);
+    } else {
+      reply.log.info(line, 'request');
+    }
   }
+}
+
+const INFO = pino.levels.values.info ?? 30;
+
+export interface AccessLine {
+  method: string;
+  url: string;
+  status: number;
+  ms: number;
+  sampled?: number;
+}
+
+/**
+ * Writes an access line to `stream` as the root logger's `child({ reqId }).info(line, 'request')` would
+ * (pino's default fields, in its order), without pino's per-line work: a child logger, the generic
+ * serialiser and its checks. A sampled line cost a logged request about 8 us in a profile under load,
+ * a sixth of the catalogue read's throughput at one line in ten; this costs about 1 us.
+ * access-log-lines.test.ts holds it to pino's own line.
+ */
+export function accessLineWriter(stream: { write(text: string): unknown }): (reqId: string, line: AccessLine) => void {
+  const base = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},"reqId":`;
+  return (reqId, { method, url, status, ms, sampled }) => {
+    const tail = sampled === undefined ? '' : `,"sampled":${sampled}`;
+    stream.write(
+      `{"level":${INFO},"time":${Date.now()}${base}${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"url":${JSON.stringify(url)},"status":${status},"ms":${ms}${tail},"msg":"request"}\n`,
+    );
+  };
 }
 
 declare module 'fastify' {
