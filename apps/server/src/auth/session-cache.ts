@@ -6,9 +6,8 @@ const MAX_ENTRIES = 10_000;
 
 interface Entry {
   user: SessionUser;
-  /** The session's own expiry (ISO), still checked on every use. */
-  expiresAt: string;
-  cachedUntil: number;
+  /** The earlier of the cache's lifetime and the session's own expiry (ms since the epoch). */
+  until: number;
 }
 
 /**
@@ -30,7 +29,7 @@ export class SessionCache {
   get(tokenHash: string, now: Date): SessionUser | undefined {
     const entry = this.entries.get(tokenHash);
     if (!entry) return undefined;
-    if (entry.cachedUntil <= now.getTime() || entry.expiresAt <= now.toISOString()) {
+    if (entry.until <= now.getTime()) {
       this.entries.delete(tokenHash);
       return undefined;
     }
@@ -43,7 +42,7 @@ export class SessionCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(tokenHash, { user, expiresAt, cachedUntil: now.getTime() + SESSION_CACHE_MS });
+    this.entries.set(tokenHash, { user, until: Math.min(now.getTime() + SESSION_CACHE_MS, Date.parse(expiresAt)) });
   }
 
   forgetAll(): void {
