@@ -22,6 +22,13 @@ describe('SessionCache', () => {
     expect(cache.get('hash', new Date(now.getTime() + 1000))).toBeUndefined();
   });
 
+  it('does not keep a session whose expiry cannot be read', () => {
+    const cache = new SessionCache();
+    const now = new Date();
+    cache.set('hash', user, 'not a time', cache.begin(), now);
+    expect(cache.get('hash', now)).toBeUndefined();
+  });
+
   it('forgets everything on a revocation, and ignores a lookup that began before it', () => {
     const cache = new SessionCache();
     const now = new Date();

@@ -42,7 +42,11 @@ export class SessionCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(tokenHash, { user, until: Math.min(now.getTime() + SESSION_CACHE_MS, Date.parse(expiresAt)) });
+    // An expiry that does not read as a time (NaN) would make the entry outlive every comparison: such a
+    // session is not trusted from the cache at all.
+    const expires = Date.parse(expiresAt);
+    if (Number.isNaN(expires)) return;
+    this.entries.set(tokenHash, { user, until: Math.min(now.getTime() + SESSION_CACHE_MS, expires) });
   }
 
   forgetAll(): void {
