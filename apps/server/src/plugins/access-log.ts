@@ -3,6 +3,9 @@ import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogCont
 import type { Bindings, ChildLoggerOptions } from 'pino';
 import pino from 'pino';
 
+/** pino's number for `info`: the access line's level, and the least a logger must show to get one. */
+const INFO = pino.levels.values.info ?? 30;
+
 /** A read slower than this is always logged, sampled or not. */
 const SLOW_MS = 500;
 
@@ -60,8 +63,6 @@ export class AccessLog extends LogController {
     }
   }
 }
-
-const INFO = pino.levels.values.info ?? 30;
 
 export interface AccessLine {
   method: string;
