@@ -120,6 +120,9 @@ describe('POST /api/cart/add', () => {
   it('keeps courses in the order they were added', async () => {
     const user = await createSignedInUser(t.database.db);
     await add(user, third!.id);
+    // Items are ordered by their `added_at`, which counts milliseconds: two adds in the same one are a tie
+    // (this failed once when both landed in one millisecond). A person's two clicks never do.
+    await new Promise((resolve) => setTimeout(resolve, 3));
     await add(user, first!.id);
     expect(await idsIn(user)).toEqual([third?.id, first?.id]);
   });
