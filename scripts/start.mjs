@@ -47,7 +47,7 @@ if (server.stale)
   );
 
 // server-node-flags.json: source maps for stack traces; a smaller young generation (V8's default lets it
-// grow to 16 MB per semi-space); and a fixed growth of the old generation, 1.5x what the last full
+// grow to 16 MB per semi-space); and a fixed growth of the old generation, 1.2x what the last full
 // collection kept, where V8's own heuristic sometimes chose up to 4x and let 30 s of purchases leave
 // 80 MB of garbage. They keep the server's memory under load below 200 MB at no measurable cost in
 // throughput (decision 0032). The bench starts the bundle with the same file.
