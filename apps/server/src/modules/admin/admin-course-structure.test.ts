@@ -1,5 +1,5 @@
 import type { AdminCourseStructure, CourseStructureInput, LearnCourseResponse } from '@shop/shared';
-import { messages } from '@shop/shared';
+import { learnCourseResponse, messages } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { auditRow, useAdminApp } from '../../../test/admin-app.js';
 import { engine, type TestUser } from '../../../test/helpers.js';
@@ -177,6 +177,52 @@ describe(`the console's section editor API (${engine})`, () => {
     // Notes.pdf (attached on upload, then left out by the editor) is not put back; Later.pdf goes to lesson 1.
     expect(files).toEqual([1, 0]);
     expect((await readStructure(id)).sections[0]?.lessons[0]?.fileIds).not.toContain(notes);
+  });
+
+  it("gives the learner's player empty sections, a lesson's every attachment and their ticks in the contract's shape", async () => {
+    const { id, learner, before, intro, pricing } = await courseWithItsLessons();
+    const upload = async (name: string) =>
+      (
+        await call('POST', `/api/admin/courses/${id}/files?name=${name}`, Buffer.from('%PDF-1.4\n'), {
+          'content-type': 'application/pdf',
+        })
+      ).json().file.id as string;
+    const [first, second] = [await upload('First.pdf'), await upload(encodeURIComponent('Nifty ₹ sheet.pdf'))];
+    const input = asInput(before);
+    const [section] = input.sections;
+    if (!section) throw new Error('one section expected');
+    const [introInput, pricingInput] = section.lessons;
+    input.sections = [
+      { title: 'Empty at the start', lessons: [] },
+      { ...section, lessons: [{ ...introInput, fileIds: [] }] },
+      { title: 'Empty between', lessons: [] },
+      { title: 'Files', lessons: [{ ...pricingInput, fileIds: [second, first] }] },
+      { title: 'Empty at the end', lessons: [] },
+    ] as CourseStructureInput['sections'];
+    expect((await call('PUT', `/api/admin/courses/${id}/structure`, input)).statusCode).toBe(200);
+    expect((await saveProgress(learner, id, pricing.id)).statusCode).toBe(200);
+
+    const learned = await learnAs(learner, id);
+    expect(learnCourseResponse.parse(learned)).toEqual(learned);
+    expect(learned.sections.map((s) => [s.title, s.lessons.map((lesson) => lesson.id)])).toEqual([
+      ['Empty at the start', []],
+      [section.title, [intro.id]],
+      ['Empty between', []],
+      ['Files', [pricing.id]],
+      ['Empty at the end', []],
+    ]);
+    const files = learned.sections[3]?.lessons[0]?.attachments ?? [];
+    expect(files.map((file) => file.name)).toEqual(['Nifty ₹ sheet.pdf', 'First.pdf']);
+    expect(files[0]?.fileUrl).toContain(`/api/files/${second}?`);
+    expect(learned.sections[3]?.lessons[0]).toMatchObject({ completed: true, positionSeconds: 30 });
+    expect(learned.sections[1]?.lessons[0]).toMatchObject({ completed: false, positionSeconds: 0, attachments: [] });
+    expect(learned.progress).toEqual({
+      completed: 1,
+      total: 2,
+      percent: 50,
+      lastLessonId: pricing.id,
+      lastPositionSeconds: 30,
+    });
   });
 
   it('refuses to delete a lesson a learner has begun, saying which, and deletes one nobody has begun', async () => {

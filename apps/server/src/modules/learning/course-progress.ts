@@ -6,10 +6,10 @@ export function percentOf(completed: number, total: number): number {
 }
 
 export function summariseProgress(
-  lessonIds: string[],
+  lessonIds: readonly string[],
   rows: { lesson_id: string; position_seconds: number; completed_at: string | null }[],
+  inCourse: ReadonlySet<string> = new Set(lessonIds),
 ): CourseProgress {
-  const inCourse = new Set(lessonIds);
   const mine = rows.filter((row) => inCourse.has(row.lesson_id));
   const completed = mine.filter((row) => row.completed_at !== null).length;
   const last = mine[0];

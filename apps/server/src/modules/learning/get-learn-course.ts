@@ -25,22 +25,30 @@ export async function learnCourseJson(
   // (whether or not it exists); the ownership check and the ticks are one query.
   if (!caller) throw new AppError('unauthorized', messages.pleaseLogIn);
   const user = caller;
-  const rows = await readProgressIfEnrolled(deps.db, user.id, courseId);
+  const read = readProgressIfEnrolled(deps.db, user.id, courseId);
+  const rows = read instanceof Promise ? await read : read;
   if (!rows) throw new AppError('forbidden', messages.learnNotEnrolled);
   // Read after the check: only an owner's call may fill the cache for a course id.
   const structure = await courseStructure(deps, courseId);
   const byLesson = new Map(rows.map((row) => [row.lesson_id, row]));
-  const progress = summariseProgress(structure.lessonIds, rows);
+  const progress = summariseProgress(structure.lessonIds, rows, structure.lessonSet);
   // Only a finished course can have a certificate: the others' calls make no query for it.
   const finished = progress.total > 0 && progress.completed === progress.total;
   const certificateId = finished ? await certificateIdOf(deps.db, user.id, courseId) : null;
-  const sections = structure.json.sections.map((section) => {
-    const lessons = section.lessons.map((lesson) => {
-      const row = byLesson.get(lesson.id);
-      const files = lesson.files.map((file) => `${file.head}${signFileLink(linkSecret, file.id, user.id, now)}"}`);
-      return `${lesson.head}${files.join(',')}],"completed":${Boolean(row?.completed_at)},"positionSeconds":${row?.position_seconds ?? 0}}`;
-    });
-    return `${section.head}${lessons.join(',')}]}`;
-  });
-  return `{"ok":true,"course":${structure.json.heading},"sections":[${sections.join(',')}],"progress":${JSON.stringify(progress)},"certificateId":${JSON.stringify(certificateId)}}`;
+  // One list of pieces joined once: the answer goes out as one flat string, not a tree of joined parts.
+  const out: string[] = [];
+  for (const piece of structure.json) {
+    if (typeof piece === 'string') {
+      out.push(piece);
+      continue;
+    }
+    for (const file of piece.files) out.push(file.head, signFileLink(linkSecret, file.id, user.id, now), '"}');
+    const row = byLesson.get(piece.id);
+    out.push(
+      row?.completed_at ? '],"completed":true,"positionSeconds":' : '],"completed":false,"positionSeconds":',
+      String(row?.position_seconds ?? 0),
+    );
+  }
+  out.push(JSON.stringify(progress), ',"certificateId":', JSON.stringify(certificateId), '}');
+  return out.join('');
 }

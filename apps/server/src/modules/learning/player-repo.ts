@@ -95,12 +95,26 @@ export const readCourseHeading = (db: Db, courseId: string) => courseHeading.fir
 export const readSections = (db: Db, courseId: string) => sectionsOfCourse.rows(db, { courseId });
 export const readLessons = (db: Db, courseId: string) => lessonsOfCourse.rows(db, { courseId });
 export const readAttachments = (db: Db, courseId: string) => attachmentsOfCourse.rows(db, { courseId });
+/** The learner's progress rows in a course, newest first; synchronous where SQLite answers directly. */
 export const readProgress = (db: Db, userId: string, courseId: string) =>
-  progressOfCourse.rows(db, { userId, courseId });
+  progressOfCourse.read(db, { userId, courseId });
 
-/** The learner's progress rows, newest first, or null when they do not own the course now. */
-export async function readProgressIfEnrolled(db: Db, userId: string, courseId: string) {
-  const rows = await progressIfEnrolled.rows(db, { userId, courseId });
+/**
+ * The learner's progress rows, newest first, or null when they do not own the course now. Synchronous
+ * where SQLite answers directly (`preparedQuery`'s `read`): the player opens a course with this one read.
+ */
+export function readProgressIfEnrolled(
+  db: Db,
+  userId: string,
+  courseId: string,
+): ProgressRow[] | null | Promise<ProgressRow[] | null> {
+  const rows = progressIfEnrolled.read(db, { userId, courseId });
+  return rows instanceof Promise ? rows.then(enrolledRows) : enrolledRows(rows);
+}
+
+function enrolledRows(
+  rows: { lesson_id: string | null; position_seconds: number | null; completed_at: string | null }[],
+) {
   if (rows.length === 0) return null;
   return rows.filter((row): row is ProgressRow => row.lesson_id !== null);
 }
