@@ -25,13 +25,15 @@ export async function learnCourseJson(
   // (whether or not it exists); the ownership check and the ticks are one query.
   if (!caller) throw new AppError('unauthorized', messages.pleaseLogIn);
   const user = caller;
+  // On SQLite the read answers at once: awaiting it only when it is a promise saves the player's every
+  // opening a turn of the microtask queue (decision 0033).
   const read = readProgressIfEnrolled(deps.db, user.id, courseId);
   const rows = read instanceof Promise ? await read : read;
   if (!rows) throw new AppError('forbidden', messages.learnNotEnrolled);
   // Read after the check: only an owner's call may fill the cache for a course id.
   const structure = await courseStructure(deps, courseId);
   const byLesson = new Map(rows.map((row) => [row.lesson_id, row]));
-  const progress = summariseProgress(structure.lessonIds, rows, structure.lessonSet);
+  const progress = summariseProgress(structure.lessonSet, rows);
   // Only a finished course can have a certificate: the others' calls make no query for it.
   const finished = progress.total > 0 && progress.completed === progress.total;
   const certificateId = finished ? await certificateIdOf(deps.db, user.id, courseId) : null;

@@ -33,7 +33,7 @@ export async function saveLessonProgress(
     await requireEnrolment(db, caller, courseId);
     structure = courseStructure(deps, courseId);
   }
-  const { lessonIds, lessonSet, heading } = await structure;
+  const { lessonSet, heading } = await structure;
   if (!lessonSet.has(lessonId)) {
     // Not this course's lesson: a caller who does not own the course is refused as for any other call.
     await requireEnrolment(db, caller, courseId);
@@ -49,10 +49,9 @@ export async function saveLessonProgress(
     now: stamp,
   });
   if (!written) throw new AppError('forbidden', messages.learnNotEnrolled);
-  const read = readProgress(db, user.id, courseId);
-  const rows = read instanceof Promise ? await read : read;
+  const rows = await readProgress(db, user.id, courseId);
   const row = rows.find((candidate) => candidate.lesson_id === lessonId);
-  const progress = summariseProgress(lessonIds, rows, lessonSet);
+  const progress = summariseProgress(lessonSet, rows);
   const complete = progress.total > 0 && progress.completed === progress.total;
   const course = { id: courseId, title: heading.title, instructor: heading.instructor };
   return {
