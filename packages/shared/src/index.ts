@@ -31,3 +31,4 @@ export * from './page-meta.js';
 export * from './routes.js';
 export * from './totals.js';
 export * from './video.js';
+export * from './person-name.js';

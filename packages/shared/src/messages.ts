@@ -164,7 +164,8 @@ export const messages = {
   certificateNameSave: 'Save name',
   certificateNameSaved: 'Your certificate name has been saved.',
   certificateNameTooLong: 'Keep the name to 80 characters or fewer.',
-  certificateNameCharacters: 'The name may not contain control characters.',
+  certificateNameCharacters:
+    'The name must be one line of ordinary characters: no line breaks, tabs, control, direction-changing or invisible characters.',
   learnCourseFailed: 'The course could not be loaded. Please try again later.',
   continueCourse: 'Continue',
   startCourse: 'Start course',
