@@ -16,7 +16,7 @@ import { mailAttachmentRenderer } from './modules/render-mail-attachment.js';
 import { createVideoStorage, videoBucketOrigins } from './modules/video/create-video-storage.js';
 import { createGateway } from './payments/create-gateway.js';
 import type { PaymentGateway } from './payments/gateway.js';
-import { AccessLog, accessLineWriter, lazyRequestLogger, logDestination } from './plugins/access-log.js';
+import { AccessLog, logDestination } from './plugins/access-log.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerNoStoreForSessions } from './plugins/no-store.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
@@ -44,8 +44,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const app = Fastify({
     logger: logger ? { level: config.logLevel, stream: logDestination() } : false,
-    logController: new AccessLog(config.accessLogSample, logger ? accessLineWriter(logDestination()) : undefined),
-    childLoggerFactory: lazyRequestLogger,
+    logController: new AccessLog(config.accessLogSample),
     genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
