@@ -10,3 +10,5 @@ export const newsletterSendInput = z.object({
     .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(20_000, 'must be at most 20000 characters')),
 });
 export type NewsletterSendInput = z.infer<typeof newsletterSendInput>;
+
+export const newsletterSendResponse = z.object({ ok: z.literal(true), queued: z.number(), message: z.string() });

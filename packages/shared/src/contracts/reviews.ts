@@ -67,3 +67,4 @@ export type AdminReview = z.infer<typeof adminReview>;
 
 export const adminReviewsResponse = z.object({ ok: z.literal(true), reviews: z.array(adminReview) });
 export const reviewVisibilityInput = z.object({ hidden: z.boolean({ error: 'must be true or false' }) });
+export const reviewVisibilityResponse = z.object({ ok: z.literal(true), review: adminReview, message: z.string() });

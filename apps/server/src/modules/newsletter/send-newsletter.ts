@@ -1,7 +1,6 @@
-import { newsletterSendInput } from '@shop/shared';
+import type { NewsletterSendInput } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
-import { parseInput } from '../../parse-input.js';
 import { writeAudit } from '../admin/write-audit.js';
 import { composeNewsletterMail } from './newsletter-mails.js';
 import { listConfirmedSubscribers } from './repo.js';
@@ -13,10 +12,9 @@ import { listConfirmedSubscribers } from './repo.js';
 export async function sendNewsletter(
   deps: Pick<AppDeps, 'db' | 'config' | 'mail'>,
   actor: SessionUser,
-  body: unknown,
+  input: NewsletterSendInput,
   now = new Date(),
 ): Promise<number> {
-  const input = parseInput(newsletterSendInput, body);
   const site = { siteName: deps.config.siteName, publicUrl: deps.config.publicUrl };
   const queued = await deps.db.transaction().execute(async (trx) => {
     const subscribers = await listConfirmedSubscribers(trx);
