@@ -18,6 +18,7 @@ export default {
     'apps/server/src/modules/orders/**/*.ts',
     'apps/server/src/modules/coupons/**/*.ts',
     'apps/server/src/modules/billing/invoice-number.ts',
+    'packages/shared/src/india-time.ts',
     '!**/*.test.ts',
   ],
   // Only what the tests need is copied into the sandbox. reliability/support is needed: API tests import its

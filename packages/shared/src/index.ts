@@ -32,3 +32,4 @@ export * from './routes.js';
 export * from './totals.js';
 export * from './video.js';
 export * from './person-name.js';
+export * from './india-time.js';

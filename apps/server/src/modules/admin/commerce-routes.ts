@@ -6,6 +6,7 @@ import {
   adminOrderResponse,
   adminOrdersResponse,
   adminPaths,
+  indiaDateTime,
   objectId,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,7 +19,7 @@ import { getOrder } from './get-order.js';
 import { deactivateCoupon, saveCoupon } from './save-coupon.js';
 import { searchOrders } from './search-orders.js';
 import { writeAudit } from './write-audit.js';
-import { indiaDateTime, writeCsv } from './write-csv.js';
+import { writeCsv } from './write-csv.js';
 
 const idParams = z.object({ id: objectId });
 

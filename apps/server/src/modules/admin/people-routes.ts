@@ -7,6 +7,7 @@ import {
   adminMessagesResponse,
   adminPaths,
   grantCourseInput,
+  indiaDateTime,
   learnerStatusInput,
   objectId,
 } from '@shop/shared';
@@ -20,7 +21,7 @@ import { getDashboard } from './get-dashboard.js';
 import { grantCourse, revokeCourse } from './grant-course.js';
 import { getLearner, listLearners } from './learners.js';
 import { listAudit } from './list-audit.js';
-import { indiaDateTime, writeCsv } from './write-csv.js';
+import { writeCsv } from './write-csv.js';
 
 const idParams = z.object({ id: objectId });
 const searchQuery = z.object({ q: z.string().trim().max(200).optional() });

@@ -10,16 +10,3 @@ export function writeCsv(header: string[], rows: (string | number | null)[][]): 
   };
   return `${[header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 }
-
-const INDIA_OFFSET_MS = 5.5 * 60 * 60 * 1000;
-
-/**
- * An instant as the console shows it, in India time (IST, UTC+05:30, no daylight saving), written
- * `2025-01-31 17:30:00` so that spreadsheets read it as a date and time. The column header says IST.
- */
-export function indiaDateTime(iso: string | null): string | null {
-  if (!iso) return null;
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return null;
-  return new Date(ms + INDIA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}

@@ -1,5 +1,6 @@
+import { financialYear, indiaDate } from '@shop/shared';
 import { expect, it } from 'vitest';
-import { financialYear, formatDocumentNumber, indiaDate } from './invoice-number.js';
+import { formatDocumentNumber } from './invoice-number.js';
 
 // The rules of invoice-number.ts at their edges: India's financial year (April to March, India time),
 // the date printed on a document, and CGST Rule 46(b)'s form of a document number (at most 16

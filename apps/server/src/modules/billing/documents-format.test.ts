@@ -1,7 +1,8 @@
+import { financialYear, indiaDate } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { amountInWords, numberInWords } from './amount-in-words.js';
-import { financialYear, formatDocumentNumber, indiaDate } from './invoice-number.js';
+import { formatDocumentNumber } from './invoice-number.js';
 import { loadTaxSettings } from './tax-settings.js';
 
 describe('totals in words (Indian numbering)', () => {

@@ -1,6 +1,6 @@
+import { indiaDate } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { amountInWords } from './amount-in-words.js';
-import { indiaDate } from './invoice-number.js';
 import { findDocument } from './repo.js';
 import { storeNumberedDocument } from './store-numbered-document.js';
 import type { TaxDocumentData } from './tax-document.js';

@@ -1,9 +1,8 @@
-import { gstStateName } from '@shop/shared';
+import { gstStateName, indiaDate } from '@shop/shared';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { OrdersTable } from '../../db/schema.js';
 import { amountInWords } from './amount-in-words.js';
-import { indiaDate } from './invoice-number.js';
 import { findDocument } from './repo.js';
 import { storeNumberedDocument } from './store-numbered-document.js';
 import { type TaxMode, taxLines, taxMode, taxTotals } from './tax-lines.js';

@@ -1,6 +1,6 @@
 import type { InvoiceRegister, InvoiceRegisterRow, TaxAmounts } from '@shop/shared';
+import { indiaMonthBounds } from '@shop/shared';
 import type { Db } from '../../db/database.js';
-import { indiaMonthBounds } from './register-month.js';
 import { listDocumentsIssuedBetween } from './repo.js';
 import type { TaxDocumentData } from './tax-document.js';
 

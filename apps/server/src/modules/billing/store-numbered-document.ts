@@ -1,7 +1,8 @@
+import { financialYear } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import type { TaxDocumentsTable } from '../../db/schema.js';
 import { newId } from '../../ids.js';
-import { financialYear, formatDocumentNumber } from './invoice-number.js';
+import { formatDocumentNumber } from './invoice-number.js';
 import { nextDocumentNumber, saveDocument } from './repo.js';
 import type { TaxDocumentData } from './tax-document.js';
 

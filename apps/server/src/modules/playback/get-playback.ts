@@ -1,8 +1,7 @@
-import { messages, type PlaybackResponse, pathWith, playbackPaths } from '@shop/shared';
+import { indiaDate, messages, type PlaybackResponse, pathWith, playbackPaths } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { indiaDate } from '../billing/invoice-number.js';
 import { isEnrolled } from '../learning/enrolments.js';
 import { claimStream } from './device-limit.js';
 import { flagManyDevices } from './flag-many-devices.js';

@@ -1,5 +1,5 @@
+import { indiaDate } from '@shop/shared';
 import type { Db } from '../../db/database.js';
-import { indiaDate } from '../billing/invoice-number.js';
 import { findLatestDeviceFlags } from './repo.js';
 
 /** How far back the console's list of learners shows a many-devices flag. */
