@@ -71,37 +71,44 @@ export const resendDocumentInput = z.object({
   kind: z.enum(['invoice', 'credit_note'], { error: 'must be invoice or credit_note' }),
 });
 
-export interface TaxAmounts {
-  taxablePaise: number;
-  cgstPaise: number;
-  sgstPaise: number;
-  igstPaise: number;
-  totalPaise: number;
-}
+const taxAmounts = {
+  taxablePaise: z.number().int(),
+  cgstPaise: z.number().int(),
+  sgstPaise: z.number().int(),
+  igstPaise: z.number().int(),
+  totalPaise: z.number().int(),
+};
+export const taxAmountsSchema = z.object(taxAmounts);
+export type TaxAmounts = z.infer<typeof taxAmountsSchema>;
 
-export interface InvoiceRegisterRow extends TaxAmounts {
-  orderId: string;
-  kind: 'invoice' | 'credit_note';
-  number: string;
+export const invoiceRegisterRow = z.object({
+  ...taxAmounts,
+  orderId: z.string(),
+  kind: z.enum(['invoice', 'credit_note']),
+  number: z.string(),
   /** The document's date in India, YYYY-MM-DD. */
-  date: string;
-  buyerName: string;
-  buyerEmail: string;
-  businessName: string;
-  gstin: string;
+  date: z.string(),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  businessName: z.string(),
+  gstin: z.string(),
   /** `24-Gujarat`, as GSTR-1 writes it. */
-  placeOfSupply: string;
+  placeOfSupply: z.string(),
   /** A credit note's invoice. */
-  against: string | null;
-}
+  against: z.string().nullable(),
+});
+export type InvoiceRegisterRow = z.infer<typeof invoiceRegisterRow>;
 
 /** Figures as frozen in the documents; `net` is the invoices less the credit notes. */
-export interface InvoiceRegister {
-  month: string;
-  rows: InvoiceRegisterRow[];
+export const invoiceRegister = z.object({
+  month: z.string(),
+  rows: z.array(invoiceRegisterRow),
   /** More documents matched than the rows shown; the totals still cover them all. */
-  truncated: boolean;
-  invoices: TaxAmounts & { count: number };
-  creditNotes: TaxAmounts & { count: number };
-  net: TaxAmounts;
-}
+  truncated: z.boolean(),
+  invoices: z.object({ ...taxAmounts, count: z.number().int() }),
+  creditNotes: z.object({ ...taxAmounts, count: z.number().int() }),
+  net: taxAmountsSchema,
+});
+export type InvoiceRegister = z.infer<typeof invoiceRegister>;
+export const invoiceRegisterResponse = z.object({ ok: z.literal(true), register: invoiceRegister });
+export const resendDocumentResponse = z.object({ ok: z.literal(true), message: z.string() });

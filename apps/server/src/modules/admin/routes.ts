@@ -6,6 +6,7 @@ import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { fieldMessages } from '../../plugins/error-handler.js';
+import { registerRoutes } from '../billing/register-routes.js';
 import { taxSettingsRoutes } from '../billing/tax-settings-routes.js';
 import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
 import { reviewAdminRoutes } from '../reviews/admin-routes.js';
@@ -40,6 +41,7 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     await scope.register(adminCommerceRoutes, deps);
     await scope.register(adminPeopleRoutes, deps);
     await scope.register(taxSettingsRoutes, deps);
+    await scope.register(registerRoutes, deps);
     await scope.register(newsletterAdminRoutes, deps);
     await scope.register(adminDeletionRoutes, deps);
     await scope.register(reviewAdminRoutes, deps);

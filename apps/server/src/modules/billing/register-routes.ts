@@ -1,8 +1,15 @@
-import { billingPaths, gstr1Query, invoiceRegisterQuery, messages, resendDocumentInput } from '@shop/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import {
+  billingPaths,
+  gstr1Query,
+  invoiceRegisterQuery,
+  invoiceRegisterResponse,
+  messages,
+  resendDocumentInput,
+  resendDocumentResponse,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
-import { parseInput } from '../../parse-input.js';
 import { perIpLimit } from '../../plugins/rate-limit-options.js';
 import { writeGstr1Csv } from './gstr1-csv.js';
 import { gstr1Table } from './gstr1-sections.js';
@@ -10,22 +17,21 @@ import { documentsOfMonth, listRegister } from './register-documents.js';
 import { resendDocument } from './register-resend.js';
 
 /**
- * The operator's invoice register and GSTR-1 exports (issue 16). Every route in this scope checks the
- * admin role first (401 for visitors, 403 for learners), as the console's other routes do; inputs are
- * parsed after that check, so a visitor learns nothing about them.
+ * The operator's invoice register and GSTR-1 exports, registered inside the console's admin scope
+ * (admin/routes.ts), which checks the role before any schema runs.
  */
-export const registerRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  app.addHook('preHandler', async (request) => {
-    requireAdmin(request);
-  });
+export const registerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    billingPaths.adminInvoices,
+    { schema: { querystring: invoiceRegisterQuery, response: { 200: invoiceRegisterResponse } } },
+    async (request) => ({
+      ok: true as const,
+      register: await listRegister(deps.db, request.query.month, request.query.q),
+    }),
+  );
 
-  app.get(billingPaths.adminInvoices, async (request) => {
-    const { month, q } = parseInput(invoiceRegisterQuery, request.query);
-    return { ok: true as const, register: await listRegister(deps.db, month, q) };
-  });
-
-  app.get(billingPaths.adminGstr1, async (request, reply) => {
-    const { month, section } = parseInput(gstr1Query, request.query);
+  app.get(billingPaths.adminGstr1, { schema: { querystring: gstr1Query } }, async (request, reply) => {
+    const { month, section } = request.query;
     const table = gstr1Table(await documentsOfMonth(deps.db, month), section);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -36,9 +42,12 @@ export const registerRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
 
   app.post(
     billingPaths.adminResendInvoices,
-    { config: { rateLimit: perIpLimit(30, '1 minute', messages.registerResendTooMany) } },
+    {
+      config: { rateLimit: perIpLimit(30, '1 minute', messages.registerResendTooMany) },
+      schema: { body: resendDocumentInput, response: { 200: resendDocumentResponse } },
+    },
     async (request) => {
-      const { orderId, kind } = parseInput(resendDocumentInput, request.body);
+      const { orderId, kind } = request.body;
       const sent = await resendDocument(deps, requireAdmin(request), orderId, kind);
       return {
         ok: true as const,

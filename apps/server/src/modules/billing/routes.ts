@@ -7,13 +7,10 @@ import { perIpLimit } from '../../plugins/rate-limit-options.js';
 import { checkoutTaxBasis } from './checkout-tax-basis.js';
 import { downloadDocument } from './download-document.js';
 import { listMyOrders } from './list-my-orders.js';
-import { registerRoutes } from './register-routes.js';
 
 const orderParams = z.object({ id: z.string().min(1).max(100) });
 
 export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  await app.register(registerRoutes, deps);
-
   // Public: what the checkout page needs to add the same GST the server will charge.
   app.get(billingPaths.checkoutTax, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
