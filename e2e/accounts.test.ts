@@ -91,7 +91,7 @@ describe('accounts', () => {
     const mail = await mailFor(person.email);
     expect(mail).toContain(`Hello ${person.username},`);
     await page.goto(linkIn(mail));
-    await page.getByRole('button', { name: /^Continue as e…@e….com$/ }).click();
+    await page.getByRole('button', { name: /^Continue as e2e…@example.com$/ }).click();
     await page.getByText('Email verified successfully!').waitFor();
     await page.getByRole('heading', { name: 'Redirecting...' }).waitFor();
     await page.getByRole('link', { name: `Profile of ${person.username}` }).waitFor();
@@ -265,7 +265,7 @@ describe('accounts', () => {
     const whoAmI = () => page.evaluate(() => fetch('/api/profile').then((res) => res.json()));
 
     await page.goto(link);
-    const proceed = page.getByRole('button', { name: /^Continue as e…@e….com$/ });
+    const proceed = page.getByRole('button', { name: /^Continue as e2e…@example.com$/ });
     await proceed.waitFor();
     await page
       .getByRole('alert')

@@ -243,7 +243,7 @@ export const messages = {
   googleUnavailable:
     'Google sign-in is not available on this site. Sign in with your email and password, or ask for a sign-in link.',
   googleEmailUnverified:
-    'Google has not verified the email address of your Google account. Sign up with your email address instead.',
+    'Google has not verified the email address of your Google account. Sign in or sign up with your email address instead.',
   googleEmailInUse: 'An account with this email already exists. Sign in with your password or an email link instead.',
 
   // issue 3: home, about, contact, newsletter and the legal pages

@@ -172,6 +172,23 @@ describe('page head sent by the server', () => {
       legal: { disputeDays: 45, liabilityCapInr: 25000, liabilityMonths: 6, arbitrationSeat: 'Brussels, Belgium' },
     });
   });
+
+  it('tells the browser whether Google sign-in is configured (the login page offers it only then)', async () => {
+    const siteOf = (html: string) =>
+      JSON.parse(decode(/<meta name="site-config" content="([^"]*)"/.exec(html)?.[1] ?? '{}'));
+    expect(siteOf((await head('/login')).html).googleSignIn).toBe(false);
+    const withGoogle = await createTestApp({
+      WEB_DIST: webDist,
+      PUBLIC_URL,
+      GOOGLE_CLIENT_ID: 'shop-client',
+      GOOGLE_CLIENT_SECRET: 'shop-secret',
+    });
+    try {
+      expect(siteOf((await withGoogle.app.inject({ url: '/login' })).body).googleSignIn).toBe(true);
+    } finally {
+      await withGoogle.close();
+    }
+  });
 });
 
 describe('landing pages name their own code in the head', () => {

@@ -29,7 +29,13 @@ function toTemplate(html: string, config: Config): string {
 }
 
 function siteSettings(config: Config) {
-  return { siteName: config.siteName, contactEmail: config.contactEmail, legal: config.legal };
+  return {
+    siteName: config.siteName,
+    contactEmail: config.contactEmail,
+    legal: config.legal,
+    // 'Continue with google' is offered only when the server can start that sign-in.
+    googleSignIn: config.google !== null,
+  };
 }
 
 const ROOT = '<div id="root"></div>';

@@ -4,6 +4,8 @@ export interface SiteConfig {
   siteName: string;
   contactEmail: string;
   legal: LegalSettings;
+  /** Whether the server can start a Google sign-in ('Continue with google' is shown only then). */
+  googleSignIn: boolean;
 }
 
 const defaults: SiteConfig = {
@@ -18,6 +20,7 @@ const defaults: SiteConfig = {
     liabilityMonths: 6,
     liabilityCapInr: 10_000,
   },
+  googleSignIn: false,
 };
 
 /** The whitelisted settings the server writes into index.html as `<meta name="site-config">`. */

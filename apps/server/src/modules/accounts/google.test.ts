@@ -125,11 +125,13 @@ describe('Google sign-in (authorization code + PKCE against a real OpenID provid
     expect((await findUser(existing.email))?.google_sub).toBe(sub);
   });
 
-  it('does not link an existing account when email_verified is false', async () => {
+  it('does not link an existing account when email_verified is false, and does not say that the account exists', async () => {
     const existing = await createSignedInUser(t.database.db, { email: newPerson('unverified').email });
     const sub = providerAccount(existing.email, false);
     const res = await signInWithGoogle(sub);
-    expect(landingMessage(res)).toBe(messages.googleEmailInUse);
+    // The same answer as for an unverified address without an account (the next test): no existence check.
+    expect(landingMessage(res)).toBe(messages.googleEmailUnverified);
+    expect(landingMessage(res)).not.toBe(messages.googleEmailInUse);
     expect(sessionCookie(res)).toBeUndefined();
     expect((await findUser(existing.email))?.google_sub).toBeNull();
   });

@@ -6,16 +6,16 @@ import { AppError } from '../../errors.js';
 import { findUserById } from './repo.js';
 
 /**
- * 'racer20@mail.example.com' -> 'r…@m….com': enough for the mailbox's owner to recognise the account,
- * too little to learn the address from a link that reached someone else.
+ * 'racer20@mail.example.com' -> 'rac…@mail.example.com': the whole domain and the first letters of the
+ * name (at most three, never more than half of it), so the mailbox's owner recognises the address while
+ * someone a link reached by mistake learns little more than the domain the mail went to.
  */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   const local = email.slice(0, at);
   const domain = email.slice(at + 1);
-  const dot = domain.lastIndexOf('.');
-  const tld = dot > 0 ? domain.slice(dot) : '';
-  return `${local.slice(0, 1)}…@${domain.slice(0, 1)}…${tld}`;
+  const shown = Math.max(1, Math.min(3, Math.floor(local.length / 2)));
+  return `${local.slice(0, shown)}…@${domain}`;
 }
 
 /**

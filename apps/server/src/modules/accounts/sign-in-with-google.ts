@@ -42,9 +42,12 @@ export async function signInWithGoogle(db: Db, identity: GoogleIdentity, retried
   if (linked) return linked.status === 'active' ? { user: linked } : { refused: messages.accountUnavailable };
   if (!identity.email) return { refused: messages.googleFailed };
 
+  // An address Google has not verified proves nothing about the mailbox: the answer is the same whether
+  // or not an account has it, so this callback cannot be used to learn which addresses have accounts.
+  if (!identity.emailVerified) return { refused: messages.googleEmailUnverified };
   const byEmail = await findUserByEmail(db, identity.email);
   if (byEmail) {
-    if (!identity.emailVerified || byEmail.google_sub) return { refused: messages.googleEmailInUse };
+    if (byEmail.google_sub) return { refused: messages.googleEmailInUse };
     if (byEmail.status !== 'active') return { refused: messages.accountUnavailable };
     const now = new Date().toISOString();
     await updateUser(db, byEmail.id, {
@@ -58,7 +61,6 @@ export async function signInWithGoogle(db: Db, identity: GoogleIdentity, retried
     return { user: { ...byEmail, google_sub: identity.sub } };
   }
 
-  if (!identity.emailVerified) return { refused: messages.googleEmailUnverified };
   try {
     const user = await insertUser(db, {
       username: await chooseUsername(db, identity),

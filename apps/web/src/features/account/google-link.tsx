@@ -1,7 +1,12 @@
 import { googlePaths, messages } from '@shop/shared';
+import { siteConfig } from '../../app/site-config';
 
-/** 'Continue with google' and the 'or' divider. A full navigation: the server starts the OAuth flow. */
+/**
+ * 'Continue with google' and the 'or' divider, only when the server has Google configured (site-config
+ * says so, on the server's render too). A full navigation: the server starts the OAuth flow.
+ */
 export function GoogleLink() {
+  if (!siteConfig.googleSignIn) return null;
   return (
     <>
       <a href={googlePaths.start} className="btn btn-outline btn-block google-link">

@@ -22,7 +22,7 @@ function failure(error: unknown): Outcome {
 /**
  * The landing page of every mailed link (verification and sign-in). Loading it uses nothing up: it
  * only asks which account the link is for (a masked address), and the link is consumed by a click on
- * "Continue as r…@m….com". So a link to someone else's token cannot sign a visitor in behind their
+ * "Continue as rac…@mail.example.com". So a link to someone else's token cannot sign a visitor in behind their
  * back (login CSRF), and a scanner that opens the link, scripts and all, leaves it working. A browser
  * signed in to another account is told so before it switches.
  */
