@@ -6,6 +6,8 @@ export interface RouteEntry {
   url: string;
   /** The body contract's field names, when the route declares an object body. */
   bodyFields: string[];
+  /** The statuses whose answer the route's response schema serialises (`200`, `201`, ...). */
+  responseStatuses: string[];
 }
 
 declare module 'fastify' {
@@ -32,7 +34,12 @@ export function registerRouteTable(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      routes.push({ method, url: route.url, bodyFields: fieldsOf(route.schema?.body) });
+      routes.push({
+        method,
+        url: route.url,
+        bodyFields: fieldsOf(route.schema?.body),
+        responseStatuses: Object.keys((route.schema?.response as object | undefined) ?? {}),
+      });
     }
   });
 }

@@ -92,6 +92,11 @@ export const adminTaxSettings = z.object({
   updatedBy: z.nullable(z.string()),
 });
 export type AdminTaxSettings = z.infer<typeof adminTaxSettings>;
+export const adminTaxSettingsResponse = z.object({
+  ok: z.literal(true),
+  settings: adminTaxSettings,
+  message: z.optional(z.string()),
+});
 
 /** GET /api/checkout/tax: what the checkout page needs to compute the total the server will charge. */
 export const checkoutTaxBasis = z.object({
@@ -102,3 +107,4 @@ export const checkoutTaxBasis = z.object({
   exports: z.enum(['igst', 'lut']),
 });
 export type CheckoutTaxBasis = z.infer<typeof checkoutTaxBasis>;
+export const checkoutTaxResponse = z.object({ ok: z.literal(true), tax: checkoutTaxBasis });

@@ -1,4 +1,4 @@
-import { billingPaths, errorResponse, messages, myOrdersResponse } from '@shop/shared';
+import { billingPaths, checkoutTaxResponse, errorResponse, messages, myOrdersResponse } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.js';
@@ -12,7 +12,7 @@ const orderParams = z.object({ id: z.string().min(1).max(100) });
 
 export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // Public: what the checkout page needs to add the same GST the server will charge.
-  app.get(billingPaths.checkoutTax, async (_request, reply) => {
+  app.get(billingPaths.checkoutTax, { schema: { response: { 200: checkoutTaxResponse } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { ok: true as const, tax: await checkoutTaxBasis(deps.db, deps.config.tax) };
   });

@@ -1,4 +1,4 @@
-import { billingPaths, messages } from '@shop/shared';
+import { adminTaxSettingsResponse, billingPaths, messages } from '@shop/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
@@ -10,8 +10,12 @@ import { loadSignature, SIGNATURE_MAX_BYTES } from './tax-settings-signature.js'
 
 /** The console's tax settings page. Registered inside the admin scope, which checks the role first. */
 export const taxSettingsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  app.get(billingPaths.adminTaxSettings, async () => ({ ok: true as const, settings: await getTaxSettings(deps) }));
-  app.put(billingPaths.adminTaxSettings, async (request) => ({
+  const answer = { schema: { response: { 200: adminTaxSettingsResponse } } };
+  app.get(billingPaths.adminTaxSettings, answer, async () => ({
+    ok: true as const,
+    settings: await getTaxSettings(deps),
+  }));
+  app.put(billingPaths.adminTaxSettings, answer, async (request) => ({
     ok: true as const,
     message: messages.taxSettingsSaved,
     settings: await saveTaxSettings(deps, requireAdmin(request), request.body),
@@ -22,7 +26,7 @@ export const taxSettingsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
     if (!png) throw new AppError('not_found', messages.taxSignatureRemoved);
     return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
   });
-  app.delete(billingPaths.adminSignature, async (request) => ({
+  app.delete(billingPaths.adminSignature, answer, async (request) => ({
     ok: true as const,
     message: messages.taxSignatureRemoved,
     settings: await removeSignature(deps, requireAdmin(request)),
@@ -31,7 +35,7 @@ export const taxSettingsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) 
   // The browser sends the image file itself as the body, as for thumbnails.
   await app.register(async (scope) => {
     acceptRawBody(scope, 'buffer', SIGNATURE_MAX_BYTES, messages.taxSignatureTooLarge);
-    scope.post(billingPaths.adminSignature, async (request) => {
+    scope.post(billingPaths.adminSignature, answer, async (request) => {
       const admin = requireAdmin(request);
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       return {
