@@ -1,4 +1,4 @@
-import { formatPaise, type InvoiceRegisterRow, messages, type TaxAmounts } from '@shop/shared';
+import { formatPaise, type InvoiceRegisterRow, indiaMonth, messages, type TaxAmounts } from '@shop/shared';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
@@ -6,11 +6,6 @@ import { useGetInvoiceRegisterQuery, useResendDocumentMutation } from './registe
 import { RegisterExports } from './register-exports';
 import { TableHead, TableWrap } from './table-wrap';
 import './register.css';
-
-/** The current month in India, `YYYY-MM`: tax periods run on India time. */
-function thisIndiaMonth(): string {
-  return new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
-}
 
 const amountColumns = ['Taxable value', 'CGST', 'SGST', 'IGST', 'Total'];
 function Amounts({ amounts }: { amounts: TaxAmounts }) {
@@ -81,7 +76,7 @@ function DocumentRow({ row }: { row: InvoiceRegisterRow }) {
  * downloadable and re-sendable to its buyer, with the month's totals and its GSTR-1 exports.
  */
 export function RegisterPage() {
-  const [query, setQuery] = useState({ month: thisIndiaMonth(), q: '' });
+  const [query, setQuery] = useState({ month: indiaMonth(new Date()), q: '' });
   const { data, isFetching, isError } = useGetInvoiceRegisterQuery(query);
 
   const search = (event: FormEvent<HTMLFormElement>) => {

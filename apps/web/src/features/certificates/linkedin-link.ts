@@ -1,11 +1,11 @@
-import type { CertificateView } from '@shop/shared';
+import { type CertificateView, INDIA_TIME_ZONE } from '@shop/shared';
 
 /** The month and year of a completion in India, where the shop is, as LinkedIn's form takes them. */
 function issuedIn(completedAt: string): { year: string; month: string } {
   const parts = new Intl.DateTimeFormat('en-IN', {
     year: 'numeric',
     month: 'numeric',
-    timeZone: 'Asia/Kolkata',
+    timeZone: INDIA_TIME_ZONE,
   }).formatToParts(new Date(completedAt));
   const part = (type: 'year' | 'month') => parts.find((found) => found.type === type)?.value ?? '';
   return { year: part('year'), month: part('month') };
@@ -32,6 +32,6 @@ export function completionDay(completedAt: string): string {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    timeZone: 'Asia/Kolkata',
+    timeZone: INDIA_TIME_ZONE,
   }).format(new Date(completedAt));
 }
