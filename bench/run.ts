@@ -1,13 +1,22 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { bundleSizes } from './bundle-sizes.js';
 import { BenchData, growDatabase } from './fixtures.js';
 import { lighthouseReport, type PageScores, printLighthouse } from './lighthouse.js';
+import { hasWrk, type LoadOptions, type Measured, measureLoad, TICKS_PER_SECOND, WRK_HINT } from './loads.js';
 import { pinning, pinSelf, type Running, root, start, startShop, tempDir, unpinSelf } from './shop-process.js';
 import { measureVideoDelivery } from './video-delivery.js';
 import { measureVideoTranscode } from './video-transcode.js';
+import {
+  type BaselineFile,
+  formatChange,
+  guard,
+  median as medianOf,
+  nextBaseline,
+  WORSE_THRESHOLD,
+} from './yardstick.js';
 
 /**
  * `npm run bench`: every throughput figure is a ratio to a bare Fastify route measured in the same run,
@@ -18,37 +27,158 @@ import { measureVideoTranscode } from './video-transcode.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 100;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const BASELINE_FILE = path.join(root, 'bench/baseline.json');
+const WRITE_BASELINE = process.argv.includes('--write-baseline') || process.env.BENCH_WRITE_BASELINE === '1';
+/** `--http-only`: the HTTP table alone (a short run, for the guard). */
+const HTTP_ONLY = process.argv.includes('--http-only');
+const baselineFile = readBaseline();
 const GROWTH = {
   courses: Number(process.env.BENCH_GROWTH_COURSES ?? 1_000),
   learners: Number(process.env.BENCH_GROWTH_LEARNERS ?? 100_000),
   orders: Number(process.env.BENCH_GROWTH_ORDERS ?? 1_000_000),
 };
 
-interface LoadResult {
+/** A row of the HTTP table: the medians of its rounds, each round a bare-route load and then the row's. */
+interface Row {
   name: string;
+  generator: string;
   requestsPerSecond: number;
+  bareRequestsPerSecond: number;
   p99Ms: number;
+  /** Server CPU time per answered request (µs), the shop's and the bare route's, medians of the rounds. */
+  cpuMicrosPerRequest: number | null;
+  bareCpuMicrosPerRequest: number | null;
+  /** The yardstick: the median of the rounds' shop/bare CPU-per-request ratios. */
+  cpuRatio: number | null;
+  cpuRatios: (number | null)[];
+  /** The shop's and the bare route's CPU use over their loads (share of one CPU), medians. */
+  serverBusy: number | null;
+  bareServerBusy: number | null;
+  /** Rounds whose load was held back by its generator (either side), and the verdicts seen. */
+  verdicts: string[];
+  non2xx: number;
   errors: number;
+  baselineRatio: number | null;
+  changePercent: number | null;
+  mark: string;
 }
 
-async function load(
-  name: string,
-  url: string,
-  options: { headers?: Record<string, string>; requests?: autocannon.Request[]; seconds?: number } = {},
-): Promise<LoadResult> {
-  const result = await autocannon({
-    url,
-    headers: options.headers,
-    requests: options.requests,
-    connections: CONNECTIONS,
-    duration: options.seconds ?? SECONDS,
-  });
+/** Every load of the HTTP table: 100 connections for SECONDS unless told. */
+function load(server: Running, url: string, options: Partial<LoadOptions> = {}): Promise<Measured> {
+  return measureLoad(server.child.pid, url, { connections: CONNECTIONS, seconds: SECONDS, ...options });
+}
+
+const round1 = (value: number | null, places = 1) =>
+  value === null ? null : Math.round(value * 10 ** places) / 10 ** places;
+
+/** A row from its rounds, guarded against the baseline's ratio. */
+function rowOf(name: string, rounds: { base: Measured; own: Measured }[], baselineRatio: number | undefined): Row {
+  const ratios = rounds.map(({ base, own }) =>
+    own.cpuMicrosPerRequest === null || !base.cpuMicrosPerRequest
+      ? null
+      : own.cpuMicrosPerRequest / base.cpuMicrosPerRequest,
+  );
+  const numbers = (values: (number | null)[]) => values.filter((v): v is number => v !== null);
+  const cpuRatio = medianOf(numbers(ratios));
+  const checked = guard(cpuRatio, baselineRatio);
+  const generators = [...new Set(rounds.map((r) => r.own.generator))];
   return {
     name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.non2xx,
+    generator: generators.join('+'),
+    requestsPerSecond: medianOf(rounds.map((r) => r.own.requestsPerSecond)) ?? 0,
+    bareRequestsPerSecond: medianOf(rounds.map((r) => r.base.requestsPerSecond)) ?? 0,
+    p99Ms: medianOf(rounds.map((r) => r.own.p99Ms)) ?? 0,
+    cpuMicrosPerRequest: round1(medianOf(numbers(rounds.map((r) => r.own.cpuMicrosPerRequest)))),
+    bareCpuMicrosPerRequest: round1(medianOf(numbers(rounds.map((r) => r.base.cpuMicrosPerRequest)))),
+    cpuRatio: round1(cpuRatio, 3),
+    cpuRatios: ratios.map((r) => round1(r, 3)),
+    serverBusy: round1(medianOf(numbers(rounds.map((r) => r.own.serverBusy))), 2),
+    bareServerBusy: round1(medianOf(numbers(rounds.map((r) => r.base.serverBusy))), 2),
+    verdicts: rounds.flatMap((r) => [`bare ${r.base.verdict}`, `shop ${r.own.verdict}`]),
+    non2xx: rounds.reduce((sum, r) => sum + r.own.non2xx, 0),
+    errors: rounds.reduce((sum, r) => sum + r.own.errors, 0),
+    baselineRatio: baselineRatio ?? null,
+    changePercent: checked.changePercent,
+    mark: checked.mark,
   };
+}
+
+/** How a row's loads went: every round saturated, or how many were generator-bound or short of CPU. */
+function loadNote(row: Row): string {
+  const count = (verdict: string) => row.verdicts.filter((v) => v.endsWith(verdict)).length;
+  const notes = [
+    count('generator-bound') > 0 ? `${count('generator-bound')} generator-bound` : '',
+    count('unsaturated') > 0 ? `${count('unsaturated')} short of CPU` : '',
+  ].filter(Boolean);
+  return notes.length === 0 ? 'saturated' : `${notes.join(', ')} of ${row.verdicts.length}`;
+}
+
+function printHttp(rows: Row[]): void {
+  console.log(
+    `HTTP rows: server CPU time per answered request from /proc/<pid>/stat (utime+stime, ${1000 / TICKS_PER_SECOND} ms ticks), ` +
+      `${CONNECTIONS} connections, ${SECONDS} s per load, ${ROUNDS} rounds, medians. The guard: a row's CPU x bare ` +
+      `more than ${WORSE_THRESHOLD * 100} % above bench/baseline.json's is marked.`,
+  );
+  console.table(
+    rows.map((r) => ({
+      endpoint: r.name,
+      'req/s': r.requestsPerSecond,
+      'bare req/s': r.bareRequestsPerSecond,
+      'CPU µs/req': r.cpuMicrosPerRequest,
+      'bare CPU µs/req': r.bareCpuMicrosPerRequest,
+      'CPU x bare': r.cpuRatio,
+      baseline: r.baselineRatio ?? '-',
+      change: formatChange(r.changePercent),
+      guard: r.mark,
+      'p99 ms': r.p99Ms,
+      'non-2xx/errors': `${r.non2xx}/${r.errors}`,
+    })),
+  );
+  console.table(
+    rows.map((r) => ({
+      endpoint: r.name,
+      generator: r.generator,
+      'shop CPU busy': r.serverBusy,
+      'bare CPU busy': r.bareServerBusy,
+      loads: loadNote(r),
+      'rounds (CPU x bare)': r.cpuRatios.join(' / '),
+    })),
+  );
+  const worse = rows.filter((r) => r.mark.startsWith('WORSE'));
+  if (worse.length > 0) console.log(`WORSE than the baseline: ${worse.map((r) => r.name).join('; ')}`);
+}
+
+function readBaseline(): BaselineFile | null {
+  try {
+    return JSON.parse(fs.readFileSync(BASELINE_FILE, 'utf8')) as BaselineFile;
+  } catch {
+    return null;
+  }
+}
+
+/** `--write-baseline` (or BENCH_WRITE_BASELINE=1): this run's ratios become bench/baseline.json's. */
+function writeBaseline(rows: Row[]): void {
+  const commit = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')
+    .filter(Boolean).length;
+  const measured = {
+    date: new Date().toISOString(),
+    commit,
+    uncommittedFiles: dirty,
+    node: process.version,
+    secondsPerLoad: SECONDS,
+    rounds: ROUNDS,
+    connections: CONNECTIONS,
+    generator: hasWrk ? 'wrk for fixed requests, autocannon for scripted ones' : 'autocannon',
+    ticksPerSecond: TICKS_PER_SECOND,
+    pinned: pinning,
+    httpOnly: HTTP_ONLY,
+    lighthouse: process.env.BENCH_LIGHTHOUSE !== '0',
+  };
+  fs.writeFileSync(BASELINE_FILE, `${JSON.stringify(nextBaseline(readBaseline(), measured, rows), null, 2)}\n`);
+  console.log(`wrote ${path.relative(root, BASELINE_FILE)}`);
 }
 
 async function post(
@@ -259,32 +389,24 @@ async function main() {
   const [cartUser] = data.learners(1);
   const bearer = { authorization: `Bearer ${cartUser?.token}`, 'content-type': 'application/json' };
   console.log('warming up...');
-  await load('warm', `${baseline.url}/`, { seconds: 3 });
-  await load('warm', `${shop.url}/api/courses`, { seconds: 3 });
-  // This machine's speed drifts from minute to minute (a shared virtual machine), so every endpoint is
-  // measured in ROUNDS rounds, each right after a baseline load of its own; the figure is the median of
-  // the rounds' ratios (and of their req/s and p99).
-  const rows: (LoadResult & { ratio: number; baselineRps: number; ratios: number[] })[] = [];
+  if (!hasWrk) console.log(WRK_HINT);
+  await load(baseline, `${baseline.url}/`, { seconds: 3 });
+  await load(shop, `${shop.url}/api/courses`, { seconds: 3 });
+  // Each row is loaded in ROUNDS rounds, each right after a bare-route load of its own. Its figure is the
+  // median of the rounds' CPU-per-request ratios (shop / bare route): this shared machine's speed drifts
+  // from minute to minute, and its req/s with it, while the CPU a request costs moves much less.
+  const rows: Row[] = [];
   /** The server's peak memory (VmHWM, MB) after each phase, to see which one raises it. */
   const peakAfter: Record<string, number | null> = { start: shop.peakRssMb() };
-  const run = async (name: string, url: string, options?: Parameters<typeof load>[2]) => {
-    const rounds: { base: LoadResult; own: LoadResult }[] = [];
+  const run = async (name: string, url: string, options?: Omit<LoadOptions, 'connections' | 'seconds'>) => {
+    const rounds: { base: Measured; own: Measured }[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      console.log(`loading ${name}, round ${round} of ${ROUNDS} (baseline, then it, ${SECONDS} s each)...`);
-      const base = await load('baseline', `${baseline.url}/`);
-      rounds.push({ base, own: await load(name, url, options) });
+      console.log(`loading ${name}, round ${round} of ${ROUNDS} (bare route, then it, ${SECONDS} s each)...`);
+      const base = await load(baseline, `${baseline.url}/`);
+      rounds.push({ base, own: await load(shop, url, options) });
     }
     peakAfter[name] = shop.peakRssMb();
-    const ratios = rounds.map((r) => Math.round((r.own.requestsPerSecond / r.base.requestsPerSecond) * 100) / 100);
-    rows.push({
-      name,
-      requestsPerSecond: median(rounds.map((r) => r.own.requestsPerSecond)),
-      p99Ms: median(rounds.map((r) => r.own.p99Ms)),
-      errors: rounds.reduce((sum, r) => sum + r.own.errors, 0),
-      baselineRps: median(rounds.map((r) => r.base.requestsPerSecond)),
-      ratio: median(ratios),
-      ratios,
-    });
+    rows.push(rowOf(name, rounds, baselineFile?.rows[name]?.cpuRatio));
   };
   await run('GET /api/courses', `${shop.url}/api/courses`);
   await run('GET /api/courses/:id', `${shop.url}/api/courses/${courses[0]?.id}`);
@@ -351,6 +473,15 @@ async function main() {
   });
   await baseline.stop();
   report.http = rows;
+  if (HTTP_ONLY) {
+    data.close();
+    await shop.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(report, null, 2)}\n`);
+    printHttp(rows);
+    if (WRITE_BASELINE) writeBaseline(rows);
+    return;
+  }
   console.log('certificate PDFs: 20 learners complete the course, then each downloads their certificate...');
   report.certificatePdf = await certificateDownloads(shop, learnCourse, data.lessons(learnCourse), learners.slice(-20));
   peakAfter['certificate PDFs'] = shop.peakRssMb();
@@ -415,17 +546,7 @@ async function main() {
   report.scaleOut = JSON.parse(/^scale-out: (.*)$/m.exec(scaleOut.stdout)?.[1] ?? 'null');
 
   fs.writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(report, null, 2)}\n`);
-  console.table(
-    (report.http as (LoadResult & { ratio: number; baselineRps: number; ratios: number[] })[]).map((r) => ({
-      endpoint: r.name,
-      'req/s': r.requestsPerSecond,
-      'baseline req/s': r.baselineRps,
-      'x baseline': r.ratio,
-      rounds: r.ratios.join(' / '),
-      'p99 ms': r.p99Ms,
-      errors: r.errors,
-    })),
-  );
+  printHttp(rows);
   console.log('purchases:', report.purchases);
   console.log('scale-out (one process vs two behind HAProxy, PostgreSQL):', JSON.stringify(report.scaleOut));
   console.log('invoice PDF (target: under 150 ms):', report.invoicePdf);
@@ -441,6 +562,7 @@ async function main() {
     printLighthouse(report.lighthouse as PageScores[]);
   }
   for (const dir of [dataDir, bigDir]) fs.rmSync(dir, { recursive: true, force: true });
+  if (WRITE_BASELINE) writeBaseline(rows);
 }
 
 main().catch((error) => {
