@@ -56,6 +56,9 @@ export const messages = {
   couponNoLongerApplies: 'Coupon {code} no longer applies to your cart, so it was removed.',
   courseOwned: 'You already own this course. Find it in Enrolled Courses.',
   goToEnrolledCourses: 'Go to Enrolled Courses',
+  /** The course page's sidebar, for a learner who owns the course (in place of its price and Add to Cart). */
+  courseOwnedShort: 'You own this course.',
+  goToCourse: 'Go to course',
   courseNotInCart: 'This course is not in your cart.',
   addedToCart: 'added to cart',
   increaseQuantity: 'Increase Product Quantity',
@@ -399,6 +402,7 @@ export const messages = {
   deleteLinkSent: 'We have emailed you a link to confirm the deletion. It works once, within 30 minutes.',
   accountDeleted: 'Your account has been deleted. Thank you for learning with us.',
   deletePasswordWrong: 'The password is not correct.',
+  deletePasswordRequired: 'Your password is required to delete your account.',
   deleteLinkInvalid: 'This link is invalid, has expired or was already used. Ask for a new one in the Privacy Centre.',
   deleteConfirmTitle: 'Confirm the deletion of your account',
   // issue 16: the console's tax settings

@@ -92,8 +92,12 @@ export async function deleteMyAccount(
     );
     return false;
   }
+  // Nothing typed is not a wrong guess: say what is missing, and count no failed attempt.
+  if (!password) {
+    throw new AppError('bad_request', messages.deletePasswordRequired, { password: messages.deletePasswordRequired });
+  }
   await enforceLimit(db, `password-change:${user.id}`, accountLimits.signInFailures);
-  if (!password || !(await verifyPassword(user.password_hash, password, ip))) {
+  if (!(await verifyPassword(user.password_hash, password, ip))) {
     throw new AppError('bad_request', messages.deletePasswordWrong, { password: messages.deletePasswordWrong });
   }
   await eraseAccount(deps, user, now);

@@ -158,6 +158,15 @@ describe('delete my account', () => {
     const wrong = await post('/api/me/delete', user.cookie, { password: 'not my password' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(messages.deletePasswordWrong);
+    // Nothing typed: told what is missing, not that the password is wrong.
+    for (const body of [{ password: '' }, {}]) {
+      const empty = await post('/api/me/delete', user.cookie, body);
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toMatchObject({
+        message: messages.deletePasswordRequired,
+        fields: { password: messages.deletePasswordRequired },
+      });
+    }
 
     const res = await post('/api/me/delete', user.cookie, { password });
     expect(res.statusCode).toBe(200);

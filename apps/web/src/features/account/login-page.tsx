@@ -9,6 +9,7 @@ import { ForgotPasswordForm } from './forgot-password-form';
 import { GoogleLink } from './google-link';
 import { PasswordSignInForm } from './password-sign-in-form';
 import { safeNextPath } from './safe-next-path';
+import { useLeaveIfSignedIn } from './use-leave-if-signed-in';
 
 /** Notices other pages and the server may ask for with `/login?error=…`; no free text is shown from the URL. */
 const notices: Record<string, string> = {
@@ -21,6 +22,7 @@ export default function LoginPage() {
   const [mode, setMode] = useState<'password' | 'email' | 'forgot' | 'password-again'>('password');
   const next = safeNextPath(searchParams.get('next'));
   const notice = notices[searchParams.get('error') ?? ''];
+  useLeaveIfSignedIn(next ?? '/profile');
 
   return (
     <AuthCard banner="Login">

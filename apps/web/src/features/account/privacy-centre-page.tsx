@@ -52,6 +52,10 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
     event.preventDefault();
     setFailure(null);
     setPasswordError(null);
+    if (hasPassword && password === '') {
+      setPasswordError(messages.deletePasswordRequired);
+      return;
+    }
     try {
       const result = await deleteAccount(hasPassword ? { password } : {}).unwrap();
       if (result.deleted) {

@@ -11,6 +11,7 @@ import { AuthCard } from './auth-card';
 import { bindFields, showFieldErrors } from './form-binding';
 import { FormField, FormOutcome } from './form-field';
 import { GoogleLink } from './google-link';
+import { useLeaveIfSignedIn } from './use-leave-if-signed-in';
 
 /** The form's inputs in order; their ids are `signup-<name>`. */
 const signUpFields = [
@@ -25,6 +26,7 @@ export default function RegistrationPage() {
   // The server draws the form; it sends once the page has hydrated (not as a plain form submission).
   const hydrated = useHydrated();
   useDocumentMeta('Registration', 'Create your account to buy and watch trading courses.');
+  useLeaveIfSignedIn('/profile');
   const [signUp, { isLoading }] = useSignUpMutation();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

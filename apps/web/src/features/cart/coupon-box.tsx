@@ -90,7 +90,7 @@ export function CouponBox({
         </button>
       </div>
       {error && (
-        <p id="coupon-code-error" className="coupon-error">
+        <p id="coupon-code-error" className="coupon-error" role="alert">
           {error}
         </p>
       )}

@@ -8,7 +8,9 @@ import { Price } from '../../components/ui/price';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { VideoModal } from '../../components/ui/video-modal';
+import { useGetProfileQuery } from '../account/api';
 import { AddToCartButton } from '../cart/add-to-cart-button';
+import { useGetEnrolledCoursesQuery } from '../learning/api';
 import { CurriculumPreview } from '../learning/curriculum-preview';
 import { useGetPreviewLessonsQuery } from '../learning/learn-api';
 import { WishlistButton } from '../wishlist/wishlist-button';
@@ -112,9 +114,42 @@ function CurriculumAndReviews({ course }: { course: Course }) {
   );
 }
 
+/** Whether the signed-in learner owns this course (a visitor, and the server's render, own nothing). */
+function useOwnsCourse(courseId: string): boolean {
+  const { data: profile } = useGetProfileQuery();
+  const { data: enrolled } = useGetEnrolledCoursesQuery(undefined, { skip: !profile });
+  return Boolean(profile && enrolled?.some((owned) => owned._id === courseId));
+}
+
+/**
+ * The price and Add to Cart, or for a learner who owns the course the way into it. On a phone this
+ * block stays at the foot of the screen (styles.css), so buying never waits for two screens of text.
+ */
+function BuyBox({ course, owned }: { course: Course; owned: boolean }) {
+  if (owned) {
+    return (
+      <div className="course-buy">
+        <p className="course-buy-owned">{messages.courseOwnedShort}</p>
+        <Link className="btn btn-block" to={`/learn/${course._id}`}>
+          {messages.goToCourse}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="course-buy">
+      <p className="course-buy-price">
+        <span>Course Fee</span> <Price rupees={course.price} className="price price-large" />
+      </p>
+      <AddToCartButton course={{ id: course._id, title: course.title }} />
+    </div>
+  );
+}
+
 function Sidebar({ course }: { course: Course }) {
   const [playing, setPlaying] = useState(false);
   const close = useCallback(() => setPlaying(false), []);
+  const owned = useOwnsCourse(course._id);
   return (
     <aside className="course-sidebar" aria-label="Enrol">
       <div className="sidebar-thumb">
@@ -129,24 +164,20 @@ function Sidebar({ course }: { course: Course }) {
         </button>
       </div>
       {playing && <VideoModal videoLink={course.videoLink} title={course.title} onClose={close} />}
+      <BuyBox course={course} owned={owned} />
       <dl className="sidebar-facts">
-        <div>
-          <dt>Course Fee</dt>
-          <dd>
-            <Price rupees={course.price} className="price price-large" />
-          </dd>
-        </div>
         <div>
           <dt>Level</dt>
           <dd>{course.level}</dd>
         </div>
       </dl>
-      <p className="secure-payment">
-        <ShieldIcon size={18} /> Secure payment by Razorpay: UPI, cards, net banking
-      </p>
+      {!owned && (
+        <p className="secure-payment">
+          <ShieldIcon size={18} /> Secure payment by Razorpay: UPI, cards, net banking
+        </p>
+      )}
       <ShareLinks title={course.title} />
-      <AddToCartButton course={{ id: course._id, title: course.title }} />
-      <WishlistButton course={course} showLabel />
+      {!owned && <WishlistButton course={course} showLabel />}
     </aside>
   );
 }

@@ -36,6 +36,14 @@ function Documents({ order }: { order: MyOrder }) {
   );
 }
 
+const columns = [
+  messages.ordersDate,
+  messages.ordersCourses,
+  messages.ordersAmount,
+  messages.ordersStatus,
+  messages.ordersDocuments,
+] as const;
+
 function OrdersTable() {
   const { data: orders, isLoading, isError } = useGetMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
   if (isLoading) return <p className="state-message">{messages.loading}</p>;
@@ -45,41 +53,42 @@ function OrdersTable() {
   if (orders.length === 0) {
     return <EmptyShelf className="enrolled-empty" message={messages.ordersEmpty} />;
   }
+  // On a phone each row is drawn as a card, each cell under its column's name (data-label, orders.css).
   return (
-    <div className="orders-scroll">
-      <table className="orders-table">
-        <thead>
-          <tr>
-            <th scope="col">{messages.ordersDate}</th>
-            <th scope="col">{messages.ordersCourses}</th>
-            <th scope="col">{messages.ordersAmount}</th>
-            <th scope="col">{messages.ordersStatus}</th>
-            <th scope="col">{messages.ordersDocuments}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr key={order.id}>
-              <td>{indiaDate.format(new Date(order.createdAt))}</td>
-              <td>
-                <ul className="orders-courses">
-                  {order.courses.map((course) => (
-                    <li key={course.id}>
-                      <Link to={`/course-details/${course.id}`}>{course.title}</Link>
-                    </li>
-                  ))}
-                </ul>
-              </td>
-              <td className="orders-amount">{formatPaise(order.amountPaise)}</td>
-              <td>{statusLabel[order.status]}</td>
-              <td>
-                <Documents order={order} />
-              </td>
-            </tr>
+    <table className="orders-table">
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((order) => (
+          <tr key={order.id}>
+            <td data-label={messages.ordersDate}>{indiaDate.format(new Date(order.createdAt))}</td>
+            <td data-label={messages.ordersCourses}>
+              <ul className="orders-courses">
+                {order.courses.map((course) => (
+                  <li key={course.id}>
+                    <Link to={`/course-details/${course.id}`}>{course.title}</Link>
+                  </li>
+                ))}
+              </ul>
+            </td>
+            <td data-label={messages.ordersAmount} className="orders-amount">
+              {formatPaise(order.amountPaise)}
+            </td>
+            <td data-label={messages.ordersStatus}>{statusLabel[order.status]}</td>
+            <td data-label={messages.ordersDocuments}>
+              <Documents order={order} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
