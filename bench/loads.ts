@@ -50,6 +50,8 @@ function childrenOf(pid: number): number[] {
 export interface Measured {
   generator: 'wrk' | 'autocannon';
   requestsPerSecond: number;
+  /** Bytes received (headers and bodies), MB per second. */
+  megabytesPerSecond: number;
   p99Ms: number;
   /** Answers with a 2xx status (wrk: every answer below 400): the divisor of the CPU per request. */
   answered: number;
@@ -79,6 +81,7 @@ export interface LoadOptions {
 
 interface Raw {
   requests: number;
+  bytes: number;
   answered: number;
   non2xx: number;
   errors: number;
@@ -103,6 +106,7 @@ export async function measureLoad(serverPid: number | undefined, url: string, op
   return {
     generator: useWrk ? 'wrk' : 'autocannon',
     requestsPerSecond: Math.round(raw.requests / wallSeconds),
+    megabytesPerSecond: Math.round(raw.bytes / wallSeconds / 1e5) / 10,
     p99Ms: raw.p99Ms,
     answered: raw.answered,
     non2xx: raw.non2xx,
@@ -131,6 +135,7 @@ async function cannon(url: string, options: LoadOptions): Promise<Raw> {
   const answered = (result['2xx'] as number | undefined) ?? result.requests.total - result.non2xx;
   return {
     requests: result.requests.total,
+    bytes: result.throughput.total,
     answered,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
@@ -142,8 +147,8 @@ async function cannon(url: string, options: LoadOptions): Promise<Raw> {
 // wrk's summary as one line. Status errors are its answers with a status of 400 or more.
 const WRK_SCRIPT = `done = function(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format("WRK_RESULT %d %d %d %d %d %d %d\\n", summary.requests, e.connect, e.read, e.write,
-    e.status, e.timeout, latency:percentile(99)))
+  io.write(string.format("WRK_RESULT %d %d %d %d %d %d %d %d\\n", summary.requests, e.connect, e.read, e.write,
+    e.status, e.timeout, latency:percentile(99), summary.bytes))
 end
 `;
 let wrkScript: string | null = null;
@@ -169,11 +174,13 @@ async function wrk(url: string, options: LoadOptions): Promise<Raw> {
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   const result = /^WRK_RESULT (.*)$/m.exec(out)?.[1]?.split(' ').map(Number);
   if (code !== 0 || !result) throw new Error(`wrk failed (${code}): ${out.slice(-500)}`);
-  const [requests = 0, connect = 0, readErrors = 0, write = 0, status = 0, timeout = 0, p99Micros = 0] = result;
+  const [requests = 0, connect = 0, readErrors = 0, write = 0, status = 0, timeout = 0, p99Micros = 0, bytes = 0] =
+    result;
   const shellStat = /^SHELL_STAT (.*)$/m.exec(out)?.[1];
   const shellTimes = shellStat ? parseProcStat(shellStat) : null;
   return {
     requests,
+    bytes,
     answered: requests - status,
     non2xx: status,
     errors: connect + readErrors + write + timeout,

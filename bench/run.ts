@@ -19,8 +19,11 @@ import {
 } from './yardstick.js';
 
 /**
- * `npm run bench`: every throughput figure is a ratio to a bare Fastify route measured in the same run,
- * so the numbers compare across machines. Writes bench/results.json and prints tables.
+ * `npm run bench` (decision 0034): each HTTP row's server CPU time per request, as a ratio to a bare
+ * Fastify route's measured in the same round, guarded against bench/baseline.json (a row more than 15 %
+ * worse is marked); req/s beside it. Writes bench/results.json and prints tables. `--write-baseline`
+ * (or BENCH_WRITE_BASELINE=1) rewrites bench/baseline.json from this run; `--http-only` stops after the
+ * HTTP rows.
  * BENCH_SECONDS (default 10) sets each HTTP load's length; purchases run 3x that (30 s by default).
  * BENCH_ROUNDS (default 5): each endpoint is loaded that many times, each time after its own baseline load.
  */
@@ -157,7 +160,7 @@ function readBaseline(): BaselineFile | null {
 }
 
 /** `--write-baseline` (or BENCH_WRITE_BASELINE=1): this run's ratios become bench/baseline.json's. */
-function writeBaseline(rows: Row[]): void {
+function writeBaseline(rows: Parameters<typeof nextBaseline>[2]): void {
   const commit = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
   const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' })
     .stdout.trim()
@@ -496,7 +499,24 @@ async function main() {
   peakAfter['invoice PDFs'] = shop.peakRssMb();
   report.serverPeakRssMbAfter = peakAfter;
   report.videoTranscode = await measureVideoTranscode(shop, data, dataDir);
-  report.videoDelivery = await measureVideoDelivery(shop, data, dataDir);
+  const video = await measureVideoDelivery(shop, data, dataDir);
+  report.videoDelivery = video;
+  // The video rows measured against the bare route are guarded as the HTTP rows are.
+  const videoRows = video.rows
+    .filter((row) => row.unit === 'requestsPerSecond')
+    .map((row) => {
+      const name = `video: ${row.name}`;
+      const baselineRatio = baselineFile?.rows[name]?.cpuRatio;
+      return {
+        name,
+        cpuRatio: row.cpuRatio,
+        cpuMicrosPerRequest: row.cpuMicrosPerRequest,
+        bareCpuMicrosPerRequest: row.referenceCpuMicrosPerRequest,
+        baselineRatio: baselineRatio ?? null,
+        ...guard(row.cpuRatio, baselineRatio),
+        row,
+      };
+    });
   const smallProbe = probeFor(shop, data);
 
   // Growth: the same per-request latencies on a database filled to size.
@@ -561,8 +581,27 @@ async function main() {
   if (report.lighthouse) {
     printLighthouse(report.lighthouse as PageScores[]);
   }
+  console.log('video delivery (the segment against @fastify/static, the rest against the bare route):');
+  console.table(
+    video.rows.map((row) => {
+      const guarded = videoRows.find((v) => v.row === row);
+      return {
+        figure: row.name,
+        own: row.own,
+        reference: row.reference,
+        ratio: row.ratio,
+        'CPU µs/req': row.cpuMicrosPerRequest,
+        'reference CPU µs/req': row.referenceCpuMicrosPerRequest,
+        'CPU x reference': row.cpuRatio,
+        baseline: guarded?.baselineRatio ?? '-',
+        change: guarded ? formatChange(guarded.changePercent) : '-',
+        guard: guarded?.mark ?? '-',
+        'p99 ms': row.p99Ms,
+      };
+    }),
+  );
   for (const dir of [dataDir, bigDir]) fs.rmSync(dir, { recursive: true, force: true });
-  if (WRITE_BASELINE) writeBaseline(rows);
+  if (WRITE_BASELINE) writeBaseline([...rows, ...videoRows]);
 }
 
 main().catch((error) => {

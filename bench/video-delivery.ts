@@ -1,6 +1,7 @@
 // Issue 15's delivery rows: one 6 s 720p segment served by the shop against @fastify/static serving the
 // same file from its own process in the same run (target >= 0.8x its throughput), and the signed
-// playlist and key requests against the bare Fastify baseline (target >= 0.3x). The video is made as the
+// playlist and key requests with their server CPU time per request against the bare Fastify route's
+// (decision 0034: guarded against bench/baseline.json by `npm run bench`). The video is made as the
 // real pipeline makes it (ffmpeg, AES-128 HLS into the shop's DATA_DIR) and played by an enrolled learner.
 // Alone: `node --import tsx bench/video-delivery.ts` (after `npm run build`); `npm run bench` runs it too.
 import { randomBytes } from 'node:crypto';
@@ -9,11 +10,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type PlaybackResponse, pathWith, playbackPaths } from '@shop/shared';
-import autocannon from 'autocannon';
 import { makeClip } from '../apps/server/src/modules/video/test-clips.js';
 import { transcodeToHls } from '../apps/server/src/modules/video/transcode-to-hls.js';
 import { createLocalVideoStorage } from '../apps/server/src/modules/video/video-storage.js';
 import { BenchData } from './fixtures.js';
+import { type Measured, measureLoad } from './loads.js';
 import { pinSelf, type Running, start, startShop, tempDir } from './shop-process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -21,21 +22,8 @@ const ROUNDS = Number(process.env.BENCH_VIDEO_ROUNDS ?? 3);
 /** A segment is about 2 MB: fewer connections than the small answers' 100, as many players would fetch. */
 const SEGMENT_CONNECTIONS = 20;
 
-interface Load {
-  requestsPerSecond: number;
-  megabytesPerSecond: number;
-  p99Ms: number;
-  errors: number;
-}
-
-async function load(url: string, connections: number, headers: Record<string, string> = {}): Promise<Load> {
-  const result = await autocannon({ url, headers, connections, duration: SECONDS });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    megabytesPerSecond: Math.round(result.throughput.average / 1e5) / 10,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
+function load(server: Running, url: string, connections: number, headers: Record<string, string> = {}) {
+  return measureLoad(server.child.pid, url, { connections, seconds: SECONDS, headers });
 }
 
 const median = (values: number[]) => {
@@ -43,14 +31,28 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-/** Each of `targets` loaded ROUNDS times, each time right after the reference; the median of the ratios. */
-async function compare(name: string, reference: () => Promise<Load>, own: () => Promise<Load>, by: keyof Load) {
-  const rounds: { ref: Load; own: Load }[] = [];
+/**
+ * Each of `targets` loaded ROUNDS times, each time right after the reference; the median of the ratios
+ * of `by`, and of the server CPU time per request (own / reference).
+ */
+async function compare(
+  name: string,
+  reference: () => Promise<Measured>,
+  own: () => Promise<Measured>,
+  by: 'requestsPerSecond' | 'megabytesPerSecond',
+) {
+  const rounds: { ref: Measured; own: Measured }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     console.log(`video delivery: ${name}, round ${round} of ${ROUNDS} (reference, then it, ${SECONDS} s each)...`);
     rounds.push({ ref: await reference(), own: await own() });
   }
   const ratios = rounds.map((r) => Math.round((r.own[by] / r.ref[by]) * 100) / 100);
+  const cpu = (m: Measured) => m.cpuMicrosPerRequest ?? Number.NaN;
+  /** The median of the finite values, rounded; null without /proc. */
+  const mid = (values: number[], places: number) => {
+    const finite = values.filter(Number.isFinite);
+    return finite.length === 0 ? null : Math.round(median(finite) * 10 ** places) / 10 ** places;
+  };
   return {
     name,
     own: median(rounds.map((r) => r.own[by])),
@@ -58,8 +60,21 @@ async function compare(name: string, reference: () => Promise<Load>, own: () => 
     unit: by,
     ratio: median(ratios),
     ratios,
+    cpuMicrosPerRequest: mid(
+      rounds.map((r) => cpu(r.own)),
+      1,
+    ),
+    referenceCpuMicrosPerRequest: mid(
+      rounds.map((r) => cpu(r.ref)),
+      1,
+    ),
+    cpuRatio: mid(
+      rounds.map((r) => cpu(r.own) / cpu(r.ref)),
+      3,
+    ),
+    verdicts: rounds.flatMap((r) => [`reference ${r.ref.verdict}`, `own ${r.own.verdict}`]),
     p99Ms: median(rounds.map((r) => r.own.p99Ms)),
-    errors: rounds.reduce((sum, r) => sum + r.own.errors + r.ref.errors, 0),
+    errors: rounds.reduce((sum, r) => sum + r.own.errors + r.own.non2xx + r.ref.errors + r.ref.non2xx, 0),
   };
 }
 
@@ -119,33 +134,33 @@ export async function measureVideoDelivery(shop: Running, data: BenchData, dataD
     }
     const segment = await compare(
       'GET a 6 s 720p segment (vs @fastify/static, MB/s)',
-      () => load(staticSegment, SEGMENT_CONNECTIONS),
-      () => load(shopSegment, SEGMENT_CONNECTIONS),
+      () => load(staticServer, staticSegment, SEGMENT_CONNECTIONS),
+      () => load(shop, shopSegment, SEGMENT_CONNECTIONS),
       'megabytesPerSecond',
     );
-    const base = () => load(`${baseline.url}/`, 100);
+    const base = () => load(baseline, `${baseline.url}/`, 100);
     const master = await compare(
       'GET the signed master playlist (vs baseline, req/s)',
       base,
-      () => load(`${shop.url}${grant.manifestUrl}`, 100, bearer),
+      () => load(shop, `${shop.url}${grant.manifestUrl}`, 100, bearer),
       'requestsPerSecond',
     );
     const media = await compare(
       'GET the signed 720p playlist, rewritten (vs baseline, req/s)',
       base,
-      () => load(`${shop.url}/api/video/${videoId}/720p/index.m3u8${grant.signedQuery}`, 100, bearer),
+      () => load(shop, `${shop.url}/api/video/${videoId}/720p/index.m3u8${grant.signedQuery}`, 100, bearer),
       'requestsPerSecond',
     );
     const key = await compare(
       'GET the key, all checks (vs baseline, req/s)',
       base,
-      () => load(`${shop.url}/api/video/${videoId}/key${grant.signedQuery}`, 100, bearer),
+      () => load(shop, `${shop.url}/api/video/${videoId}/key${grant.signedQuery}`, 100, bearer),
       'requestsPerSecond',
     );
     const playback = await compare(
       'GET /playback, signing + device limit (vs baseline, req/s)',
       base,
-      () => load(`${shop.url}${pathWith(playbackPaths.playback, { courseId, lessonId })}`, 100, bearer),
+      () => load(shop, `${shop.url}${pathWith(playbackPaths.playback, { courseId, lessonId })}`, 100, bearer),
       'requestsPerSecond',
     );
     return { segmentBytes, rows: [segment, master, media, key, playback] };
@@ -178,6 +193,7 @@ if (process.env.VIDEO_STATIC_ROOT) {
         own: row.own,
         reference: row.reference,
         ratio: row.ratio,
+        'CPU x reference': row.cpuRatio,
         'p99 ms': row.p99Ms,
         errors: row.errors,
       })),
