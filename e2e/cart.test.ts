@@ -220,7 +220,7 @@ describe('cart, wishlist and coupons', () => {
     expect(await page.evaluate(() => localStorage.getItem('wishlist'))).toBe('[]');
   });
 
-  test('a course the learner owns cannot be added, and the message links to Enrolled Courses', async ({
+  test('a course the learner owns cannot be added (its page offers Go to course; the wishlist add links to Enrolled Courses)', async ({
     page,
     context,
     consoleErrors,
@@ -228,13 +228,20 @@ describe('cart, wishlist and coupons', () => {
     const user = await signIn(context);
     grantCourse(user.id, basicMaths.id);
     await page.goto(`/course-details/${basicMaths.id}`);
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('link', { name: 'Go to course' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add to Cart' }).count()).toBe(0);
+    // Saved to the wishlist from the course list, then added from there: refused, with the way to the course.
+    await page.goto('/courses');
+    await page.getByRole('button', { name: `Wishlist: ${basicMaths.title}` }).click();
+    await toast(page, `${basicMaths.title} added to wishlist`);
+    await page.goto('/wishlist');
+    await page.getByRole('button', { name: `Add To Cart: ${basicMaths.title}` }).click();
     const notice = page.getByRole('alert').filter({ hasText: 'You already own this course.' });
     await notice.waitFor();
     expect(await notice.getByRole('link', { name: 'Go to Enrolled Courses' }).getAttribute('href')).toBe(
       '/enrolled-courses',
     );
-    expect(new URL(page.url()).pathname).toBe(`/course-details/${basicMaths.id}`);
+    expect(new URL(page.url()).pathname).toBe('/wishlist');
     allowFailedResources(consoleErrors, 409);
   });
 
