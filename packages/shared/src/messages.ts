@@ -336,6 +336,11 @@ export const messages = {
   billingGstin: 'GSTIN (optional, for a business)',
   billingGstinInvalid: 'Please enter a valid 15-character GSTIN',
   billingGstinState: 'The first two digits of the GSTIN must be the code of the state you chose',
+  billingCountry: 'Country (two-letter code, e.g. US)',
+  billingCountryRequired: 'Please enter your country as its two-letter code (for example US or AE)',
+  billingCountryIndia: 'For an address in India, please choose your state instead of Outside India',
+  billingCountryOutside: 'A country other than India goes with the state Outside India',
+  billingNameCharacters: 'Names must be one line of ordinary text, without line breaks or hidden characters',
   investmentDisclaimer:
     'Education only, not investment advice. We are not a SEBI-registered investment adviser or research analyst; nothing in our courses is a recommendation to buy or sell any security; trading involves risk of loss.',
   disclaimerAcknowledge: 'I have read this: the courses are education only, not investment advice.',

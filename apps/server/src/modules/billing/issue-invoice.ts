@@ -20,6 +20,7 @@ export type InvoicedOrder = Pick<
   | 'billing_pin'
   | 'billing_business'
   | 'billing_gstin'
+  | 'billing_country'
   | 'prices_inclusive'
   | 'tax_rate_bp'
   | 'tax_mode'
@@ -83,6 +84,7 @@ export async function issueInvoice(
       pin: order.billing_pin,
       stateCode: place,
       stateName: gstStateName(place) ?? '',
+      ...(order.billing_country ? { country: order.billing_country } : {}),
     },
     placeOfSupply: { code: place, name: gstStateName(place) ?? '' },
     reverseCharge: false,

@@ -27,6 +27,8 @@ export interface TaxDocumentData {
     pin: string;
     stateCode: string;
     stateName: string;
+    /** ISO 3166-1 alpha-2 country of a buyer Outside India (absent on documents issued before). */
+    country?: string;
   };
   placeOfSupply: { code: string; name: string };
   reverseCharge: false;
