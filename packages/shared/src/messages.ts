@@ -497,6 +497,12 @@ export const messages = {
   notesMarkdownIntro: 'Exported {date}. Times are positions in the lesson video.',
   // issue 15: protected video
   videoNotAVideo: 'This file is not a video we can use. Upload an MP4, MOV, MKV or WebM video file.',
+  videoTooLong:
+    'This video is {duration} long; videos of at most {hours} hours can be uploaded. Split it into shorter lessons.',
+  videoTooLarge:
+    'This video is {width}×{height} pixels; videos of at most 3840×2160 (4K) can be uploaded. Export it at 4K or less.',
+  videoKeysTooMany:
+    'Too many video keys were fetched from your account. Wait a few minutes, then play the lesson again.',
   videoLessonNotFound: 'This lesson does not exist. Save the course structure first, then upload its video.',
   videoUploadNotFound: 'This upload is not known any more. Choose the file again to start over.',
   videoNothingToRetry: 'This lesson has no failed video job to retry.',
