@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { billingTaxProblems } from '../gst.js';
+import { billingTaxProblems, OUTSIDE_INDIA } from '../gst.js';
 import { messages } from '../messages.js';
 import { isPrintableName, normalisePersonName } from '../person-name.js';
 
@@ -36,7 +36,9 @@ export const checkoutTaxFields = {
 /** The rules across those fields (billingTaxProblems), and the tick. */
 export const checkoutTaxCheck = z.superRefine(
   (form: { state: string; pin: string; gstin: string; country: string; disclaimerAccepted: boolean }, ctx) => {
-    for (const problem of billingTaxProblems(form))
+    // The form shows the country only with Outside India, and sends it only then (use-place-order.ts).
+    const country = form.state === OUTSIDE_INDIA ? form.country : '';
+    for (const problem of billingTaxProblems({ ...form, country }))
       ctx.issues.push({ code: 'custom', path: [problem.field], message: problem.message, input: form });
     if (!form.disclaimerAccepted)
       ctx.issues.push({
