@@ -14,7 +14,8 @@ export interface CoursesTable {
   price_paise: number;
   level: string;
   video_link: string;
-  students: number;
+  /** No longer read or written (issue 32): a course's student count is counted from its enrolments. */
+  students: Generated<number>;
   course_description: string;
   description: string;
   what_youll_learn: string;

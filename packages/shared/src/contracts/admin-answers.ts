@@ -31,7 +31,6 @@ export const adminCourse = z.object({
   videoLink: z.string(),
   thumb: z.string(),
   rating: z.number(),
-  students: z.number(),
   courseDescription: z.string(),
   description: z.string(),
   whatYoullLearn: z.array(z.string()),
