@@ -393,6 +393,7 @@ export const messages = {
   downloadMyData: 'Download my data',
   downloadMyDataIntro:
     'A file (JSON) with your profile, orders, enrolments, lesson progress, reviews, notes, certificates, cart, newsletter subscription, consents and sign-in methods.',
+  dataExportTooMany: 'You can download your data 10 times an hour. Please try again in {minutes}.',
   newsletterTitleShort: 'Newsletter',
   newsletterOn: 'You are subscribed to our newsletter with this email address.',
   newsletterOff: 'You are not subscribed to our newsletter.',
