@@ -337,6 +337,16 @@ export interface VideoStreamsTable {
   stopped_at: string | null;
 }
 
+/** The keys of a video a learner fetched: one row per learner, video and key (decision 0028). */
+export interface VideoKeyFetchesTable {
+  user_id: string;
+  video_id: string;
+  key_index: number;
+  fetches: number;
+  first_fetched_at: string;
+  last_fetched_at: string;
+}
+
 /** A learner signed in on more devices in one day (India time) than the console allows. */
 export interface VideoDeviceFlagsTable {
   user_id: string;
@@ -509,5 +519,6 @@ export interface Database {
   lesson_videos: LessonVideosTable;
   video_streams: VideoStreamsTable;
   video_device_flags: VideoDeviceFlagsTable;
+  video_key_fetches: VideoKeyFetchesTable;
   video_settings: VideoSettingsTable;
 }

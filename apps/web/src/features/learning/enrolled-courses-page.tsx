@@ -4,7 +4,7 @@ import { Carousel, type CarouselBreakpoint, type CarouselLayout } from '../../co
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { VideoModal } from '../../components/ui/video-modal';
 import { DashboardPage, DashboardPanel } from '../account/dashboard-sidebar';
-import { EmptyShelf, LoadFailed } from '../cart/shelf-states';
+import { EmptyShelf, LoadFailed } from '../cart';
 import { useGetEnrolledCoursesQuery } from './api';
 import { type ChosenVideo, EnrolledCourseCard } from './enrolled-course-card';
 import './learning.css';
