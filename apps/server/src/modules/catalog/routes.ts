@@ -3,12 +3,14 @@ import {
   courseParams,
   errorResponse,
   getCourseResponse,
+  homeFiguresResponse,
   listCoursesQuery,
   listCoursesResponse,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
 import { courseAnswer, courseListAnswer } from './cached-answers.js';
+import { homeFigures } from './home-figures.js';
 import { selfCompressed, sendCached } from './response-cache.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -38,5 +40,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (request, reply) => {
       return sendCached(request, reply, await courseAnswer(deps, request.params.id));
     },
+  );
+
+  app.get(
+    catalogPaths.homeFigures,
+    { config: { skipSession: true }, schema: { response: { 200: homeFiguresResponse } } },
+    async () => homeFigures(deps),
   );
 };

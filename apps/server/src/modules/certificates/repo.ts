@@ -51,3 +51,12 @@ export async function findCertificatesOfLearner(db: Db, userId: string) {
 export async function findCertificate(db: Db, id: string) {
   return db.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Every certificate issued (the home page's live figures). */
+export async function countCertificates(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('certificates')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
