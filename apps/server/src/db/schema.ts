@@ -379,6 +379,8 @@ export interface LessonProgressTable {
   position_seconds: number;
   completed_at: string | null;
   updated_at: string;
+  /** Video seconds credited from successive saves, never faster than twice the wall clock (migration 030). */
+  watched_seconds: Generated<number>;
 }
 
 /** Stored before any mail goes out, so a mail failure never loses a message; `handled` is for the admin console. */
@@ -478,6 +480,9 @@ export interface CertificatesTable {
   course_title: string;
   instructor: string;
   completed_at: string;
+  /** The id this certificate had before it was re-issued with a corrected name (once; migration 030). */
+  previous_id: string | null;
+  reissued_at: string | null;
 }
 
 export interface Database {

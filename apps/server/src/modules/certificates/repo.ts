@@ -60,3 +60,25 @@ export async function countCertificates(db: Db): Promise<number> {
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
+
+/** The certificate that replaced the one with this id, when that one was re-issued (issue 32, N2). */
+export async function findReplacementOf(db: Db, previousId: string) {
+  return db.selectFrom('certificates').selectAll().where('previous_id', '=', previousId).executeTakeFirst();
+}
+
+/**
+ * Re-issues a certificate under a corrected name and a new id, keeping its old id as `previous_id`; only
+ * a certificate never re-issued, so of two concurrent re-issues one writes. True when this call wrote it.
+ */
+export async function replaceCertificate(
+  db: Db,
+  change: { id: string; newId: string; name: string; now: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('certificates')
+    .set({ id: change.newId, previous_id: change.id, printed_name: change.name, reissued_at: change.now })
+    .where('id', '=', change.id)
+    .where('previous_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows ?? 0) > 0;
+}

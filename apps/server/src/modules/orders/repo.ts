@@ -695,3 +695,17 @@ export function findDisclaimerAcceptances(db: Db, userId: string) {
     .orderBy('id')
     .execute();
 }
+
+/** The billing name of the learner's latest paid (or refunded) order that has one, for the certificate form. */
+export async function findLatestBillingName(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('orders')
+    .select('billing_name')
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['paid', 'refunded'])
+    .where('billing_name', '!=', '')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.billing_name ?? null;
+}
