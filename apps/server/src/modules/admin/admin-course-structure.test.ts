@@ -52,12 +52,13 @@ const publicCurriculum = async (id: string) =>
 const learnAs = async (user: TestUser, id: string) =>
   (await t.app.inject({ url: `/api/learn/${id}`, headers: { cookie: user.cookie } })).json() as LearnCourseResponse;
 
-const saveProgress = (user: TestUser, id: string, lessonId: string) =>
+// A linked video lesson completes only once watched (issue 32): on one, `completed: false` begins it.
+const saveProgress = (user: TestUser, id: string, lessonId: string, completed = true) =>
   t.app.inject({
     method: 'POST',
     url: `/api/learn/${id}/lessons/${lessonId}/progress`,
     headers: { cookie: user.cookie, origin: new URL(t.config.publicUrl).origin },
-    payload: { positionSeconds: 30, completed: true },
+    payload: { positionSeconds: 30, completed },
   });
 
 const newLesson = (title: string) => ({
@@ -227,7 +228,7 @@ describe(`the console's section editor API (${engine})`, () => {
 
   it('refuses to delete a lesson a learner has begun, saying which, and deletes one nobody has begun', async () => {
     const { id, learner, before, intro, pricing } = await courseWithItsLessons();
-    expect((await saveProgress(learner, id, intro.id)).statusCode).toBe(200);
+    expect((await saveProgress(learner, id, intro.id, false)).statusCode).toBe(200);
 
     const input = asInput(before);
     const withoutIntro = { sections: [{ ...input.sections[0], lessons: input.sections[0]?.lessons.slice(1) }] };
