@@ -248,12 +248,6 @@ describe(`the console's section editor API (${engine})`, () => {
     [
       'sections.0.lessons.0.videoLink',
       (s: CourseStructureInput) => ({
-        sections: [{ ...s.sections[0], lessons: [{ ...s.sections[0]?.lessons[0], videoLink: '' }] }],
-      }),
-    ],
-    [
-      'sections.0.lessons.0.videoLink',
-      (s: CourseStructureInput) => ({
         sections: [{ ...s.sections[0], lessons: [{ ...s.sections[0]?.lessons[0], videoLink: 'https://vimeo.com/1' }] }],
       }),
     ],
