@@ -81,7 +81,9 @@ describe(`course:import with sections (${engine})`, () => {
 
   it('refuses a bad lesson naming the record and field, and writes nothing of the file', async () => {
     const good = course([{ title: 'One', lessons: [lesson('Fine')] }]);
-    const bad = course([{ title: 'Two', lessons: [lesson('Fine'), lesson('Clip', { kind: 'video', videoLink: 'https://vimeo.com/1' })] }]);
+    const bad = course([
+      { title: 'Two', lessons: [lesson('Fine'), lesson('Clip', { kind: 'video', videoLink: 'https://vimeo.com/1' })] },
+    ]);
     const countCourses = async () => (await t.database.db.selectFrom('courses').select('id').execute()).length;
     const before = await countCourses();
     await expect(importCourses(t.database.db, JSON.stringify([good, bad]))).rejects.toThrow(
