@@ -17,7 +17,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     catalogPaths.courses,
     {
       ...selfCompressed,
-      config: { skipSession: true },
+      config: { skipSession: true, prebuilt: true },
       schema: { querystring: listCoursesQuery, response: { 200: listCoursesResponse, 400: errorResponse } },
     },
     async (request, reply) => {
@@ -29,7 +29,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     catalogPaths.course,
     {
       ...selfCompressed,
-      config: { skipSession: true },
+      config: { skipSession: true, prebuilt: true },
       schema: {
         params: courseParams,
         response: { 200: getCourseResponse, 400: errorResponse, 404: errorResponse },

@@ -11,7 +11,6 @@ import {
   saveProgressInput,
   saveProgressResponse,
 } from '@shop/shared';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { secretFor } from '../../auth/secrets.js';
@@ -99,7 +98,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     learningPaths.previews,
     {
       ...selfCompressed,
-      config: { skipSession: true },
+      config: { skipSession: true, prebuilt: true },
       schema: {
         params: learnParams,
         response: { 200: previewLessonsResponse, 400: errorResponse, 404: errorResponse },
