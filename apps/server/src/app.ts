@@ -10,7 +10,7 @@ import { type DbHandle, migrateToLatest, openDatabase } from './db/database.js';
 import type { AppDeps } from './deps.js';
 import { createJobEngine } from './jobs/create-job-engine.js';
 import { createMailQueue } from './mail/mailer.js';
-import { ResponseCache } from './modules/catalog/response-cache.js';
+import { ResponseCache } from './plugins/cached-answer.js';
 import { registerModules } from './modules/index.js';
 import { mailAttachmentRenderer } from './modules/render-mail-attachment.js';
 import { createVideoStorage, videoBucketOrigins } from './modules/video/create-video-storage.js';

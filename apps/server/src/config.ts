@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { LegalSettings } from '@shop/shared';
 import { z } from 'zod';
-import { loadTaxSettings, type TaxSettings } from './modules/billing/tax-settings.js';
+import { loadTaxSettings, type TaxSettings } from './tax-config.js';
 import { serverRoot } from './paths.js';
 import type { S3Settings } from './storage/s3-storage.js';
 

@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { checkSecretFingerprint } from './auth/check-secret-fingerprint.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
-import { seedIfEmpty } from './db/seed.js';
+import { seedIfEmpty } from './seed/seed.js';
 import { restrictToRole, runJobs } from './jobs/run-jobs.js';
 import { warmCertificateRenderer } from './modules/certificates/render-certificate-pdf.js';
 import { testModeWarning } from './payments/create-gateway.js';

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
 import { migrateToLatest, openDatabase } from './database.js';
-import { seedIfEmpty } from './seed.js';
+import { seedIfEmpty } from '../seed/seed.js';
 
 const require = createRequire(import.meta.url);
 

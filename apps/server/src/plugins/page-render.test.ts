@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
-import { seedDemo } from '../db/seed.js';
-import { demoCourses } from '../db/seed-courses.js';
 import { upsertCourse } from '../modules/courses/repo.js';
+import { seedDemo } from '../seed/seed.js';
+import { demoCourses } from '../seed/seed-courses.js';
 
 const builtIndex = `<!doctype html>
 <html lang="en-IN">

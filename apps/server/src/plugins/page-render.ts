@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { pageRoutes, routeMatcher } from '@shop/shared';
 import type { AppDeps } from '../deps.js';
 import { courseAnswer, courseListAnswer } from '../modules/catalog/cached-answers.js';
-import type { CachedAnswer } from '../modules/catalog/response-cache.js';
+import type { CachedAnswer } from './cached-answer.js';
 
 /** What the web's `vite build --ssr src/entry-server.tsx` exports (apps/web/src/entry-server.tsx). */
 interface WebRenderer {

@@ -4,7 +4,7 @@ import { forgetSessions, revokeUserSessions, type SessionUser } from '../../auth
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { getLearner } from './learners.js';
-import { changeWithAudit } from './write-audit.js';
+import { changeWithAudit } from '../../audit/write-audit.js';
 
 /**
  * Suspends, terminates or reinstates an account. Leaving 'active' ends every session in the same

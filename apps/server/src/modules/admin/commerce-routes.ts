@@ -18,7 +18,7 @@ import { listCoupons } from './coupon-record.js';
 import { getOrder } from './get-order.js';
 import { deactivateCoupon, saveCoupon } from './save-coupon.js';
 import { searchOrders } from './search-orders.js';
-import { writeAudit } from './write-audit.js';
+import { writeAudit } from '../../audit/write-audit.js';
 import { writeCsv } from './write-csv.js';
 
 const idParams = z.object({ id: objectId });

@@ -9,7 +9,7 @@ import type { ObjectStorage } from '../../storage/object-storage.js';
 import { attachNewCourseFile } from '../learning/attach-new-course-file.js';
 import { courseFileKey } from '../learning/course-file-store.js';
 import { loadCourse } from './course-record.js';
-import { changeWithAudit } from './write-audit.js';
+import { changeWithAudit } from '../../audit/write-audit.js';
 
 export const COURSE_FILE_MAX_BYTES = 50 * 1024 * 1024;
 

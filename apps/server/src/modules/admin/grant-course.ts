@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js';
 import { activeEnrolments, grantEnrolment, revokeEnrolments } from '../learning/grant-enrolment.js';
 import { loadCourse } from './course-record.js';
 import { getLearner } from './learners.js';
-import { changeWithAudit } from './write-audit.js';
+import { changeWithAudit } from '../../audit/write-audit.js';
 
 /** A change by hand to the courses a learner holds, audited; it answers the learner as the console shows them. */
 type LearnerCourseChange = (

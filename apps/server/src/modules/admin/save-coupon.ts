@@ -6,7 +6,7 @@ import { newId } from '../../ids.js';
 import { endOfIndianDay, startOfIndianDay } from '../coupons/coupon-dates.js';
 import { findCouponByCode, normaliseCode } from '../coupons/index.js';
 import { loadCoupon } from './coupon-record.js';
-import { changeWithAudit } from './write-audit.js';
+import { changeWithAudit } from '../../audit/write-audit.js';
 
 /** Creates a coupon (no id) or changes one; a code another coupon already has is a conflict. */
 export async function saveCoupon(

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { readEditableStructure } from '../learning/read-editable-structure.js';
 import { writeCourseStructure } from '../learning/write-course-structure.js';
 import { loadCourse } from './course-record.js';
-import { writeAudit } from './write-audit.js';
+import { writeAudit } from '../../audit/write-audit.js';
 
 /** A course's sections and lessons for the console's section editor. */
 export async function readCourseStructure(db: AppDeps['db'], courseId: string): Promise<AdminCourseStructure> {

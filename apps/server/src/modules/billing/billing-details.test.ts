@@ -2,9 +2,9 @@ import { messages } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { createDemoShopApp, createSignedInUser } from '../../../test/helpers.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { demoCourses } from '../../db/seed-courses.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 import type { TaxDocumentData } from './tax-document.js';
-import { buy } from './test-purchases.js';
+import { buy } from '../../../test/test-purchases.js';
 
 const t = useTestApp(createDemoShopApp);
 const course = demoCourses[0]?._id ?? '';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { amountInWords, numberInWords } from './amount-in-words.js';
 import { formatDocumentNumber } from './invoice-number.js';
-import { loadTaxSettings } from './tax-settings.js';
+import { loadTaxSettings } from '../../tax-config.js';
 
 describe('totals in words (Indian numbering)', () => {
   it.each([

@@ -5,7 +5,7 @@ import { findDocument } from './repo.js';
 import { storeNumberedDocument } from './store-numbered-document.js';
 import type { TaxDocumentData } from './tax-document.js';
 import { shareDiscount, taxLines, taxTotals } from './tax-lines.js';
-import type { TaxSettings } from './tax-settings.js';
+import type { TaxSettings } from '../../tax-config.js';
 import { currentTaxSettings } from './tax-settings-current.js';
 
 /**

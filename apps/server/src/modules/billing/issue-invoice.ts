@@ -6,7 +6,7 @@ import { amountInWords } from './amount-in-words.js';
 import { findDocument } from './repo.js';
 import { storeNumberedDocument } from './store-numbered-document.js';
 import { type TaxMode, taxLines, taxMode, taxTotals } from './tax-lines.js';
-import type { TaxSettings } from './tax-settings.js';
+import type { TaxSettings } from '../../tax-config.js';
 import { currentTaxSettings } from './tax-settings-current.js';
 
 /** The order's columns the invoice is made from (the billing details the buyer gave at checkout). */

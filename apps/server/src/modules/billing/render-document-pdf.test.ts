@@ -4,7 +4,7 @@ import { amountInWords } from './amount-in-words.js';
 import { renderDocumentPdf } from './render-document-pdf.js';
 import type { TaxDocumentData } from './tax-document.js';
 import { type TaxMode, taxLines, taxMode, taxTotals } from './tax-lines.js';
-import { loadTaxSettings } from './tax-settings.js';
+import { loadTaxSettings } from '../../tax-config.js';
 
 const textOf = async (data: TaxDocumentData): Promise<string> => pdfText(await renderDocumentPdf(data));
 

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
 import { courseAnswer, courseListAnswer } from './cached-answers.js';
-import { selfCompressed, sendCached } from './response-cache.js';
+import { selfCompressed, sendCached } from '../../plugins/cached-answer.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // The contracts document and validate these answers in tests; at run time the cached string is sent as is.

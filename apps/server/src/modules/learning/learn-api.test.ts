@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createSeededTestApp, createSignedInUser, engine, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { demoCourses } from '../../db/seed-courses.js';
-import { callAs } from '../admin/admin-test-client.js';
-import { buy } from '../billing/test-purchases.js';
+import { demoCourses } from '../../seed/seed-courses.js';
+import { callAs } from '../../../test/admin-test-client.js';
+import { buy } from '../../../test/test-purchases.js';
 
 const courseId = demoCourses[0]?._id ?? '';
 const otherCourseId = demoCourses[1]?._id ?? '';

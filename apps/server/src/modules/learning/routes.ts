@@ -17,7 +17,7 @@ import { secretFor } from '../../auth/secrets.js';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { selfCompressed, sendCached } from '../catalog/response-cache.js';
+import { selfCompressed, sendCached } from '../../plugins/cached-answer.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { FILE_LINK_SECRET_NAME } from './file-links.js';
 import { getLearnCourse } from './get-learn-course.js';

@@ -4,7 +4,7 @@ import { waitForMail } from '../../../test/account-flows.js';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { useShopWithMail } from '../../../test/mail-shop.js';
 import { mailText } from '../../../test/smtp.js';
-import { callAs } from '../admin/admin-test-client.js';
+import { callAs } from '../../../test/admin-test-client.js';
 
 let admin: TestUser;
 let ipCounter = 0;

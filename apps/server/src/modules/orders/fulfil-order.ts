@@ -3,7 +3,7 @@ import type { OrderStatus } from '../../db/schema.js';
 import type { MailQueue } from '../../mail/mailer.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
 import { issueInvoice } from '../billing/issue-invoice.js';
-import type { TaxSettings } from '../billing/tax-settings.js';
+import type { TaxSettings } from '../../tax-config.js';
 import { describeUnfulfillable, findUnfulfillable } from './find-unfulfillable.js';
 import { type OrderEventSource, recordOrderEvent } from './order-events.js';
 import { confirmationMail } from './order-mails.js';

@@ -3,7 +3,7 @@ import { messages } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import { AppError } from '../../errors.js';
 import { MASTER_PLAYLIST } from '../video/transcode-to-hls.js';
-import type { VideoObject, VideoStorage } from '../video/video-storage.js';
+import type { VideoObject, VideoStorage } from '../../storage/video-storage.js';
 import { authorizeVideoRequest, type VideoRequestContext } from './authorize-video-request.js';
 import { rewritePlaylist } from './rewrite-playlist.js';
 import type { SignedQuery } from './video-links.js';

@@ -6,7 +6,7 @@ import { probeVideo } from './probe-video.js';
 import * as repo from './repo.js';
 import type { FinishedUpload } from './upload-server.js';
 import type { VideoQueue } from './video-queue.js';
-import { removeUploadedFile, type VideoStorage } from './video-storage.js';
+import { removeUploadedFile, type VideoStorage } from '../../storage/video-storage.js';
 
 /**
  * An upload has fully arrived: it must be a video by its content (ffprobe), else it is deleted and the

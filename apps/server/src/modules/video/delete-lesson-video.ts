@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import * as repo from './repo.js';
 import type { VideoQueue } from './video-queue.js';
-import type { VideoStorage } from './video-storage.js';
+import type { VideoStorage } from '../../storage/video-storage.js';
 
 /** The lesson plays no own video any more: every upload of it is stopped, forgotten and its files removed. */
 export async function deleteLessonVideo(db: Db, queue: VideoQueue, storage: VideoStorage, lessonId: string) {

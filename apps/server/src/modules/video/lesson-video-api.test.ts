@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser, createTestApp, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
-import { courseForm } from '../admin/admin-test-client.js';
-import { makeClip, requireFfmpeg } from './test-clips.js';
+import { courseForm } from '../../../test/admin-test-client.js';
+import { makeClip, requireFfmpeg } from '../../../test/test-clips.js';
 import { MASTER_PLAYLIST } from './transcode-to-hls.js';
 import { videoUploadsDir } from './upload-server.js';
 

@@ -5,7 +5,7 @@ import { messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
 import { probeVideo } from './probe-video.js';
-import { ffprobePath, makeAudioOnly, makeClip, makeStill, requireFfmpeg } from './test-clips.js';
+import { ffprobePath, makeAudioOnly, makeClip, makeStill, requireFfmpeg } from '../../../test/test-clips.js';
 
 let dir: string;
 beforeAll(() => {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { runTool, VideoToolError } from './run-tool.js';
-import { ffmpegPath, requireFfmpeg } from './test-clips.js';
+import { ffmpegPath, requireFfmpeg } from '../../../test/test-clips.js';
 
 beforeAll(requireFfmpeg);
 

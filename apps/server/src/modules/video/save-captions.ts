@@ -5,7 +5,7 @@ import { messages } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import * as repo from './repo.js';
-import type { VideoStorage } from './video-storage.js';
+import type { VideoStorage } from '../../storage/video-storage.js';
 
 export const CAPTIONS_MAX_BYTES = 1024 * 1024;
 export const CAPTIONS_FILE = 'captions.vtt';

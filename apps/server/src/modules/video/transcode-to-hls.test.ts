@@ -6,9 +6,9 @@ import path from 'node:path';
 import { messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VideoToolError } from './run-tool.js';
-import { ffmpegPath, ffprobePath, makeClip, requireFfmpeg } from './test-clips.js';
+import { ffmpegPath, ffprobePath, makeClip, requireFfmpeg } from '../../../test/test-clips.js';
 import { MASTER_PLAYLIST, mediaPlaylistOf, POSTER, type TranscodedVideo, transcodeToHls } from './transcode-to-hls.js';
-import { createLocalVideoStorage, type VideoStorage } from './video-storage.js';
+import { createLocalVideoStorage, type VideoStorage } from '../../storage/video-storage.js';
 
 // Played back the way hls.js would: read the master playlist, then each media playlist, then fetch a
 // segment and decrypt it with the key the key endpoint will serve and the playlist's IV.

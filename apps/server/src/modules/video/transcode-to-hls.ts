@@ -5,7 +5,7 @@ import path from 'node:path';
 import { planLadder, type Rung } from './plan-ladder.js';
 import { probeVideo } from './probe-video.js';
 import { runTool } from './run-tool.js';
-import type { VideoStorage } from './video-storage.js';
+import type { VideoStorage } from '../../storage/video-storage.js';
 
 /**
  * Turns an uploaded file into the video's encrypted HLS ladder (decision 0027): one low-priority ffmpeg

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeededTestApp, createSignedInUser, engine, type TestApp, testConfig } from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
-import { demoCourses } from '../../db/seed-courses.js';
-import { startTestS3, type TestS3 } from '../../storage/test-s3.js';
-import { buy } from '../billing/test-purchases.js';
-import { lessonIdsOf } from '../playback/test-video.js';
-import { makeClip, requireFfmpeg } from './test-clips.js';
-import { videoConsole } from './test-uploads.js';
+import { demoCourses } from '../../seed/seed-courses.js';
+import { startTestS3, type TestS3 } from '../../../test/test-s3.js';
+import { buy } from '../../../test/test-purchases.js';
+import { lessonIdsOf } from '../../../test/test-video.js';
+import { makeClip, requireFfmpeg } from '../../../test/test-clips.js';
+import { videoConsole } from '../../../test/test-uploads.js';
 
 requireFfmpeg();
 

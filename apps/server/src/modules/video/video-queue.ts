@@ -5,7 +5,7 @@ import { carryCaptions } from './carry-captions.js';
 import * as repo from './repo.js';
 import { VideoToolError } from './run-tool.js';
 import { transcodeToHls } from './transcode-to-hls.js';
-import type { VideoStorage } from './video-storage.js';
+import type { VideoStorage } from '../../storage/video-storage.js';
 
 /**
  * The transcode queue. The queue itself is the `lesson_videos` table (queued rows, oldest first), so it

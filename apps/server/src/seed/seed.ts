@@ -1,7 +1,7 @@
+import type { Db } from '../db/database.js';
 import { upsertCoupon } from '../modules/coupons/repo.js';
 import { upsertCourse } from '../modules/courses/repo.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
-import type { Db } from './database.js';
 import { demoCourses } from './seed-courses.js';
 import { seedLearning, seedLessons } from './seed-learning.js';
 
