@@ -1,7 +1,7 @@
-import type { SessionUser } from '../auth/session.js';
-import type { AppDeps } from '../deps.js';
-import { AppError } from '../errors.js';
-import { getLearnCourse } from '../modules/learning/get-learn-course.js';
+import type { SessionUser } from '../../auth/session.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { getLearnCourse } from '../learning/get-learn-course.js';
 import { scriptSafe } from './page-render.js';
 
 /** `/learn/{courseId}` and `/learn/{courseId}/{lessonId}`, with an id that needs no escaping in a URL. */
