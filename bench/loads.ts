@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { cpuMicrosPerRequest, type LoadVerdict, loadVerdict, parseProcStat, ticksOf } from './yardstick.js';
+import { cpuMicrosPerRequest, type LoadVerdict, loadVerdict, median, parseProcStat, ticksOf } from './yardstick.js';
 
 /** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`, 100 on Linux: 10 ms per tick). */
 export const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
@@ -49,6 +49,8 @@ function childrenOf(pid: number): number[] {
 
 export interface Measured {
   generator: 'wrk' | 'autocannon';
+  requests: number;
+  bytes: number;
   requestsPerSecond: number;
   /** Bytes received (headers and bodies), MB per second. */
   megabytesPerSecond: number;
@@ -105,6 +107,8 @@ export async function measureLoad(serverPid: number | undefined, url: string, op
   const generatorBusy = raw.generatorCpuSeconds === null ? null : raw.generatorCpuSeconds / wallSeconds;
   return {
     generator: useWrk ? 'wrk' : 'autocannon',
+    requests: raw.requests,
+    bytes: raw.bytes,
     requestsPerSecond: Math.round(raw.requests / wallSeconds),
     megabytesPerSecond: Math.round(raw.bytes / wallSeconds / 1e5) / 10,
     p99Ms: raw.p99Ms,
@@ -115,6 +119,59 @@ export async function measureLoad(serverPid: number | undefined, url: string, op
     serverCpuSeconds,
     generatorCpuSeconds: raw.generatorCpuSeconds,
     cpuMicrosPerRequest: ticks === null ? null : cpuMicrosPerRequest(ticks, TICKS_PER_SECOND, raw.answered),
+    serverBusy,
+    generatorBusy,
+    verdict: serverBusy === null || generatorBusy === null ? null : loadVerdict(serverBusy, generatorBusy),
+  };
+}
+
+/**
+ * Two loads measured side by side in time: `seconds` of each, cut into slices of `slice` seconds that
+ * alternate (a, b, a, b, ...), so that whatever the host does to this machine's speed over those seconds
+ * falls on both alike. Each side's slices are added up into one measurement.
+ */
+export async function measurePair(
+  a: { pid: number | undefined; url: string; options: LoadOptions },
+  b: { pid: number | undefined; url: string; options: LoadOptions },
+  seconds: number,
+  slice: number,
+): Promise<[Measured, Measured]> {
+  const sliced: [Measured[], Measured[]] = [[], []];
+  for (let left = seconds; left > 0; left -= slice) {
+    const length = Math.min(slice, left);
+    sliced[0].push(await measureLoad(a.pid, a.url, { ...a.options, seconds: length }));
+    sliced[1].push(await measureLoad(b.pid, b.url, { ...b.options, seconds: length }));
+  }
+  return [combine(sliced[0]), combine(sliced[1])];
+}
+
+/** Slices of one load added up: counts and CPU summed, p99 the slices' median, rates over the summed time. */
+export function combine(slices: Measured[]): Measured {
+  const [first] = slices;
+  if (!first) throw new Error('no slices');
+  const sum = (pick: (m: Measured) => number) => slices.reduce((total, m) => total + pick(m), 0);
+  const sumOrNull = (pick: (m: Measured) => number | null) =>
+    slices.some((m) => pick(m) === null) ? null : sum((m) => pick(m) ?? 0);
+  const wallSeconds = sum((m) => m.wallSeconds);
+  const answered = sum((m) => m.answered);
+  const serverCpuSeconds = sumOrNull((m) => m.serverCpuSeconds);
+  const generatorCpuSeconds = sumOrNull((m) => m.generatorCpuSeconds);
+  const serverBusy = serverCpuSeconds === null ? null : serverCpuSeconds / wallSeconds;
+  const generatorBusy = generatorCpuSeconds === null ? null : generatorCpuSeconds / wallSeconds;
+  return {
+    generator: first.generator,
+    requests: sum((m) => m.requests),
+    bytes: sum((m) => m.bytes),
+    requestsPerSecond: Math.round(sum((m) => m.requests) / wallSeconds),
+    megabytesPerSecond: Math.round(sum((m) => m.bytes) / wallSeconds / 1e5) / 10,
+    p99Ms: median(slices.map((m) => m.p99Ms)) ?? 0,
+    answered,
+    non2xx: sum((m) => m.non2xx),
+    errors: sum((m) => m.errors),
+    wallSeconds,
+    serverCpuSeconds,
+    generatorCpuSeconds,
+    cpuMicrosPerRequest: serverCpuSeconds === null || answered === 0 ? null : (serverCpuSeconds / answered) * 1e6,
     serverBusy,
     generatorBusy,
     verdict: serverBusy === null || generatorBusy === null ? null : loadVerdict(serverBusy, generatorBusy),

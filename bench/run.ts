@@ -5,7 +5,15 @@ import type autocannon from 'autocannon';
 import { bundleSizes } from './bundle-sizes.js';
 import { BenchData, growDatabase } from './fixtures.js';
 import { lighthouseReport, type PageScores, printLighthouse } from './lighthouse.js';
-import { hasWrk, type LoadOptions, type Measured, measureLoad, TICKS_PER_SECOND, WRK_HINT } from './loads.js';
+import {
+  hasWrk,
+  type LoadOptions,
+  type Measured,
+  measureLoad,
+  measurePair,
+  TICKS_PER_SECOND,
+  WRK_HINT,
+} from './loads.js';
 import { pinning, pinSelf, type Running, root, start, startShop, tempDir, unpinSelf } from './shop-process.js';
 import { measureVideoDelivery } from './video-delivery.js';
 import { measureVideoTranscode } from './video-transcode.js';
@@ -30,9 +38,11 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 100;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** A round's two loads (the bare route's and the row's) take turns in slices this long (seconds). */
+const SLICE = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
 const BASELINE_FILE = path.join(root, 'bench/baseline.json');
 const WRITE_BASELINE = process.argv.includes('--write-baseline') || process.env.BENCH_WRITE_BASELINE === '1';
-/** `--http-only`: the HTTP table alone (a short run, for the guard). */
+/** `--http-only`: the guarded rows alone, the HTTP table and the video delivery rows (a short run). */
 const HTTP_ONLY = process.argv.includes('--http-only');
 const baselineFile = readBaseline();
 const GROWTH = {
@@ -119,7 +129,7 @@ function loadNote(row: Row): string {
 function printHttp(rows: Row[]): void {
   console.log(
     `HTTP rows: server CPU time per answered request from /proc/<pid>/stat (utime+stime, ${1000 / TICKS_PER_SECOND} ms ticks), ` +
-      `${CONNECTIONS} connections, ${SECONDS} s per load, ${ROUNDS} rounds, medians. The guard: a row's CPU x bare ` +
+      `${CONNECTIONS} connections, ${SECONDS} s per load in ${SLICE} s turns with the bare route's, ${ROUNDS} rounds, medians. The guard: a row's CPU x bare ` +
       `more than ${WORSE_THRESHOLD * 100} % above bench/baseline.json's is marked.`,
   );
   console.table(
@@ -151,6 +161,51 @@ function printHttp(rows: Row[]): void {
   if (worse.length > 0) console.log(`WORSE than the baseline: ${worse.map((r) => r.name).join('; ')}`);
 }
 
+type VideoDelivery = Awaited<ReturnType<typeof measureVideoDelivery>>;
+
+/** The video rows measured against the bare route, guarded as the HTTP rows are. */
+function guardVideo(video: VideoDelivery) {
+  return video.rows
+    .filter((row) => row.unit === 'requestsPerSecond')
+    .map((row) => {
+      const name = `video: ${row.name}`;
+      const baselineRatio = baselineFile?.rows[name]?.cpuRatio;
+      return {
+        name,
+        cpuRatio: row.cpuRatio,
+        cpuMicrosPerRequest: row.cpuMicrosPerRequest,
+        bareCpuMicrosPerRequest: row.referenceCpuMicrosPerRequest,
+        baselineRatio: baselineRatio ?? null,
+        ...guard(row.cpuRatio, baselineRatio),
+        row,
+      };
+    });
+}
+
+function printVideo(video: VideoDelivery, videoRows: ReturnType<typeof guardVideo>): void {
+  console.log('video delivery (the segment against @fastify/static, the rest against the bare route):');
+  console.table(
+    video.rows.map((row) => {
+      const guarded = videoRows.find((v) => v.row === row);
+      return {
+        figure: row.name,
+        own: row.own,
+        reference: row.reference,
+        ratio: row.ratio,
+        'CPU µs/req': row.cpuMicrosPerRequest,
+        'reference CPU µs/req': row.referenceCpuMicrosPerRequest,
+        'CPU x reference': row.cpuRatio,
+        baseline: guarded?.baselineRatio ?? '-',
+        change: guarded ? formatChange(guarded.changePercent) : '-',
+        guard: guarded?.mark ?? '-',
+        'p99 ms': row.p99Ms,
+      };
+    }),
+  );
+  const worse = videoRows.filter((r) => r.worse);
+  if (worse.length > 0) console.log(`WORSE than the baseline: ${worse.map((r) => r.name).join('; ')}`);
+}
+
 function readBaseline(): BaselineFile | null {
   try {
     return JSON.parse(fs.readFileSync(BASELINE_FILE, 'utf8')) as BaselineFile;
@@ -172,6 +227,7 @@ function writeBaseline(rows: Parameters<typeof nextBaseline>[2]): void {
     uncommittedFiles: dirty,
     node: process.version,
     secondsPerLoad: SECONDS,
+    sliceSeconds: SLICE,
     rounds: ROUNDS,
     connections: CONNECTIONS,
     generator: hasWrk ? 'wrk for fixed requests, autocannon for scripted ones' : 'autocannon',
@@ -404,9 +460,16 @@ async function main() {
   const run = async (name: string, url: string, options?: Omit<LoadOptions, 'connections' | 'seconds'>) => {
     const rounds: { base: Measured; own: Measured }[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      console.log(`loading ${name}, round ${round} of ${ROUNDS} (bare route, then it, ${SECONDS} s each)...`);
-      const base = await load(baseline, `${baseline.url}/`);
-      rounds.push({ base, own: await load(shop, url, options) });
+      console.log(
+        `loading ${name}, round ${round} of ${ROUNDS} (it and the bare route, ${SECONDS} s each in ${SLICE} s turns)...`,
+      );
+      const [base, own] = await measurePair(
+        { pid: baseline.child.pid, url: `${baseline.url}/`, options: { connections: CONNECTIONS, seconds: SECONDS } },
+        { pid: shop.child.pid, url, options: { connections: CONNECTIONS, seconds: SECONDS, ...options } },
+        SECONDS,
+        SLICE,
+      );
+      rounds.push({ base, own });
     }
     peakAfter[name] = shop.peakRssMb();
     rows.push(rowOf(name, rounds, baselineFile?.rows[name]?.cpuRatio));
@@ -477,12 +540,16 @@ async function main() {
   await baseline.stop();
   report.http = rows;
   if (HTTP_ONLY) {
+    const video = await measureVideoDelivery(shop, data, dataDir);
+    report.videoDelivery = video;
+    const videoRows = guardVideo(video);
     data.close();
     await shop.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(report, null, 2)}\n`);
     printHttp(rows);
-    if (WRITE_BASELINE) writeBaseline(rows);
+    printVideo(video, videoRows);
+    if (WRITE_BASELINE) writeBaseline([...rows, ...videoRows]);
     return;
   }
   console.log('certificate PDFs: 20 learners complete the course, then each downloads their certificate...');
@@ -501,22 +568,7 @@ async function main() {
   report.videoTranscode = await measureVideoTranscode(shop, data, dataDir);
   const video = await measureVideoDelivery(shop, data, dataDir);
   report.videoDelivery = video;
-  // The video rows measured against the bare route are guarded as the HTTP rows are.
-  const videoRows = video.rows
-    .filter((row) => row.unit === 'requestsPerSecond')
-    .map((row) => {
-      const name = `video: ${row.name}`;
-      const baselineRatio = baselineFile?.rows[name]?.cpuRatio;
-      return {
-        name,
-        cpuRatio: row.cpuRatio,
-        cpuMicrosPerRequest: row.cpuMicrosPerRequest,
-        bareCpuMicrosPerRequest: row.referenceCpuMicrosPerRequest,
-        baselineRatio: baselineRatio ?? null,
-        ...guard(row.cpuRatio, baselineRatio),
-        row,
-      };
-    });
+  const videoRows = guardVideo(video);
   const smallProbe = probeFor(shop, data);
 
   // Growth: the same per-request latencies on a database filled to size.
@@ -581,25 +633,7 @@ async function main() {
   if (report.lighthouse) {
     printLighthouse(report.lighthouse as PageScores[]);
   }
-  console.log('video delivery (the segment against @fastify/static, the rest against the bare route):');
-  console.table(
-    video.rows.map((row) => {
-      const guarded = videoRows.find((v) => v.row === row);
-      return {
-        figure: row.name,
-        own: row.own,
-        reference: row.reference,
-        ratio: row.ratio,
-        'CPU µs/req': row.cpuMicrosPerRequest,
-        'reference CPU µs/req': row.referenceCpuMicrosPerRequest,
-        'CPU x reference': row.cpuRatio,
-        baseline: guarded?.baselineRatio ?? '-',
-        change: guarded ? formatChange(guarded.changePercent) : '-',
-        guard: guarded?.mark ?? '-',
-        'p99 ms': row.p99Ms,
-      };
-    }),
-  );
+  printVideo(video, videoRows);
   for (const dir of [dataDir, bigDir]) fs.rmSync(dir, { recursive: true, force: true });
   if (WRITE_BASELINE) writeBaseline([...rows, ...videoRows]);
 }

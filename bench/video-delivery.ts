@@ -10,11 +10,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type PlaybackResponse, pathWith, playbackPaths } from '@shop/shared';
-import { makeClip } from '../apps/server/test/test-clips.js';
 import { transcodeToHls } from '../apps/server/src/modules/video/transcode-to-hls.js';
 import { createLocalVideoStorage } from '../apps/server/src/storage/video-storage.js';
+import { makeClip } from '../apps/server/test/test-clips.js';
 import { BenchData } from './fixtures.js';
-import { type Measured, measureLoad } from './loads.js';
+import { type LoadOptions, type Measured, measurePair } from './loads.js';
 import { pinSelf, type Running, start, startShop, tempDir } from './shop-process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -22,8 +22,16 @@ const ROUNDS = Number(process.env.BENCH_VIDEO_ROUNDS ?? 3);
 /** A segment is about 2 MB: fewer connections than the small answers' 100, as many players would fetch. */
 const SEGMENT_CONNECTIONS = 20;
 
-function load(server: Running, url: string, connections: number, headers: Record<string, string> = {}) {
-  return measureLoad(server.child.pid, url, { connections, seconds: SECONDS, headers });
+const SLICE = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
+
+interface Side {
+  pid: number | undefined;
+  url: string;
+  options: LoadOptions;
+}
+
+function load(server: Running, url: string, connections: number, headers: Record<string, string> = {}): Side {
+  return { pid: server.child.pid, url, options: { connections, seconds: SECONDS, headers } };
 }
 
 const median = (values: number[]) => {
@@ -32,19 +40,15 @@ const median = (values: number[]) => {
 };
 
 /**
- * Each of `targets` loaded ROUNDS times, each time right after the reference; the median of the ratios
- * of `by`, and of the server CPU time per request (own / reference).
+ * Each figure loaded ROUNDS times, each time taking turns with the reference (slices of SLICE seconds);
+ * the median of the ratios of `by`, and of the server CPU time per request (own / reference).
  */
-async function compare(
-  name: string,
-  reference: () => Promise<Measured>,
-  own: () => Promise<Measured>,
-  by: 'requestsPerSecond' | 'megabytesPerSecond',
-) {
+async function compare(name: string, reference: Side, own: Side, by: 'requestsPerSecond' | 'megabytesPerSecond') {
   const rounds: { ref: Measured; own: Measured }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    console.log(`video delivery: ${name}, round ${round} of ${ROUNDS} (reference, then it, ${SECONDS} s each)...`);
-    rounds.push({ ref: await reference(), own: await own() });
+    console.log(`video delivery: ${name}, round ${round} of ${ROUNDS} (it and the reference, ${SECONDS} s each)...`);
+    const [ref, mine] = await measurePair(reference, own, SECONDS, SLICE);
+    rounds.push({ ref, own: mine });
   }
   const ratios = rounds.map((r) => Math.round((r.own[by] / r.ref[by]) * 100) / 100);
   const cpu = (m: Measured) => m.cpuMicrosPerRequest ?? Number.NaN;
@@ -134,33 +138,33 @@ export async function measureVideoDelivery(shop: Running, data: BenchData, dataD
     }
     const segment = await compare(
       'GET a 6 s 720p segment (vs @fastify/static, MB/s)',
-      () => load(staticServer, staticSegment, SEGMENT_CONNECTIONS),
-      () => load(shop, shopSegment, SEGMENT_CONNECTIONS),
+      load(staticServer, staticSegment, SEGMENT_CONNECTIONS),
+      load(shop, shopSegment, SEGMENT_CONNECTIONS),
       'megabytesPerSecond',
     );
-    const base = () => load(baseline, `${baseline.url}/`, 100);
+    const base = load(baseline, `${baseline.url}/`, 100);
     const master = await compare(
       'GET the signed master playlist (vs baseline, req/s)',
       base,
-      () => load(shop, `${shop.url}${grant.manifestUrl}`, 100, bearer),
+      load(shop, `${shop.url}${grant.manifestUrl}`, 100, bearer),
       'requestsPerSecond',
     );
     const media = await compare(
       'GET the signed 720p playlist, rewritten (vs baseline, req/s)',
       base,
-      () => load(shop, `${shop.url}/api/video/${videoId}/720p/index.m3u8${grant.signedQuery}`, 100, bearer),
+      load(shop, `${shop.url}/api/video/${videoId}/720p/index.m3u8${grant.signedQuery}`, 100, bearer),
       'requestsPerSecond',
     );
     const key = await compare(
       'GET the key, all checks (vs baseline, req/s)',
       base,
-      () => load(shop, `${shop.url}/api/video/${videoId}/key${grant.signedQuery}`, 100, bearer),
+      load(shop, `${shop.url}/api/video/${videoId}/key${grant.signedQuery}`, 100, bearer),
       'requestsPerSecond',
     );
     const playback = await compare(
       'GET /playback, signing + device limit (vs baseline, req/s)',
       base,
-      () => load(shop, `${shop.url}${pathWith(playbackPaths.playback, { courseId, lessonId })}`, 100, bearer),
+      load(shop, `${shop.url}${pathWith(playbackPaths.playback, { courseId, lessonId })}`, 100, bearer),
       'requestsPerSecond',
     );
     return { segmentBytes, rows: [segment, master, media, key, playback] };

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { combine, type Measured } from './loads';
 import {
   cpuMicrosPerRequest,
   formatChange,
@@ -122,5 +123,45 @@ describe('nextBaseline', () => {
         b: previous.rows.b,
       },
     });
+  });
+});
+
+describe('combine (the slices of one side of a round)', () => {
+  const slice = (over: Partial<Measured>): Measured => ({
+    generator: 'wrk',
+    requests: 10_000,
+    bytes: 1e6,
+    requestsPerSecond: 5_000,
+    megabytesPerSecond: 0.5,
+    p99Ms: 10,
+    answered: 10_000,
+    non2xx: 0,
+    errors: 0,
+    wallSeconds: 2,
+    serverCpuSeconds: 0.5,
+    generatorCpuSeconds: 0.2,
+    cpuMicrosPerRequest: 50,
+    serverBusy: 0.25,
+    generatorBusy: 0.1,
+    verdict: 'unsaturated',
+    ...over,
+  });
+
+  it('adds counts and CPU, so the CPU per request is the total over the total answered', () => {
+    const both = combine([
+      slice({}),
+      slice({ requests: 30_000, answered: 29_000, non2xx: 1_000, serverCpuSeconds: 1.9, generatorCpuSeconds: 0.4 }),
+    ]);
+    expect(both).toMatchObject({ requests: 40_000, answered: 39_000, non2xx: 1_000, wallSeconds: 4 });
+    expect(both.requestsPerSecond).toBe(10_000);
+    expect(both.serverCpuSeconds).toBeCloseTo(2.4, 9);
+    // 2.4 s over 39,000 answers, not the mean of the slices' 50 and 65.5 µs.
+    expect(both.cpuMicrosPerRequest).toBeCloseTo(61.538, 2);
+    expect(both.serverBusy).toBeCloseTo(0.6, 9);
+    expect(both.verdict).toBe('unsaturated');
+  });
+
+  it('has no CPU figure when a slice had none', () => {
+    expect(combine([slice({}), slice({ serverCpuSeconds: null })]).cpuMicrosPerRequest).toBeNull();
   });
 });

@@ -43,7 +43,6 @@ export async function createCourseAs(admin: E2EUser, draft: CourseDraft): Promis
     videoLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     thumb,
     rating: 4.5,
-    students: 0,
     courseDescription: draft.courseDescription,
     description: '',
     whatYoullLearn: draft.whatYoullLearn,

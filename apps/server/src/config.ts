@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { LegalSettings } from '@shop/shared';
 import { z } from 'zod';
-import { loadTaxSettings, type TaxSettings } from './tax-config.js';
 import { serverRoot } from './paths.js';
 import type { S3Settings } from './storage/s3-storage.js';
+import { loadTaxSettings, type TaxSettings } from './tax-config.js';
 
 const port = z.coerce
   .number({ error: 'must be a whole number from 1 to 65535' })
@@ -62,6 +62,7 @@ const envSchema = z.object({
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
   VIDEO_LINK_SECONDS: wholeNumber(5, 3600).default(300),
   VIDEO_CONCURRENCY: wholeNumber(1, 16).default(1),
+  VIDEO_MAX_HOURS: wholeNumber(1, 48).default(6),
   VIDEO_LEASE_SECONDS: wholeNumber(4, 86400).default(120),
   SCALE_OUT: z.enum(['0', '1', 'true', 'false']).default('0'),
   SHOP_ROLE: z.enum(['web', 'worker', 'both'], { error: 'must be web, worker or both' }).default('both'),
@@ -119,6 +120,8 @@ export interface Config {
   ffprobePath: string;
   /** VIDEO_LINK_SECONDS: how long a signed playlist or key URL works (the player renews it before). */
   videoLinkSeconds: number;
+  /** VIDEO_MAX_HOURS: an uploaded video longer than this is refused before it is transcoded. */
+  videoMaxHours: number;
   /** VIDEO_CONCURRENCY: lesson videos transcoded at the same time (1: ffmpeg already uses every core). */
   videoConcurrency: number;
   /** VIDEO_LEASE_SECONDS: a transcode whose worker has been silent this long is taken up by another (scaled out). */
@@ -219,6 +222,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ffprobePath: env.FFPROBE_PATH,
     videoLinkSeconds: env.VIDEO_LINK_SECONDS,
     videoConcurrency: env.VIDEO_CONCURRENCY,
+    videoMaxHours: env.VIDEO_MAX_HOURS,
     videoLeaseSeconds: env.VIDEO_LEASE_SECONDS,
     scaleOut: env.SCALE_OUT === '1' || env.SCALE_OUT === 'true',
     role: env.SHOP_ROLE,

@@ -2,11 +2,11 @@ import { buildApp } from './app.js';
 import { checkSecretFingerprint } from './auth/check-secret-fingerprint.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
-import { seedIfEmpty } from './seed/seed.js';
 import { restrictToRole, runJobs } from './jobs/run-jobs.js';
 import { warmCertificateRenderer } from './modules/certificates/render-certificate-pdf.js';
 import { testModeWarning } from './payments/create-gateway.js';
 import { flushLog } from './plugins/access-log.js';
+import { seedIfEmpty } from './seed/seed.js';
 import { closeOnSignals } from './shutdown.js';
 
 async function main(): Promise<void> {
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   // SHOP_ROLE: a worker answers health checks only; web and both serve the shop; worker and both run the jobs.
   restrictToRole(app);
   await runJobs(app);
-  const seeded = await seedIfEmpty(database.db, app.deps.storage);
+  const seeded = await seedIfEmpty(database.db, app.deps.storage, app.deps.jobs);
   if (seeded > 0) app.log.info({ courses: seeded }, 'seeded the demo catalogue into an empty database');
 
   closeOnSignals(app, config.shutdownGraceMs);

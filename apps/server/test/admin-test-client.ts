@@ -31,7 +31,6 @@ export function courseForm(
     videoLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     thumb: '/uploads/thumbs/example-700.webp',
     rating: 4.5,
-    students: 0,
     courseDescription: 'Learn how options work.',
     description: 'A longer description.',
     whatYoullLearn: ['Calls and puts', 'Option Greeks'],

@@ -33,6 +33,8 @@ export interface FakePayment {
   order_id: string;
   method: string;
   captured: boolean;
+  /** Paid with a card issued abroad (Razorpay's payment entity field). */
+  international: boolean;
   amount_refunded: number;
   refund_status: null | 'partial' | 'full';
   email: string;
@@ -68,6 +70,7 @@ export interface FakeRazorpay {
   pay(
     orderId: string,
     outcome?: 'captured' | 'failed',
+    international?: boolean,
   ): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
   webhook(
     event: string,
@@ -213,7 +216,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     set delayMs(value) {
       state.delayMs = value;
     },
-    pay(orderId, outcome = 'captured') {
+    pay(orderId, outcome = 'captured', international = false) {
       const order = orders.get(orderId);
       if (!order) throw new Error(`no fake order ${orderId}`);
       const payment: FakePayment = {
@@ -225,6 +228,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         order_id: order.id,
         method: 'upi',
         captured: outcome === 'captured',
+        international,
         amount_refunded: 0,
         refund_status: null,
         email: 'buyer@example.com',

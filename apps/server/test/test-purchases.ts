@@ -24,13 +24,20 @@ export async function openOrder(t: TestApp, courseIds: string[], billing: Record
   return { user, headers, orderId: order.json().orderId as string, gatewayOrderId: order.json().order_id as string };
 }
 
-/** The test-mode widget's Pay button: the sandbox captures and signs, as Razorpay would. */
-export async function payInSandbox(t: TestApp, opened: { headers: Record<string, string>; gatewayOrderId: string }) {
+/**
+ * The test-mode widget's Pay button: the sandbox captures and signs, as Razorpay would. `card` is the
+ * widget's card choice, an Indian one unless told.
+ */
+export async function payInSandbox(
+  t: TestApp,
+  opened: { headers: Record<string, string>; gatewayOrderId: string },
+  card: 'domestic' | 'international' = 'domestic',
+) {
   const paid = await t.app.inject({
     method: 'POST',
     url: '/api/sandbox/pay',
     headers: opened.headers,
-    payload: { order_id: opened.gatewayOrderId, outcome: 'captured' },
+    payload: { order_id: opened.gatewayOrderId, outcome: 'captured', card },
   });
   expect(paid.statusCode).toBe(200);
   return paid.json() as { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };

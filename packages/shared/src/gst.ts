@@ -131,21 +131,44 @@ export interface BillingTaxFields {
   state?: string | undefined;
   pin?: string | undefined;
   gstin?: string | undefined;
+  /** ISO 3166-1 alpha-2, upper case: required with Outside India (issue 32, B7). */
+  country?: string | undefined;
 }
+
+// Region codes Intl knows that are not countries a buyer lives in.
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'ZZ', 'QO', 'XA', 'XB']);
+
+/**
+ * The English name of an ISO 3166-1 alpha-2 country code, or undefined for a code that names none
+ * (Intl's region names: no list of 250 countries shipped in the bundle).
+ */
+export function countryName(code: string): string | undefined {
+  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return undefined;
+  const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(code);
+  return name && name !== code ? name : undefined;
+}
+
+type BillingField = 'state' | 'pin' | 'gstin' | 'country';
 
 /**
  * The checkout's rules for the tax invoice's billing details, shared by the form and the server: a
- * state (or Outside India); for India a PIN code in that state; a GSTIN, if given, valid and registered
- * in that state. Returns the field and message of each problem, at most one per field.
+ * state (or Outside India, with the country: an export claim the payment is checked against, decision
+ * 0018); for India a PIN code in that state; a GSTIN, if given, valid and registered in that state.
+ * Returns the field and message of each problem, at most one per field.
  */
-export function billingTaxProblems(fields: BillingTaxFields): { field: 'state' | 'pin' | 'gstin'; message: string }[] {
-  const problems: { field: 'state' | 'pin' | 'gstin'; message: string }[] = [];
+export function billingTaxProblems(fields: BillingTaxFields): { field: BillingField; message: string }[] {
+  const problems: { field: BillingField; message: string }[] = [];
   const state = fields.state ?? '';
+  const country = fields.country ?? '';
   if (!gstStateName(state)) problems.push({ field: 'state', message: messages.billingStateRequired });
-  else if (state !== OUTSIDE_INDIA) {
+  else if (state === OUTSIDE_INDIA) {
+    if (country === 'IN') problems.push({ field: 'country', message: messages.billingCountryIndia });
+    else if (!countryName(country)) problems.push({ field: 'country', message: messages.billingCountryRequired });
+  } else {
     const pin = fields.pin ?? '';
     if (!/^\d{6}$/.test(pin)) problems.push({ field: 'pin', message: messages.billingPinInvalid });
     else if (!pinMatchesState(pin, state)) problems.push({ field: 'pin', message: messages.billingPinState });
+    if (country && country !== 'IN') problems.push({ field: 'country', message: messages.billingCountryOutside });
   }
   const gstin = fields.gstin ?? '';
   if (gstin) {

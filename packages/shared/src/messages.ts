@@ -336,6 +336,11 @@ export const messages = {
   billingGstin: 'GSTIN (optional, for a business)',
   billingGstinInvalid: 'Please enter a valid 15-character GSTIN',
   billingGstinState: 'The first two digits of the GSTIN must be the code of the state you chose',
+  billingCountry: 'Country (two-letter code, e.g. US)',
+  billingCountryRequired: 'Please enter your country as its two-letter code (for example US or AE)',
+  billingCountryIndia: 'For an address in India, please choose your state instead of Outside India',
+  billingCountryOutside: 'A country other than India goes with the state Outside India',
+  billingNameCharacters: 'Names must be one line of ordinary text, without line breaks or hidden characters',
   investmentDisclaimer:
     'Education only, not investment advice. We are not a SEBI-registered investment adviser or research analyst; nothing in our courses is a recommendation to buy or sell any security; trading involves risk of loss.',
   disclaimerAcknowledge: 'I have read this: the courses are education only, not investment advice.',
@@ -492,6 +497,12 @@ export const messages = {
   notesMarkdownIntro: 'Exported {date}. Times are positions in the lesson video.',
   // issue 15: protected video
   videoNotAVideo: 'This file is not a video we can use. Upload an MP4, MOV, MKV or WebM video file.',
+  videoTooLong:
+    'This video is {duration} long; videos of at most {hours} hours can be uploaded. Split it into shorter lessons.',
+  videoTooLarge:
+    'This video is {width}×{height} pixels; videos of at most 3840×2160 (4K) can be uploaded. Export it at 4K or less.',
+  videoKeysTooMany:
+    'Too many video keys were fetched from your account. Wait a few minutes, then play the lesson again.',
   videoLessonNotFound: 'This lesson does not exist. Save the course structure first, then upload its video.',
   videoUploadNotFound: 'This upload is not known any more. Choose the file again to start over.',
   videoNothingToRetry: 'This lesson has no failed video job to retry.',

@@ -12,6 +12,7 @@ export interface AuditEntry {
     | 'contact_message'
     | 'tax_settings'
     | 'video_settings'
+    | 'lesson_video'
     | 'newsletter'
     | 'review';
   entityId: string;

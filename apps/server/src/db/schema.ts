@@ -14,7 +14,8 @@ export interface CoursesTable {
   price_paise: number;
   level: string;
   video_link: string;
-  students: number;
+  /** No longer read or written (issue 32): a course's student count is counted from its enrolments. */
+  students: Generated<number>;
   course_description: string;
   description: string;
   what_youll_learn: string;
@@ -95,6 +96,8 @@ export interface OrdersTable {
   billing_pin: Generated<string>;
   billing_business: Generated<string>;
   billing_gstin: Generated<string>;
+  /** ISO 3166-1 alpha-2 country of a buyer Outside India, '' otherwise (migration 029). */
+  billing_country: Generated<string>;
   /** When the buyer ticked "Education only, not investment advice". */
   disclaimer_accepted_at: Generated<string | null>;
   /** The tax basis of the charge, frozen at checkout (migration 027); null on orders placed before it. */
@@ -143,6 +146,8 @@ export interface PaymentsTable {
   amount_paise: number;
   status: string;
   source: string;
+  /** 1 when the gateway reported the payment as made from abroad, 0 from India, null when not asked (029). */
+  international: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -189,6 +194,8 @@ export interface SandboxPaymentsTable {
   amount: number;
   status: 'captured' | 'failed' | 'refunded';
   amount_refunded: Generated<number>;
+  /** The tester's choice in the widget: an international card (1) or an Indian one (0). */
+  international: Generated<number>;
   created_at: string;
 }
 

@@ -6,6 +6,8 @@ export interface GatewayPayment {
   currency: string;
   status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
   amountRefunded: number;
+  /** Paid with a card issued abroad (Razorpay's `international`); an export claim is checked against it. */
+  international: boolean;
 }
 
 export interface GatewayOrder {

@@ -60,6 +60,7 @@ describe('RazorpayGateway against the documented API', () => {
         currency: 'INR',
         status: 'captured',
         amountRefunded: 0,
+        international: false,
       },
     ]);
     expect(gateway.verifyPaymentSignature(order.id, paid.razorpay_payment_id, paid.razorpay_signature)).toBe(true);
@@ -216,7 +217,15 @@ describe('RazorpayGateway, details a caller relies on', () => {
     expect(listed).toMatchObject({ status: 'refunded', amountRefunded: 30_000 });
     expect(
       toGatewayPayment({ id: 'pay_1', order_id: 'order_1', amount: 100, currency: 'INR', status: 'failed' }),
-    ).toEqual({ id: 'pay_1', orderId: 'order_1', amount: 100, currency: 'INR', status: 'failed', amountRefunded: 0 });
+    ).toEqual({
+      id: 'pay_1',
+      orderId: 'order_1',
+      amount: 100,
+      currency: 'INR',
+      status: 'failed',
+      amountRefunded: 0,
+      international: false,
+    });
   });
 
   it('passes on the description of a refusal', async () => {

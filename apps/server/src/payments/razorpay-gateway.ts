@@ -32,6 +32,7 @@ interface RazorpayPaymentEntity {
   currency: string;
   status: GatewayPayment['status'];
   amount_refunded?: number;
+  international?: boolean;
 }
 
 export function toGatewayPayment(entity: RazorpayPaymentEntity): GatewayPayment {
@@ -42,6 +43,8 @@ export function toGatewayPayment(entity: RazorpayPaymentEntity): GatewayPayment 
     currency: entity.currency,
     status: entity.status,
     amountRefunded: entity.amount_refunded ?? 0,
+    // Razorpay documents the field on every payment; one that lacks it is not counted as from abroad.
+    international: entity.international === true,
   };
 }
 

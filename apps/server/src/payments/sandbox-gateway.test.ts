@@ -78,6 +78,7 @@ describe('payments', () => {
         currency: 'INR',
         status: 'captured',
         amountRefunded: 0,
+        international: false,
       },
     ]);
     expect(
@@ -94,6 +95,15 @@ describe('payments', () => {
         'razorpay_signature' in paid ? paid.razorpay_signature : '',
       ),
     ).toBe(false);
+  });
+
+  it('reports a payment made with the widget’s international card as Razorpay does (`international`)', async () => {
+    const abroad = await order();
+    await sandbox.pay(abroad.id, 'captured', 'international');
+    expect(await sandbox.fetchOrderPayments(abroad.id)).toMatchObject([{ status: 'captured', international: true }]);
+    const home = await order();
+    await sandbox.pay(home.id, 'captured', 'domestic');
+    expect(await sandbox.fetchOrderPayments(home.id)).toMatchObject([{ status: 'captured', international: false }]);
   });
 
   it("Fail records a failed payment, leaves the order attempted and answers Razorpay's error, unsigned", async () => {

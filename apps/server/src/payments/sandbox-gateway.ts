@@ -33,11 +33,13 @@ const paymentsOf = preparedQuery<{ gatewayOrderId: string }>()((db, value) =>
 const orderOf = preparedQuery<{ gatewayOrderId: string }>()((db, value) =>
   db.selectFrom('sandbox_orders').selectAll().where('id', '=', value('gatewayOrderId')),
 );
-type NewSandboxPayment = Omit<SandboxPaymentsTable, 'amount_refunded'>;
+type NewSandboxPayment = Omit<SandboxPaymentsTable, 'amount_refunded' | 'international'> & { international: number };
 const insertPayment = preparedQuery<NewSandboxPayment>()((db, value) =>
   db
     .insertInto('sandbox_payments')
-    .values(boundValues<NewSandboxPayment>(value, ['id', 'order_id', 'amount', 'status', 'created_at'])),
+    .values(
+      boundValues<NewSandboxPayment>(value, ['id', 'order_id', 'amount', 'status', 'international', 'created_at']),
+    ),
 );
 const setOrderStatus = preparedQuery<{ id: string; status: 'paid' | 'attempted' }>()((db, value) =>
   db
@@ -94,15 +96,21 @@ export class SandboxGateway extends RazorpayWire implements PaymentGateway {
       currency: 'INR',
       status: row.status,
       amountRefunded: row.amount_refunded,
+      international: row.international === 1,
     }));
   }
 
   /**
    * What the widget's Pay and Fail buttons do: record the payment; like Razorpay's checkout, only a
    * captured payment comes back signed. A failed one comes back as Razorpay's error payload, which no
-   * verify call can turn into a paid order.
+   * verify call can turn into a paid order. `card` is the tester's choice of an Indian or a foreign card,
+   * reported as Razorpay reports it (`international`).
    */
-  async pay(gatewayOrderId: string, outcome: 'captured' | 'failed'): Promise<SandboxPayResult> {
+  async pay(
+    gatewayOrderId: string,
+    outcome: 'captured' | 'failed',
+    card: 'domestic' | 'international' = 'domestic',
+  ): Promise<SandboxPayResult> {
     const order = await orderOf.first(this.db, { gatewayOrderId });
     if (!order) throw new GatewayRejectedError('The id provided does not exist');
     // As Razorpay's checkout does: a paid order takes no second payment.
@@ -114,6 +122,7 @@ export class SandboxGateway extends RazorpayWire implements PaymentGateway {
         order_id: order.id,
         amount: order.amount,
         status: outcome,
+        international: card === 'international' ? 1 : 0,
         created_at: new Date().toISOString(),
       });
       await setOrderStatus.execute(trx, { id: order.id, status: outcome === 'captured' ? 'paid' : 'attempted' });

@@ -6,8 +6,12 @@ function curriculum(lessons: Lesson[]): CourseInput['curriculum'] {
   return lessons.map(([title, duration, content]) => ({ title, duration, content }));
 }
 
-/** The demo catalogue: twelve original trading courses. Fixed ids keep links stable across re-seeds. */
-export const demoCourses: CourseInput[] = [
+/**
+ * The demo catalogue: twelve original trading courses. Fixed ids keep links stable across re-seeds. No
+ * preview links and no student counts (issue 32): the preview is a free lesson of our own video, and the
+ * count comes from enrolments.
+ */
+const demo: Omit<CourseInput, 'videoLink'>[] = [
   {
     _id: '64a1f0c2b7e4d1a2c3e50001',
     title: 'Price Action Foundations: Reading Naked Charts',
@@ -17,8 +21,6 @@ export const demoCourses: CourseInput[] = [
     instructor: 'Rohan Mehta',
     price: 4999,
     level: 'Beginner',
-    videoLink: 'https://www.youtube.com/watch?v=TSdemoPA001',
-    students: 1240,
     courseDescription:
       'Learn to read a price chart without indicators. This course starts from a single candle and builds up to trends, ranges, support and resistance, so that every trade you take has a reason you can write down before you enter.',
     description:
@@ -47,8 +49,6 @@ export const demoCourses: CourseInput[] = [
     instructor: 'Ananya Iyer',
     price: 6999,
     level: 'Intermediate',
-    videoLink: 'https://www.youtube.com/watch?v=TSdemoTF002',
-    students: 860,
     courseDescription:
       'A complete, mechanical trend-following method designed for people with a day job. You scan once, place orders in fifteen minutes, and let the rules manage the trade.',
     description:
@@ -77,8 +77,6 @@ export const demoCourses: CourseInput[] = [
     instructor: 'Vikram Desai',
     price: 5499,
     level: 'Intermediate',
-    videoLink: 'https://www.youtube.com/watch?v=TSdemoFU003',
-    students: 640,
     courseDescription:
       'Understand index and stock futures on the NSE from contract specifications to margin, rollover and expiry, then trade them with the same price-action rules you use on cash charts.',
     description:
@@ -106,8 +104,6 @@ export const demoCourses: CourseInput[] = [
     instructor: 'Priya Nair',
     price: 3999,
     level: 'Beginner',
-    videoLink: 'https://www.youtube.com/watch?v=TSdemoOB004',
-    students: 1510,
     courseDescription:
       'Calls and puts explained from scratch, with a clear view of why most option buyers lose and the few conditions under which buying options makes sense.',
     description:
@@ -135,8 +131,6 @@ export const demoCourses: CourseInput[] = [
     instructor: 'Priya Nair',
     price: 7999,
     level: 'Advanced',
-    videoLink: 'https://www.youtube.com/watch?v=TSdemoOG005',
-    students: 530,
     courseDescription:
       'Delta, gamma, theta and vega, and how to combine options into spreads and hedged positions whose risk you know before you enter.',
     description:
@@ -165,8 +159,6 @@ export const demoCourses: CourseInput[] = [
     instructor: 'Rohan Mehta',
     price: 2999,
     level: 'Beginner',
-    videoLink: 'https://www.youtube.com/watch?v=TSdemoRM006',
-    students: 2030,
     courseDescription:
       'The part of trading that keeps you in the game. Learn to size every position from your stop, cap daily losses, and survive the losing streaks that every method has.',
     description:
@@ -194,8 +186,6 @@ export const demoCourses: CourseInput[] = [
     instructor: 'Kabir Shah',
     price: 3499,
     level: 'Intermediate',
-    videoLink: 'https://www.youtube.com/watch?v=TSdemoCP007',
-    students: 910,
     courseDescription:
       'Flags, triangles, double tops and head-and-shoulders, tested on a decade of Indian market data, with the filters that separate a tradeable pattern from noise.',
     description:
@@ -223,8 +213,6 @@ export const demoCourses: CourseInput[] = [
     instructor: 'Ananya Iyer',
     price: 5999,
     level: 'Advanced',
-    videoLink: 'https://www.youtube.com/watch?v=TSdemoIS008',
-    students: 720,
     courseDescription:
       'Read the opening range, previous-day levels and intraday structure to take a small number of high-quality trades between 9:15 and 11:30.',
     description:
@@ -252,8 +240,6 @@ export const demoCourses: CourseInput[] = [
     instructor: 'Kabir Shah',
     price: 4499,
     level: 'Beginner',
-    videoLink: 'https://www.youtube.com/watch?v=TSdemoSW009',
-    students: 1380,
     courseDescription:
       'Hold trades for days to weeks, check the market once a day, and keep your job. A practical swing-trading routine for NSE stocks.',
     description:
@@ -281,8 +267,6 @@ export const demoCourses: CourseInput[] = [
     instructor: 'Meera Joshi',
     price: 1999,
     level: 'Beginner',
-    videoLink: 'https://www.youtube.com/watch?v=TSdemoTP010',
-    students: 1760,
     courseDescription:
       'Fear, greed, revenge trading and boredom: learn to spot them in your own journal and replace them with routines that make discipline the easy option.',
     description: 'Includes guided journaling prompts, a pre-trade checklist and a thirty-day discipline challenge.',
@@ -309,8 +293,6 @@ export const demoCourses: CourseInput[] = [
     instructor: 'Vikram Desai',
     price: 999,
     level: 'Beginner',
-    videoLink: 'https://www.youtube.com/watch?v=TSdemoBM011',
-    students: 2210,
     courseDescription:
       'Percentages, compounding, risk-reward and probability: the handful of sums every trader needs, taught with market examples and no jargon.',
     description:
@@ -338,8 +320,6 @@ export const demoCourses: CourseInput[] = [
     instructor: 'Meera Joshi',
     price: 8999,
     level: 'Advanced',
-    videoLink: 'https://www.youtube.com/watch?v=TSdemoSW012',
-    students: 410,
     courseDescription:
       'Install, configure and use our futures and options trading software on Windows: real-time data feeds, custom alerts and automated strategies, from first launch to a tested setup.',
     description:
@@ -360,3 +340,5 @@ export const demoCourses: CourseInput[] = [
     createdAt: '2025-03-20T09:00:00.000Z',
   },
 ];
+
+export const demoCourses: CourseInput[] = demo.map((course) => ({ ...course, videoLink: '' }));

@@ -38,26 +38,22 @@ const fileId = (courseNumber: number, fileNumber: number) =>
   `64a1f0c2b7e4d1a2c3e6${String(courseNumber).padStart(2, '0')}${String(fileNumber).padStart(2, '0')}`;
 
 /**
- * Each demo course gets one or two files and two or three lesson videos. Video ids keep the demo
- * catalogue's style: 11 characters, `TSlsn` + the course's two letters + its number + `L` + lesson.
+ * Each demo course gets one or two files, and its first two or three lessons become video lessons of our
+ * own when ffmpeg can make their clips (issue 32: make-demo-clips.ts, after the first start's seed); no
+ * lesson links to a video elsewhere.
  */
 export const demoLearning = demoCourses.map((course, index) => {
   const number = index + 1;
-  const letters = /v=TSdemo([A-Z]{2})/.exec(course.videoLink ?? '')?.[1] ?? 'XX';
   const files = [[checklist, journal], [checklist, worksheet], [journal]][index % 3] ?? [];
-  const lessons = index % 2 === 0 ? 3 : 2;
   return {
     courseId: course._id ?? '',
     files: files.map((file, n) => ({ id: fileId(number, n + 1), ...file })),
-    videos: Array.from(
-      { length: lessons },
-      (_, lesson) => `https://www.youtube.com/watch?v=TSlsn${letters}${String(number).padStart(2, '0')}L${lesson + 1}`,
-    ),
+    videoLessons: index % 2 === 0 ? 3 : 2,
   };
 });
 
 /**
- * Writes the demo courses' lesson videos and file rows. With a storage, the files themselves are
+ * Writes the demo courses' file rows (and clears lesson video links an older seed wrote). With a storage, the files themselves are
  * copied into it (DATA_DIR/course-files or the bucket) so the download links work.
  */
 export async function seedLearning(db: Db, storage?: ObjectStorage, now = new Date()): Promise<void> {
@@ -68,11 +64,7 @@ export async function seedLearning(db: Db, storage?: ObjectStorage, now = new Da
   }
   const stamp = now.toISOString();
   for (const course of demoLearning) {
-    await db
-      .updateTable('courses')
-      .set({ lesson_videos: JSON.stringify(course.videos) })
-      .where('id', '=', course.courseId)
-      .execute();
+    await db.updateTable('courses').set({ lesson_videos: '[]' }).where('id', '=', course.courseId).execute();
     for (const file of course.files) {
       const values = {
         course_id: course.courseId,
@@ -100,4 +92,14 @@ export async function seedLessons(db: Db): Promise<void> {
     const [first] = await findLessons(db, course.courseId);
     if (first) await setPreview(db, first.id, true);
   }
+}
+
+/** The demo lessons that get a clip of our own (make-demo-clips.ts): each course's first few, in reading order. */
+export async function demoVideoLessonIds(db: Db): Promise<string[]> {
+  const ids: string[] = [];
+  for (const course of demoLearning) {
+    const lessons = await findLessons(db, course.courseId);
+    ids.push(...lessons.slice(0, course.videoLessons).map((lesson) => lesson.id));
+  }
+  return ids;
 }

@@ -1,9 +1,11 @@
 import type { Db } from '../db/database.js';
+import type { JobEngine } from '../jobs/job-engine.js';
 import { upsertCoupon } from '../modules/coupons/repo.js';
 import { upsertCourse } from '../modules/courses/repo.js';
+import { DEMO_CLIPS_JOB } from '../modules/video/make-demo-clips.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { demoCourses } from './seed-courses.js';
-import { seedLearning, seedLessons } from './seed-learning.js';
+import { demoVideoLessonIds, seedLearning, seedLessons } from './seed-learning.js';
 
 /** The demo coupon: 10 percent off, no dates or limits. */
 const DEMO_COUPON_ID = '64a1f0c2b7e4d1a2c3e5c010';
@@ -31,8 +33,14 @@ export async function seedDemo(db: Db, storage?: ObjectStorage): Promise<number>
   return demoCourses.length;
 }
 
-/** Seeds only a database that has no courses yet: the first start on a fresh machine. */
-export async function seedIfEmpty(db: Db, storage?: ObjectStorage): Promise<number> {
+/**
+ * Seeds only a database that has no courses yet: the first start on a fresh machine. With a job engine,
+ * the demo lessons' own clips are asked for in the background (issue 32), so the shop is ready at once.
+ */
+export async function seedIfEmpty(db: Db, storage?: ObjectStorage, jobs?: JobEngine): Promise<number> {
   const existing = await db.selectFrom('courses').select('id').limit(1).executeTakeFirst();
-  return existing ? 0 : seedDemo(db, storage);
+  if (existing) return 0;
+  const seeded = await seedDemo(db, storage);
+  if (jobs) await jobs.enqueue(DEMO_CLIPS_JOB, { lessonIds: await demoVideoLessonIds(db) });
+  return seeded;
 }

@@ -31,7 +31,6 @@ export const adminCourse = z.object({
   videoLink: z.string(),
   thumb: z.string(),
   rating: z.number(),
-  students: z.number(),
   courseDescription: z.string(),
   description: z.string(),
   whatYoullLearn: z.array(z.string()),
@@ -83,9 +82,26 @@ export const adminOrderDetail = adminOrderRow.extend({
   gatewayOrderId: z.string().nullable(),
   paidAt: z.string().nullable(),
   refundedAt: z.string().nullable(),
+  /** The billing details as given at checkout ('' for each one not given: the spec's payload has none). */
+  billing: z.object({
+    state: z.string(),
+    pin: z.string(),
+    country: z.string(),
+    businessName: z.string(),
+    gstin: z.string(),
+  }),
+  /** When the buyer ticked "Education only, not investment advice"; null when no tick was given (B5). */
+  disclaimerAcceptedAt: z.string().nullable(),
   lines: z.array(z.object({ courseId: z.string(), title: z.string(), unitPricePaise: z.number() })),
   payments: z.array(
-    z.object({ gatewayPaymentId: z.string(), amountPaise: z.number(), status: z.string(), createdAt: stamp }),
+    z.object({
+      gatewayPaymentId: z.string(),
+      amountPaise: z.number(),
+      status: z.string(),
+      /** Paid from abroad, as the gateway reported it; null when it was not asked (only export orders ask). */
+      international: z.boolean().nullable(),
+      createdAt: stamp,
+    }),
   ),
   refunds: z.array(
     z.object({ gatewayRefundId: z.string().nullable(), amountPaise: z.number(), status: z.string(), createdAt: stamp }),

@@ -22,6 +22,7 @@ export const course = z.object({
   level: z.string(),
   videoLink: z.string(),
   createdAt: z.string(),
+  /** Learners enrolled now (issue 32): counted from the enrolments, never typed in. */
   students: z.number().int().nonnegative(),
   courseDescription: z.string(),
   description: z.string(),
@@ -58,7 +59,8 @@ export type GetCourseResponse = z.infer<typeof getCourseResponse>;
 
 /**
  * What `course:import` and the seed accept: the console's fields with their rules (course-fields.ts),
- * an optional id and creation date, and defaults for what a file may leave out. `published` and the
+ * an optional id and creation date, and defaults for what a file may leave out. An older file's
+ * `students` is dropped like any unknown key: the count comes from enrolments (issue 32). `published` and the
  * lesson videos are optional (left out, a new course is published and has none).
  */
 export const courseInput = z.object({
@@ -66,7 +68,6 @@ export const courseInput = z.object({
   _id: objectId.optional(),
   rating: z._default(courseFields.rating, 4.5),
   videoLink: z._default(courseFields.videoLink, ''),
-  students: z._default(courseFields.students, 0),
   courseDescription: z._default(courseFields.courseDescription, ''),
   description: z._default(courseFields.description, ''),
   whatYoullLearn: z._default(courseFields.whatYoullLearn, []),

@@ -13,7 +13,7 @@ import { extractVideoId } from '../video.js';
 const requiredText = (max: number) =>
   z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(max, `must be at most ${max} characters`));
 
-/** The course's preview video and the section editor's video lessons. */
+/** A YouTube link: the course's optional preview video and a video lesson's optional link. */
 export const youTubeLink = z.string().check(
   z.trim(),
   z.maxLength(500, 'must be at most 500 characters'),
@@ -52,12 +52,12 @@ export const courseFields = {
     z.refine((rupees) => rupees === 0 || rupees >= 1, 'must be 0 (free) or at least ₹1.00, the least a payment can be'),
   ),
   level: z.enum(levels, { error: 'must be Beginner, Intermediate or Advanced' }),
-  videoLink: youTubeLink,
+  /** Optional (issue 32): without it, the course page's preview is its first free-preview lesson of our own video. */
+  videoLink: z.union([z.literal(''), youTubeLink]),
   thumb: imageAddress,
   rating: z
     .number({ error: 'must be a number from 0 to 5' })
     .check(z.minimum(0, 'must be from 0 to 5'), z.maximum(5, 'must be from 0 to 5')),
-  students: z.int('must be a whole number').check(z.nonnegative('must not be negative')),
   courseDescription: z.string().check(z.maxLength(20_000, 'must be at most 20,000 characters')),
   description: z.string().check(z.maxLength(20_000, 'must be at most 20,000 characters')),
   whatYoullLearn: z.array(requiredText(300)).check(z.maxLength(50, 'must have at most 50 points')),

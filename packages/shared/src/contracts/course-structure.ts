@@ -24,14 +24,16 @@ export const structureLessonInput = z
     summary: z.string().trim().max(5000, 'must be at most 5,000 characters').default(''),
     /** The body, for enrolled learners only: Markdown, rendered safely by the player. */
     content: z.string().max(50_000, 'must be at most 50,000 characters').default(''),
+    /**
+     * A video lesson plays the owner's uploaded video (uploaded apart from this save) or this link,
+     * either one (issue 32): neither is required here, and an uploaded video is played before a link.
+     */
     videoLink: z.union([z.literal(''), youTubeLink]).default(''),
     preview: z.boolean({ error: 'must be true or false' }).default(false),
     /** Course files attached to the lesson, in the order learners see them. */
     fileIds: z.array(objectId).max(50, 'must have at most 50 files').default([]),
   })
   .superRefine((lesson, ctx) => {
-    if (lesson.kind === 'video' && !lesson.videoLink)
-      ctx.addIssue({ code: 'custom', path: ['videoLink'], message: 'is required for a video lesson' });
     if (lesson.kind !== 'video' && lesson.videoLink)
       ctx.addIssue({
         code: 'custom',

@@ -7,13 +7,25 @@ export const courseFile = z.object({
   fileUrl: z.string(),
 });
 
+/**
+ * One 'Watch Video N' button (issue 32): a video lesson of the course. With a video of our own it opens
+ * in our protected player (watermark, progress) and its link is not sent; else `videoLink` is its link.
+ */
+export const enrolledVideo = z.object({
+  lessonId: objectId,
+  title: z.string(),
+  ownVideo: z.boolean(),
+  videoLink: z.string(),
+});
+export type EnrolledVideo = z.infer<typeof enrolledVideo>;
+
 export const enrolledCourse = z.object({
   _id: objectId,
   title: z.string(),
   thumb: z.string(),
   files: z.array(courseFile),
-  /** The course's video links, one 'Watch Video N' button each. */
-  downloadCourseLink: z.array(z.string()),
+  /** The course's video lessons in reading order, one 'Watch Video N' button each (a course with none has none). */
+  videos: z.array(enrolledVideo),
   /** Issue 14: how far the learner is, for the card's percentage and its 'Continue' button. */
   progress: z.object({ completed: z.number().int(), total: z.number().int(), percent: z.number().int() }),
   /** The learner's certificate of this course (its public id), once every lesson is complete. */

@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { atMostTwoDecimals, hasAtMostTwoDecimals } from '../field-rules.js';
 import { billingTaxProblems } from '../gst.js';
 import { messages } from '../messages.js';
+import { isPrintableName, normalisePersonName } from '../person-name.js';
+
+/** A name printed on the invoice: one line, NFC, no control, bidi or zero-width characters (B6). */
+const printedName = (max: number, tooLong?: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .refine(isPrintableName, messages.billingNameCharacters)
+    .transform(normalisePersonName);
 
 const rupees = z
   .number({ error: 'must be a number of rupees' })
@@ -17,18 +27,25 @@ const rupees = z
 export const createOrderBody = z
   .object({
     amount: rupees,
-    name: z.string().trim().min(1, 'is required').max(200),
+    name: printedName(200).pipe(z.string().min(1, 'is required')),
     email: z.email('must be a valid e-mail address').max(254),
     courseId: z.string().max(5000).optional().default(''),
     userId: z.string().max(100).nullish(),
     validDiscount: rupees.optional().default(0),
     discountCouponId: z.string().max(100).nullish(),
     // Billing details for the tax invoice (issue 16); the rules are billingTaxProblems, shared with the form.
-    // Optional for callers that send none (the place of supply is then the shop's state); any one sent
-    // brings all the rules.
+    // Optional for callers that send none, as the spec's payload (the place of supply is then the shop's
+    // state, and the order records that no disclaimer was acknowledged); any one sent brings all the rules.
     state: z.string().max(2).optional(),
     pin: z.string().trim().max(6).optional(),
-    businessName: z.string().trim().max(200, messages.billingBusinessTooLong).optional(),
+    businessName: printedName(200, messages.billingBusinessTooLong).optional(),
+    /** ISO 3166-1 alpha-2 country, required with state 96 (Outside India): checked against the payment. */
+    country: z
+      .string()
+      .trim()
+      .max(2, messages.billingCountryRequired)
+      .transform((value) => value.toUpperCase())
+      .optional(),
     gstin: z
       .string()
       .trim()
@@ -38,7 +55,7 @@ export const createOrderBody = z
     disclaimerAccepted: z.boolean().optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.state === undefined && !body.pin && !body.gstin) return;
+    if (body.state === undefined && !body.pin && !body.gstin && !body.businessName && !body.country) return;
     for (const problem of billingTaxProblems(body))
       ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
     // A checkout that sends the billing details is the current form, which asks for the tick.

@@ -24,6 +24,7 @@ import * as lessonVideos from './024-lesson-videos.js';
 import * as videoPlayback from './025-video-playback.js';
 import * as instanceSettings from './026-instance-settings.js';
 import * as orderTaxBasis from './027-order-tax-basis.js';
+import * as exportClaims from './029-export-claims.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '026-instance-settings': instanceSettings,
   '025-video-playback': videoPlayback,
   '027-order-tax-basis': orderTaxBasis,
+  '029-export-claims': exportClaims,
 };

@@ -5,9 +5,9 @@ import { messages } from '@shop/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { auditRow, useAdminApp } from '../../../test/admin-app.js';
+import { courseForm } from '../../../test/admin-test-client.js';
 import { createSignedInUser } from '../../../test/helpers.js';
 import { newId } from '../../ids.js';
-import { courseForm } from '../../../test/admin-test-client.js';
 
 const { t, admin, asAdmin: call } = useAdminApp();
 
@@ -104,7 +104,7 @@ describe('course editing', () => {
     expect(owned).toHaveLength(1);
     const enrolled = await t.app.inject({ url: '/api/enrolled-courses', headers: { cookie: buyer.cookie } });
     const mine = enrolled.json().courses.find((c: { _id: string }) => c._id === id);
-    expect(mine.downloadCourseLink).toEqual(['https://youtu.be/aqz-KE-bpKQ']);
+    expect(mine.videos.map((v: { videoLink: string }) => v.videoLink)).toEqual(['https://youtu.be/aqz-KE-bpKQ']);
     expect((await call('POST', `/api/admin/courses/${id}/publish`, { published: true })).statusCode).toBe(200);
     expect(await listed()).toContain(id);
   });

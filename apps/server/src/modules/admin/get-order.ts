@@ -35,6 +35,14 @@ export async function getOrder(db: Db, id: string): Promise<AdminOrderDetail> {
     gatewayOrderId: order.gateway_order_id,
     paidAt: order.paid_at,
     refundedAt: order.refunded_at,
+    billing: {
+      state: order.billing_state,
+      pin: order.billing_pin,
+      country: order.billing_country,
+      businessName: order.billing_business,
+      gstin: order.billing_gstin,
+    },
+    disclaimerAcceptedAt: order.disclaimer_accepted_at,
     courses: lines.map((line) => line.title),
     lines: lines.map((line) => ({
       courseId: line.course_id,
@@ -45,6 +53,7 @@ export async function getOrder(db: Db, id: string): Promise<AdminOrderDetail> {
       gatewayPaymentId: p.gateway_payment_id,
       amountPaise: p.amount_paise,
       status: p.status,
+      international: p.international === null ? null : p.international === 1,
       createdAt: p.created_at,
     })),
     refunds: refunds.map((r) => ({

@@ -1,10 +1,11 @@
 import { messages } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import { createDemoShopApp, createSignedInUser } from '../../../test/helpers.js';
+import { callAs } from '../../../test/admin-test-client.js';
+import { createDemoShopApp, createSignedInUser, type TestUser } from '../../../test/helpers.js';
+import { buy } from '../../../test/test-purchases.js';
 import { useTestApp } from '../../../test/use-test-app.js';
 import { demoCourses } from '../../seed/seed-courses.js';
 import type { TaxDocumentData } from './tax-document.js';
-import { buy } from '../../../test/test-purchases.js';
 
 const t = useTestApp(createDemoShopApp);
 const course = demoCourses[0]?._id ?? '';
@@ -57,7 +58,7 @@ describe('billing details decide the place of supply', () => {
   });
 
   it('a buyer outside India needs no PIN code and pays IGST by default', async () => {
-    const { orderId } = await buy(t, [course], { state: '96', pin: '', disclaimerAccepted: true });
+    const { orderId } = await buy(t, [course], { state: '96', pin: '', country: 'AE', disclaimerAccepted: true });
     const invoice = await invoiceData(orderId);
     expect(invoice.placeOfSupply).toEqual({ code: '96', name: 'Outside India' });
     expect(invoice.taxMode).toBe('inter');
@@ -86,9 +87,63 @@ describe('the checkout refuses billing details that break a rule, with a field m
     [{ gstin: '27AAPFU0939F1ZV' }, messages.billingStateRequired],
     [{ state: '24', pin: '380015' }, messages.disclaimerRequired],
     [{ state: '24', pin: '380015', disclaimerAccepted: false }, messages.disclaimerRequired],
+    // Issue 32, B5: whatever is sent is checked together, a business name or a country included.
+    [{ pin: '380015', disclaimerAccepted: true }, messages.billingStateRequired],
+    [{ businessName: 'Shah Capital LLP', disclaimerAccepted: true }, messages.billingStateRequired],
+    [{ country: 'US', disclaimerAccepted: true }, messages.billingStateRequired],
+    [{ businessName: 'Shah Capital LLP' }, messages.disclaimerRequired],
+    [{ state: '96', disclaimerAccepted: true }, messages.billingCountryRequired],
+    [{ state: '96', country: 'IN', disclaimerAccepted: true }, messages.billingCountryIndia],
+    // Issue 32, B6: names printed on the invoice are one line without hidden characters.
+    [{ name: 'Asha\nGSTIN: 27AAPFU0939F1ZV' }, messages.billingNameCharacters],
+    [{ name: 'Warren Buffett \u202eredro' }, messages.billingNameCharacters],
+    [{ name: 'Asha\u200bPatel' }, messages.billingNameCharacters],
+    [
+      { state: '24', pin: '380015', businessName: 'Evil Corp\n(TS/26-27/999999) Tj ET BT', disclaimerAccepted: true },
+      messages.billingNameCharacters,
+    ],
+    [
+      { state: '24', pin: '380015', businessName: 'Evil Corp\u2066Traders', disclaimerAccepted: true },
+      messages.billingNameCharacters,
+    ],
   ])('%o is refused: %s', async (billing, message) => {
     const res = await attempt(billing);
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain(message);
+  });
+});
+
+describe('the spec’s payload, with no billing details (B5)', () => {
+  let admin: TestUser;
+  const adminOrder = async (orderId: string) => {
+    admin ??= await createSignedInUser(t.database.db, { role: 'admin', email: `b5-admin-${Date.now()}@example.com` });
+    const res = await callAs(t, admin)('GET', `/api/admin/orders/${orderId}`);
+    expect(res.statusCode).toBe(200);
+    return res.json().order;
+  };
+
+  it('is taxed in the shop’s state and records, for the console, that no disclaimer was acknowledged', async () => {
+    const { orderId } = await buy(t, [course], {});
+    expect((await orderRow(orderId)).disclaimer_accepted_at).toBeNull();
+    const invoice = await invoiceData(orderId);
+    expect(invoice.placeOfSupply).toEqual({ code: '24', name: 'Gujarat' });
+    expect(invoice.taxMode).toBe('intra');
+    expect(await adminOrder(orderId)).toMatchObject({
+      disclaimerAcceptedAt: null,
+      billing: { state: '', pin: '', country: '', businessName: '', gstin: '' },
+    });
+  });
+
+  it('the console shows the tick and the details of an order placed through the form', async () => {
+    const { orderId } = await buy(t, [course], { state: '27', pin: '411001', disclaimerAccepted: true });
+    const shown = await adminOrder(orderId);
+    expect(shown.disclaimerAcceptedAt).toBe((await orderRow(orderId)).created_at);
+    expect(shown.billing).toMatchObject({ state: '27', pin: '411001' });
+  });
+
+  it('a name is stored NFC-normalised, as the invoice prints it', async () => {
+    const { orderId } = await buy(t, [course], { name: 'Jose\u0301 Pe\u0301rez', disclaimerAccepted: true });
+    expect((await orderRow(orderId)).billing_name).toBe('Jos\u00e9 P\u00e9rez');
+    expect((await invoiceData(orderId)).buyer.name).toBe('Jos\u00e9 P\u00e9rez');
   });
 });

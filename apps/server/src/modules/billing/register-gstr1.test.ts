@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../../../test/account-flows.js';
+import { callAs, courseForm } from '../../../test/admin-test-client.js';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { useShopWithMail } from '../../../test/mail-shop.js';
 import { mailText } from '../../../test/smtp.js';
+import { buy } from '../../../test/test-purchases.js';
 import { demoCourses } from '../../seed/seed-courses.js';
-import { callAs, courseForm } from '../../../test/admin-test-client.js';
 import { SAC_DESCRIPTIONS } from './gstr1-summaries.js';
 import type { TaxDocumentData } from './tax-document.js';
-import { buy } from '../../../test/test-purchases.js';
 
 let admin: TestUser;
 let asAdmin: ReturnType<typeof callAs>;
@@ -248,7 +248,7 @@ describe('the invoice register and the GSTR-1 exports of a month (India time)', 
   it('an inter-state B2C invoice above ₹1,00,000 is B2C large, a buyer abroad an export; their credit notes are CDNUR', async () => {
     const dear = (await asAdmin('POST', '/api/admin/courses', courseForm({ price: 150_000 }))).json().course.id;
     const large = await buy(t, [dear], { state: '27', pin: '411001', disclaimerAccepted: true });
-    const abroad = await buy(t, [c1 ?? ''], { state: '96', disclaimerAccepted: true });
+    const abroad = await buy(t, [c1 ?? ''], { state: '96', country: 'US', disclaimerAccepted: true });
     const gujaratLarge = await buy(t, [dear], { state: '24', pin: '380015', disclaimerAccepted: true });
     for (const order of [large, abroad]) expect((await refund(order.orderId)).statusCode).toBe(200);
     const l = await issuedAt(large.orderId, 'invoice', '2025-08-01T06:00:00.000Z');

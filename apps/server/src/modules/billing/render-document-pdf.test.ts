@@ -1,10 +1,11 @@
+import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf.js';
+import { loadTaxSettings } from '../../tax-config.js';
 import { amountInWords } from './amount-in-words.js';
 import { renderDocumentPdf } from './render-document-pdf.js';
 import type { TaxDocumentData } from './tax-document.js';
 import { type TaxMode, taxLines, taxMode, taxTotals } from './tax-lines.js';
-import { loadTaxSettings } from '../../tax-config.js';
 
 const textOf = async (data: TaxDocumentData): Promise<string> => pdfText(await renderDocumentPdf(data));
 
@@ -60,5 +61,47 @@ describe('the PDF for the other kinds of supply', () => {
     expect(text).not.toContain('Taxable value');
     expect(text).not.toContain('GSTIN: 24');
     expect(text).not.toMatch(/[CSI]GST \d/);
+  });
+});
+
+describe('the Bill to block (B6)', () => {
+  /** The PDF's lines as a reader sees them. */
+  const linesOf = async (data: TaxDocumentData) => {
+    const parser = new PDFParse({ data: new Uint8Array(await renderDocumentPdf(data)) });
+    try {
+      return (await parser.getText()).text.split('\n').map((line) => line.trim());
+    } finally {
+      await parser.destroy();
+    }
+  };
+
+  it('draws each of the buyer’s fields on one line, whatever an old stored document holds', async () => {
+    const data = documentFor({}, '27', 'Tax Invoice');
+    const lines = await linesOf({
+      ...data,
+      buyer: {
+        ...data.buyer,
+        name: `Asha ${'Patel '.repeat(30)}Last`,
+        businessName: 'Evil Corp\n(TS/26-27/999999) Tj ET BT\r\nGSTIN: 27AAPFU0939F1ZV',
+        stateCode: '27',
+        stateName: 'Maharashtra',
+      },
+    });
+    const text = lines.join('\n');
+    // The injected lines are not lines of their own: the line break became a space.
+    expect(lines.some((line) => /^\(TS\/26-27\/999999\)/.test(line))).toBe(false);
+    expect(text).toContain('Evil Corp (TS/26-27/999999) Tj ET BT');
+    // A field longer than the line is cut there with an ellipsis, not wrapped onto the next line.
+    expect(text).not.toContain('27AAPFU0939F1ZV');
+    expect(text).not.toContain('Last');
+    const name = lines.findIndex((line) => line.includes('Asha Patel'));
+    expect(lines[name]).toMatch(/…$/);
+    expect(lines[name + 1]).toMatch(/^Evil Corp/);
+  });
+
+  it('names the country of a buyer outside India', async () => {
+    const data = documentFor({ TAX_EXPORTS: 'lut' }, '96', 'Tax Invoice');
+    const text = await textOf({ ...data, buyer: { ...data.buyer, country: 'AE' } });
+    expect(text).toContain('Country: United Arab Emirates (AE)');
   });
 });

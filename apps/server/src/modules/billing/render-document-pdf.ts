@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { formatPaise } from '@shop/shared';
+import { countryName, formatPaise } from '@shop/shared';
 import { create as openFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { pdfBytes } from '../../pdf-bytes.js';
@@ -21,6 +21,12 @@ const loadFonts = () => {
   };
   return fonts;
 };
+
+/**
+ * What the buyer typed, as one line: control, format (bidi, zero-width) and line-separator characters
+ * become a space. The checkout refuses them (person-name.ts); documents stored before it did may hold them.
+ */
+const oneLine = (text: string) => text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ');
 
 const percent = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)} %`;
 
@@ -59,10 +65,14 @@ export function renderDocumentPdf(data: TaxDocumentData, signature?: Buffer): Pr
   doc.moveDown(1.5);
 
   const top = doc.y;
-  const column = (x: number, heading: string, rows: string[]) => {
+  const column = (x: number, heading: string, rows: string[], clip = false) => {
     doc.font('bold').fontSize(10).text(heading, x, top, { width: 250 });
     doc.font('regular').fontSize(9);
-    for (const row of rows) doc.text(row, x, undefined, { width: 250 });
+    for (const row of rows) {
+      // The buyer's fields: each on exactly one line, cut with an ellipsis, so none can add a line of its own.
+      if (clip) doc.text(oneLine(row), x, undefined, { width: 250, height: doc.currentLineHeight(), ellipsis: true });
+      else doc.text(row, x, undefined, { width: 250 });
+    }
     return doc.y;
   };
   const s = data.supplier;
@@ -75,13 +85,19 @@ export function renderDocumentPdf(data: TaxDocumentData, signature?: Buffer): Pr
     `PAN: ${s.pan}`,
   ]);
   const b = data.buyer;
-  const buyerBottom = column(left + 265, data.title === 'Credit Note' ? 'Recipient' : 'Bill to', [
-    b.name,
-    ...(b.businessName ? [b.businessName] : []),
-    `E-mail: ${b.email}`,
-    `State: ${b.stateName} (code ${b.stateCode})${b.pin ? `, PIN ${b.pin}` : ''}`,
-    `GSTIN: ${b.gstin || 'unregistered'}`,
-  ]);
+  const buyerBottom = column(
+    left + 265,
+    data.title === 'Credit Note' ? 'Recipient' : 'Bill to',
+    [
+      b.name,
+      ...(b.businessName ? [b.businessName] : []),
+      `E-mail: ${b.email}`,
+      `State: ${b.stateName} (code ${b.stateCode})${b.pin ? `, PIN ${b.pin}` : ''}`,
+      ...(b.country ? [`Country: ${countryName(b.country) ?? b.country} (${b.country})`] : []),
+      `GSTIN: ${b.gstin || 'unregistered'}`,
+    ],
+    true,
+  );
   doc.y = Math.max(supplierBottom, buyerBottom) + 12;
   doc.x = left;
   doc.font('regular').fontSize(9);

@@ -1,5 +1,5 @@
-import type { TaxLine, TaxMode, TaxTotals } from './tax-lines.js';
 import type { TaxSettings } from '../../tax-config.js';
+import type { TaxLine, TaxMode, TaxTotals } from './tax-lines.js';
 
 /**
  * What an issued invoice or credit note says, frozen as JSON when it is issued (CGST Rule 46 for an
@@ -27,6 +27,8 @@ export interface TaxDocumentData {
     pin: string;
     stateCode: string;
     stateName: string;
+    /** ISO 3166-1 alpha-2 country of a buyer Outside India (absent on documents issued before). */
+    country?: string;
   };
   placeOfSupply: { code: string; name: string };
   reverseCharge: false;

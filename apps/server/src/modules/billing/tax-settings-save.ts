@@ -1,8 +1,8 @@
 import { type AdminTaxSettings, gstStateName, taxSettingsInput } from '@shop/shared';
+import { writeAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../parse-input.js';
-import { writeAudit } from '../../audit/write-audit.js';
 import type { TaxSettings } from '../../tax-config.js';
 import { currentTaxSettings } from './tax-settings-current.js';
 import { findSavedTaxSettings, saveTaxSettingsRow } from './tax-settings-repo.js';

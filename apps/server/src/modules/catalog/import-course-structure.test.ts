@@ -1,9 +1,9 @@
 import type { AdminCourseStructure } from '@shop/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, engine, type TestUser } from '../../../test/helpers.js';
-import { useTestApp } from '../../../test/use-test-app.js';
 import { callAs } from '../../../test/admin-test-client.js';
+import { createSignedInUser, engine, type TestUser } from '../../../test/helpers.js';
 import { buy } from '../../../test/test-purchases.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { importCourses } from './import-courses.js';
 
 const t = useTestApp();

@@ -8,8 +8,8 @@ import {
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
-import { courseAnswer, courseListAnswer } from './cached-answers.js';
 import { selfCompressed, sendCached } from '../../plugins/cached-answer.js';
+import { courseAnswer, courseListAnswer } from './cached-answers.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // The contracts document and validate these answers in tests; at run time the cached string is sent as is.

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { toCourse, toCourseSummary } from '../courses/course-row.js';
 import { findCourseRow, findPublishedCourses } from '../courses/index.js';
+import { countCourseLearners } from '../learning/count-course-learners.js';
 import { courseCurriculum } from '../learning/course-curriculum.js';
 import { findCourseRating, findCourseRatings, type RatingSummary } from '../reviews/rating-summary.js';
 
@@ -18,14 +19,24 @@ function withRating<T extends CourseSummary>(course: T, rating: RatingSummary | 
 }
 
 export async function listCourses(db: Db, query?: string): Promise<CourseSummary[]> {
-  const [rows, ratings] = await Promise.all([findPublishedCourses(db, query), findCourseRatings(db)]);
-  return rows.map((row) => withRating(toCourseSummary(row), ratings.get(row.id)));
+  const [rows, ratings, learners] = await Promise.all([
+    findPublishedCourses(db, query),
+    findCourseRatings(db),
+    countCourseLearners(db),
+  ]);
+  return rows.map((row) =>
+    withRating({ ...toCourseSummary(row), students: learners.get(row.id) ?? 0 }, ratings.get(row.id)),
+  );
 }
 
 /** Unpublished courses are not shown to visitors; their buyers reach them through their enrolments. */
 export async function getPublishedCourse(db: Db, id: string): Promise<Course> {
   const row = await findCourseRow(db, id);
   if (row?.published !== 1) throw new AppError('not_found', messages.courseNotFound);
-  const [curriculum, rating] = await Promise.all([courseCurriculum(db, id), findCourseRating(db, id)]);
-  return withRating({ ...toCourse(row), curriculum }, rating);
+  const [curriculum, rating, learners] = await Promise.all([
+    courseCurriculum(db, id),
+    findCourseRating(db, id),
+    countCourseLearners(db, [id]),
+  ]);
+  return withRating({ ...toCourse(row), curriculum, students: learners.get(id) ?? 0 }, rating);
 }

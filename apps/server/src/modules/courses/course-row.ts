@@ -24,7 +24,6 @@ export function toCourseColumns(input: CourseFields) {
     video_link: input.videoLink,
     thumb: input.thumb,
     rating: input.rating,
-    students: input.students,
     course_description: input.courseDescription,
     description: input.description,
     what_youll_learn: JSON.stringify(input.whatYoullLearn),
@@ -55,7 +54,6 @@ export function toAdminCourse(row: CourseRow): AdminCourse {
     videoLink: row.video_link,
     thumb: row.thumb,
     rating: row.rating,
-    students: row.students,
     courseDescription: row.course_description,
     description: row.description,
     whatYoullLearn: JSON.parse(row.what_youll_learn) as string[],
@@ -77,11 +75,11 @@ export const summaryColumns = [
   'instructor',
   'price_paise',
   'level',
-  'students',
   'created_at',
 ] as const;
 export type SummaryRow = Pick<CourseRow, (typeof summaryColumns)[number]>;
 
+/** A card as stored; `students` is 0 here and the catalogue fills it from the enrolments (issue 32). */
 export function toCourseSummary(row: SummaryRow): CourseSummary {
   return {
     _id: row.id,
@@ -94,7 +92,7 @@ export function toCourseSummary(row: SummaryRow): CourseSummary {
     price: row.price_paise / 100,
     level: row.level,
     createdAt: row.created_at,
-    students: row.students,
+    students: 0,
   };
 }
 

@@ -1,11 +1,11 @@
 import { type LearnCourseResponse, learnCourseResponse, saveProgressResponse } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
+import { callAs } from '../../../test/admin-test-client.js';
 import { createSeededTestApp, createSignedInUser, engine, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
+import { buy } from '../../../test/test-purchases.js';
 import { useTestApp } from '../../../test/use-test-app.js';
 import { demoCourses } from '../../seed/seed-courses.js';
-import { callAs } from '../../../test/admin-test-client.js';
-import { buy } from '../../../test/test-purchases.js';
 
 const courseId = demoCourses[0]?._id ?? '';
 const otherCourseId = demoCourses[1]?._id ?? '';

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AdminCourseStructure } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { callAs, courseForm } from '../../../test/admin-test-client.js';
+import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { buy } from '../../../test/test-purchases.js';
 
 // Issue 14: a lesson's body (its Markdown text) is for enrolled learners; anyone may read its summary.

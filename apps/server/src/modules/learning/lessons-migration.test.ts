@@ -150,10 +150,10 @@ describe(`migration 015: existing courses become one section of lessons (${engin
     const courses = enrolled.json().courses as {
       _id: string;
       files: { name: string }[];
-      downloadCourseLink: string[];
+      videos: { videoLink: string }[];
     }[];
     const mine = courses.find((course) => course._id === full.id);
-    expect(mine?.downloadCourseLink).toEqual(videos);
+    expect(mine?.videos.map((video) => video.videoLink)).toEqual(videos);
     expect(mine?.files.map((file) => file.name)).toEqual(['Checklist.pdf', 'Journal.pdf']);
     expect(courses.find((course) => course._id === onlyFiles.id)?.files.map((file) => file.name)).toEqual([
       'Workbook.pdf',

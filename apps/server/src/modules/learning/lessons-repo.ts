@@ -49,7 +49,14 @@ export async function findLessonsOfCourses(db: Db, courseIds: string[]) {
   return db
     .selectFrom('course_lessons')
     .innerJoin('course_sections', 'course_sections.id', 'course_lessons.section_id')
-    .select(['course_lessons.id', 'course_lessons.course_id', 'course_lessons.video_link'])
+    .select([
+      'course_lessons.id',
+      'course_lessons.course_id',
+      'course_lessons.title',
+      'course_lessons.kind',
+      'course_lessons.video_link',
+      'course_lessons.video_id',
+    ])
     .where('course_lessons.course_id', 'in', courseIds)
     .orderBy('course_lessons.course_id')
     .orderBy('course_sections.position')

@@ -14,7 +14,7 @@ function progressOf(count: { total: string | number; completed: string | number 
 }
 
 /**
- * The learner's courses with their lesson videos and download links signed for this learner only.
+ * The learner's courses with their video lessons and download links signed for this learner only.
  * Both lists are derived from the lessons (issue 14): the videos in reading order, the files as the
  * lessons attach them, each once.
  */
@@ -41,9 +41,20 @@ export async function listEnrolledCourses(
     files: attachments
       .filter((file, index) => file.course_id === course.id && attachments.findIndex((a) => a.id === file.id) === index)
       .map((file) => ({ name: file.name, fileUrl: signFileLink(linkSecret, file.id, userId, now) })),
-    downloadCourseLink: lessons
-      .filter((lesson) => lesson.course_id === course.id && lesson.video_link !== '')
-      .map((lesson) => lesson.video_link),
+    videos: lessons
+      .filter(
+        (lesson) =>
+          lesson.course_id === course.id &&
+          lesson.kind === 'video' &&
+          (lesson.video_id !== null || lesson.video_link !== ''),
+      )
+      .map((lesson) => ({
+        lessonId: lesson.id,
+        title: lesson.title,
+        ownVideo: lesson.video_id !== null,
+        // Our own video plays in the protected player; its lesson's link, if any, is not sent (issue 32).
+        videoLink: lesson.video_id !== null ? '' : lesson.video_link,
+      })),
     progress: progressOf(counts.find((count) => count.course_id === course.id)),
     certificateId: certificates.find((certificate) => certificate.course_id === course.id)?.id ?? null,
   }));

@@ -46,3 +46,14 @@ export async function hasActiveEnrolment(db: Db, userId: string, courseId: strin
 export async function findPublishedCourseId(db: Db, courseId: string) {
   return db.selectFrom('courses').select('id').where('id', '=', courseId).where('published', '=', 1).executeTakeFirst();
 }
+
+/** Active enrolments per course (a refunded or revoked one no longer counts); courses with none are left out. */
+export async function countActiveEnrolments(db: Db, courseIds?: readonly string[]) {
+  if (courseIds?.length === 0) return [];
+  let select = db
+    .selectFrom('enrolments')
+    .select((eb) => ['course_id', eb.fn.countAll<number>().as('learners')])
+    .where('revoked_at', 'is', null);
+  if (courseIds) select = select.where('course_id', 'in', courseIds);
+  return select.groupBy('course_id').execute();
+}

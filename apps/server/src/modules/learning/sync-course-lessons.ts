@@ -65,7 +65,8 @@ export async function syncCourseLessons(db: Db, courseId: string): Promise<void>
       video_link: video,
     };
     if (existing) {
-      const kind = video ? 'video' : existing.kind === 'video' ? 'text' : existing.kind;
+      // A video lesson without a link stays one while it has a video of our own (issue 32).
+      const kind = video ? 'video' : existing.kind === 'video' && existing.video_id === null ? 'text' : existing.kind;
       await updateLesson(db, existing.id, { ...values, kind });
       lessonIds.push(existing.id);
     } else if (lastSection) {

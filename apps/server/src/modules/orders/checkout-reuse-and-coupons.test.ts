@@ -92,6 +92,7 @@ describe('reusing the pending order', () => {
       name: 'Asha Patel',
       email: `billing-${user.email}`,
       state: OUTSIDE_INDIA,
+      country: 'AE',
       pin: '400001',
       businessName: 'Patel Traders',
     });

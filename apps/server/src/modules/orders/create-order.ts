@@ -41,7 +41,10 @@ const REUSE_MINUTES = 30;
 const GATEWAY_MINIMUM_PAISE = 100;
 
 type Body = Required<Pick<CreateOrderBody, 'amount' | 'name' | 'email'>> &
-  Pick<CreateOrderBody, 'discountCouponId' | 'state' | 'pin' | 'businessName' | 'gstin' | 'disclaimerAccepted'>;
+  Pick<
+    CreateOrderBody,
+    'discountCouponId' | 'state' | 'pin' | 'businessName' | 'gstin' | 'country' | 'disclaimerAccepted'
+  >;
 
 /** The cart's prices, the tax basis in force and what the buyer from their state is charged. */
 interface Charged extends PricedCart {
@@ -198,6 +201,8 @@ function billingColumns(body: Body, priced: Charged, now: Date): BillingColumns 
     billing_pin: body.state === OUTSIDE_INDIA ? '' : (body.pin ?? ''),
     billing_business: body.businessName ?? '',
     billing_gstin: body.gstin ?? '',
+    // The export claim's country, checked against the payment at fulfilment (export-claim.ts).
+    billing_country: body.state === OUTSIDE_INDIA ? (body.country ?? '') : '',
     disclaimer_accepted_at: body.disclaimerAccepted ? now.toISOString() : null,
     prices_inclusive: priced.basis.pricesInclusive ? 1 : 0,
     tax_rate_bp: priced.charge.mode === 'intra' || priced.charge.mode === 'inter' ? priced.basis.rateBp : 0,

@@ -1,13 +1,14 @@
 import type { Db } from '../../db/database.js';
-import { findCouponHolders, findCouponLimits, findOwnedTitles } from './repo.js';
+import { findCouponHolders, findCouponLimits, findOwnedTitles, paidFromAbroad } from './repo.js';
 
-export type Unfulfillable = { kind: 'owned'; titles: string[] } | { kind: 'coupon'; code: string };
+export type Unfulfillable = { kind: 'owned'; titles: string[] } | { kind: 'coupon'; code: string } | { kind: 'export' };
 
 interface PaidOrder {
   id: string;
   user_id: string;
   coupon_id: string | null;
   coupon_code: string | null;
+  tax_mode: string | null;
 }
 
 /**
@@ -24,6 +25,8 @@ export async function findUnfulfillable(trx: Db, order: PaidOrder): Promise<Unfu
     // Stryker disable next-line StringLiteral: an order has a coupon code exactly when it has a coupon id; the fallback is for the type
     return { kind: 'coupon', code: order.coupon_code ?? '' };
   }
+  // Billed as an export under the LUT (no GST) but paid from India: the claim does not hold (export-claim.ts).
+  if (order.tax_mode === 'lut' && !(await paidFromAbroad(trx, order.id))) return { kind: 'export' };
   return null;
 }
 
@@ -44,6 +47,8 @@ async function couponOverLimits(trx: Db, couponId: string, order: PaidOrder): Pr
 
 /** For the order's history in the operator's console. */
 export function describeUnfulfillable(reason: Unfulfillable): string {
+  if (reason.kind === 'export')
+    return 'billed Outside India without GST (LUT), but the gateway reports a payment from India';
   return reason.kind === 'owned'
     ? `the buyer already owns ${reason.titles.join(', ')} through another order`
     : `coupon ${reason.code} has no uses left for this order`;
@@ -53,6 +58,8 @@ export function describeUnfulfillable(reason: Unfulfillable): string {
 export function explainUnfulfillable(reason: Unfulfillable | null): string {
   if (!reason)
     return 'This payment arrived for an order that could no longer be fulfilled, so nothing was added to your account for it.';
+  if (reason.kind === 'export')
+    return 'This order was billed to an address outside India, without GST, but it was paid with an Indian card or account. Nothing was added to your account for it. Please order again with your Indian state and PIN code; GST is then added as the checkout shows.';
   const why =
     reason.kind === 'owned'
       ? `you already own ${reason.titles.join(', ')} through another order`

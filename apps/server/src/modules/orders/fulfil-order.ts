@@ -2,8 +2,9 @@ import type { Db, DbKind } from '../../db/database.js';
 import type { OrderStatus } from '../../db/schema.js';
 import type { MailQueue } from '../../mail/mailer.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
-import { issueInvoice } from '../billing/issue-invoice.js';
 import type { TaxSettings } from '../../tax-config.js';
+import { issueInvoice } from '../billing/issue-invoice.js';
+import { withPaymentOrigin } from './export-claim.js';
 import { describeUnfulfillable, findUnfulfillable } from './find-unfulfillable.js';
 import { type OrderEventSource, recordOrderEvent } from './order-events.js';
 import { confirmationMail } from './order-mails.js';
@@ -25,6 +26,8 @@ import {
 export interface VerifiedPayment {
   gatewayPaymentId: string;
   amountPaise: number;
+  /** From abroad, as the gateway reports it; asked only for an export order (export-claim.ts). */
+  international?: boolean;
 }
 
 export interface FulfilResult {
@@ -68,10 +71,11 @@ async function buyerOfOrder(trx: Db, userId: string) {
 export async function fulfilOrder(
   ctx: FulfilContext,
   orderId: string,
-  payment: VerifiedPayment | null,
+  reported: VerifiedPayment | null,
   source: OrderEventSource,
   now = new Date(),
 ): Promise<FulfilResult> {
+  const payment = reported && (await withPaymentOrigin(ctx, orderId, reported));
   const result = await ctx.db.transaction().execute(async (trx) => {
     const head = await findOrderById(trx, orderId);
     // Stryker disable next-line ConditionalExpression,StringLiteral: cannot happen (the row was read a moment ago, or is a foreign key); without the check the next line throws instead, and a 5xx shows no message
@@ -93,6 +97,7 @@ export async function fulfilOrder(
         gatewayPaymentId: payment.gatewayPaymentId,
         amountPaise: payment.amountPaise,
         source,
+        international: payment.international === undefined ? null : Number(payment.international),
         now: stamp,
       });
     }
@@ -121,9 +126,10 @@ export async function fulfilOrder(
         amountPaise: payment.amountPaise,
         now: stamp,
       });
-      // Money was received, so it is invoiced; the refund will issue the credit note (decision 0017).
+      // Money was received, so it is invoiced; the refund will issue the credit note (decision 0017). Not a
+      // refused export claim: its invoice would be a zero-rated export for money paid from India (0018).
       // Stryker disable next-line ConditionalExpression,EqualityOperator: a payment arrives only for an order with a gateway order, whose total is at least ₹1
-      if (order.total_paise > 0) {
+      if (order.total_paise > 0 && unfulfillable.kind !== 'export') {
         const buyer = await buyerOfOrder(trx, order.user_id);
         await issueInvoice(trx, ctx.tax, order, await findOrderLines(trx, order.id), buyer, now);
       }

@@ -99,6 +99,7 @@ export interface BillingColumns {
   billing_pin: string;
   billing_business: string;
   billing_gstin: string;
+  billing_country: string;
   disclaimer_accepted_at: string | null;
   /** The tax basis of the charge (migration 027), refreshed with the billing details on a reused order. */
   prices_inclusive: number;
@@ -126,6 +127,7 @@ const orderColumns: (keyof NewOrder)[] = [
   'billing_pin',
   'billing_business',
   'billing_gstin',
+  'billing_country',
   'disclaimer_accepted_at',
   'prices_inclusive',
   'tax_rate_bp',
@@ -352,6 +354,8 @@ const upsertPayment = preparedQuery<{
   gatewayPaymentId: string;
   amountPaise: number;
   source: OrderEventSource;
+  /** 1 from abroad, 0 from India, null when the gateway was not asked (only export orders ask). */
+  international: number | null;
   now: string;
 }>()((db, value) =>
   db
@@ -364,6 +368,7 @@ const upsertPayment = preparedQuery<{
       amount_paise: value('amountPaise'),
       status: 'captured',
       source: value('source'),
+      international: value('international'),
       created_at: value('now'),
       updated_at: value('now'),
     })
@@ -543,9 +548,25 @@ export function findOrdersWithDueRefunds(db: Db) {
 export function findOrderCoupon(db: Db, orderId: string) {
   return db
     .selectFrom('orders')
-    .select(['id', 'user_id', 'coupon_id', 'coupon_code'])
+    .select(['id', 'user_id', 'coupon_id', 'coupon_code', 'tax_mode'])
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
+}
+
+/** Whether the order is billed as an export, and its gateway order (export-claim.ts). */
+export function findExportClaim(db: Db, orderId: string) {
+  return db.selectFrom('orders').select(['tax_mode', 'gateway_order_id']).where('id', '=', orderId).executeTakeFirst();
+}
+
+/** True when a payment of the order was reported by the gateway as made from abroad. */
+export async function paidFromAbroad(db: Db, orderId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('international', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export function findRefundByGatewayId(db: Db, gatewayRefundId: string) {

@@ -9,13 +9,13 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSeededTestApp, createSignedInUser, engine, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
+import { buy } from '../../../test/test-purchases.js';
+import { attachVideo, lessonIdsOf, makeReadyVideo } from '../../../test/test-video.js';
 import { useTestApp } from '../../../test/use-test-app.js';
 import { loadOrCreateSecret } from '../../auth/secrets.js';
 import { createSession } from '../../auth/session.js';
 import { demoCourses } from '../../seed/seed-courses.js';
-import { buy } from '../../../test/test-purchases.js';
 import { createLocalVideoStorage } from '../../storage/video-storage.js';
-import { attachVideo, lessonIdsOf, makeReadyVideo } from '../../../test/test-video.js';
 import { signVideoQuery, VIDEO_LINK_SECRET_NAME } from './video-links.js';
 
 const t = useTestApp(createSeededTestApp);

@@ -141,9 +141,17 @@ export const playbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
   );
 
+  // The console's settings: the admin role is checked before the body is (a visitor learns no field rules).
+  const adminFirst = async (request: import('fastify').FastifyRequest) => {
+    requireAdmin(request);
+  };
+
   app.get(
     playbackPaths.adminSettings,
-    { schema: { response: { 200: videoSettingsResponse, 401: errorResponse, 403: errorResponse } } },
+    {
+      preValidation: adminFirst,
+      schema: { response: { 200: videoSettingsResponse, 401: errorResponse, 403: errorResponse } },
+    },
     async (request) => {
       requireAdmin(request);
       return { ok: true as const, settings: await readVideoSettings(db) };
@@ -153,6 +161,7 @@ export const playbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.put(
     playbackPaths.adminSettings,
     {
+      preValidation: adminFirst,
       schema: {
         body: videoSettingsInput,
         response: { 200: videoSettingsResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },

@@ -67,6 +67,22 @@
       { fontSize: '13px', color: '#4b5563', margin: '0 0 16px' },
       'Sandbox payments are signed like Razorpay payments, but no money moves.',
     );
+    // Which card pays: the shop checks an order billed Outside India against it, as Razorpay reports it.
+    const cards = el('fieldset', { border: '0', padding: '0', margin: '0 0 12px', fontSize: '14px', color: '#0b1f3a' });
+    cards.append(el('legend', { fontWeight: '700', padding: '0', marginBottom: '4px' }, 'Card'));
+    for (const [value, text] of [
+      ['domestic', 'Indian card'],
+      ['international', 'International card (issued outside India)'],
+    ]) {
+      const label = el('label', { display: 'flex', gap: '8px', alignItems: 'center', minHeight: '32px' });
+      const radio = document.createElement('input');
+      radio.type = 'radio';
+      radio.name = 'sandbox-card';
+      radio.value = value;
+      radio.checked = value === 'domestic';
+      label.append(radio, document.createTextNode(text));
+      cards.append(label);
+    }
     const status = el('p', { minHeight: '1.2em', color: '#b91c1c', margin: '0 0 8px', fontSize: '14px' });
     status.setAttribute('role', 'status');
     const buttonStyle = {
@@ -90,7 +106,7 @@
     );
     const close = el('button', { ...buttonStyle, background: 'transparent', color: '#4b5563', border: '0' }, 'Cancel');
     for (const button of [pay, fail, close]) button.type = 'button';
-    box.append(badge, title, description, amount, note, status, pay, fail, close);
+    box.append(badge, title, description, amount, note, cards, status, pay, fail, close);
     overlay.append(box);
     document.body.append(overlay);
     pay.focus();
@@ -117,7 +133,11 @@
           method: 'POST',
           credentials: 'include',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ order_id: options.order_id, outcome }),
+          body: JSON.stringify({
+            order_id: options.order_id,
+            outcome,
+            card: cards.querySelector('input:checked')?.value || 'domestic',
+          }),
         });
         const body = await res.json();
         if (!res.ok) throw new Error(body.message || 'The sandbox could not take this payment.');

@@ -16,6 +16,8 @@ const widget = fs.readFileSync(path.join(serverRoot, 'src/modules/sandbox/checko
 const payBody = z.object({
   order_id: z.string().min(1).max(64),
   outcome: z.enum(['captured', 'failed']),
+  /** The widget's card choice: an Indian card (the default) or one issued abroad. */
+  card: z.enum(['domestic', 'international']).optional(),
 });
 /** Razorpay's checkout answers: a captured payment signed, a failed one as its error payload, never signed. */
 const payResponse = z.object({
@@ -44,7 +46,10 @@ export const sandboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, g
       const order = await findOwnOrder(db, request.body.order_id, user.id);
       if (!order) throw new AppError('not_found', 'No such order for this account.');
       try {
-        return { ok: true as const, ...(await gateway.pay(request.body.order_id, request.body.outcome)) };
+        return {
+          ok: true as const,
+          ...(await gateway.pay(request.body.order_id, request.body.outcome, request.body.card)),
+        };
       } catch (error) {
         if (error instanceof GatewayRejectedError) throw new AppError('conflict', error.message);
         throw error;

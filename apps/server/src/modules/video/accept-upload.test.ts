@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { courseForm } from '../../../test/admin-test-client.js';
+import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { makeClip, requireFfmpeg } from '../../../test/test-clips.js';
+import { createLocalVideoStorage, type VideoStorage } from '../../storage/video-storage.js';
 import { acceptUpload } from './accept-upload.js';
 import * as repo from './repo.js';
-import { makeClip, requireFfmpeg } from '../../../test/test-clips.js';
 import type { VideoQueue } from './video-queue.js';
-import { createLocalVideoStorage, type VideoStorage } from '../../storage/video-storage.js';
 
 // A second upload for a lesson replaces the first one that is still waiting; but only once the new
 // one is safely kept: a bucket that refuses the new source must leave the earlier upload queued.
@@ -61,11 +61,18 @@ describe('acceptUpload', () => {
   it('keeps the earlier waiting upload when the new source cannot be kept', async () => {
     const lessonId = await newLessonId();
     const local = createLocalVideoStorage(t.config.dataDir);
-    await acceptUpload(t.database.db, queue, local, t.config.ffprobePath, {
-      lessonId,
-      file: uploaded('first.mp4'),
-      sourceName: 'first.mp4',
-    });
+    await acceptUpload(
+      t.database.db,
+      queue,
+      local,
+      { ffprobePath: t.config.ffprobePath },
+      {
+        lessonId,
+        file: uploaded('first.mp4'),
+        sourceName: 'first.mp4',
+        operator: null,
+      },
+    );
     const [first] = await repo.findLessonVideos(t.database.db, [lessonId]);
     expect(first?.status).toBe('queued');
 
@@ -77,11 +84,18 @@ describe('acceptUpload', () => {
     };
     const second = uploaded('second.mp4');
     await expect(
-      acceptUpload(t.database.db, queue, refusing, t.config.ffprobePath, {
-        lessonId,
-        file: second,
-        sourceName: 'second.mp4',
-      }),
+      acceptUpload(
+        t.database.db,
+        queue,
+        refusing,
+        { ffprobePath: t.config.ffprobePath },
+        {
+          lessonId,
+          file: second,
+          sourceName: 'second.mp4',
+          operator: null,
+        },
+      ),
     ).rejects.toThrow('the bucket refused the upload');
 
     expect(await repo.findLessonVideos(t.database.db, [lessonId])).toEqual([first]);
@@ -93,10 +107,10 @@ describe('acceptUpload', () => {
   it('replaces the earlier waiting upload once the new source is kept', async () => {
     const lessonId = await newLessonId();
     const local = createLocalVideoStorage(t.config.dataDir);
-    const upload = (name: string) => ({ lessonId, file: uploaded(name), sourceName: name });
-    await acceptUpload(t.database.db, queue, local, t.config.ffprobePath, upload('one.mp4'));
+    const upload = (name: string) => ({ lessonId, file: uploaded(name), sourceName: name, operator: null });
+    await acceptUpload(t.database.db, queue, local, { ffprobePath: t.config.ffprobePath }, upload('one.mp4'));
     const [first] = await repo.findLessonVideos(t.database.db, [lessonId]);
-    await acceptUpload(t.database.db, queue, local, t.config.ffprobePath, upload('two.mp4'));
+    await acceptUpload(t.database.db, queue, local, { ffprobePath: t.config.ffprobePath }, upload('two.mp4'));
     const videos = await repo.findLessonVideos(t.database.db, [lessonId]);
     expect(videos.map((video) => [video.source_name, video.status])).toEqual([['two.mp4', 'queued']]);
     expect(cancelled).toEqual([first?.id]);

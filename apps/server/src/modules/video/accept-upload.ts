@@ -1,12 +1,13 @@
 import { messages } from '@shop/shared';
+import { writeAudit } from '../../audit/write-audit.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { probeVideo } from './probe-video.js';
+import { removeUploadedFile, type VideoStorage } from '../../storage/video-storage.js';
+import { type ProbeLimits, probeVideo } from './probe-video.js';
 import * as repo from './repo.js';
 import type { FinishedUpload } from './upload-server.js';
 import type { VideoQueue } from './video-queue.js';
-import { removeUploadedFile, type VideoStorage } from '../../storage/video-storage.js';
 
 /**
  * An upload has fully arrived: it must be a video by its content (ffprobe), else it is deleted and the
@@ -20,12 +21,12 @@ export async function acceptUpload(
   db: Db,
   queue: VideoQueue,
   storage: VideoStorage,
-  ffprobePath: string,
+  probe: { ffprobePath: string } & ProbeLimits,
   upload: FinishedUpload,
   now = new Date(),
 ): Promise<void> {
   try {
-    await probeVideo(ffprobePath, upload.file);
+    await probeVideo(probe.ffprobePath, upload.file, probe);
     if (!(await repo.findLesson(db, upload.lessonId))) throw new AppError('not_found', messages.videoLessonNotFound);
   } catch (error) {
     await removeUploadedFile(upload.file);
@@ -38,20 +39,37 @@ export async function acceptUpload(
   });
   const superseded = (await repo.findLessonVideos(db, [upload.lessonId])).filter((video) => video.status !== 'ready');
   for (const video of superseded) await queue.cancel(video.id);
-  await repo.deleteVideos(
-    db,
-    superseded.map((video) => video.id),
-  );
-  for (const video of superseded) await storage.removeSource(video.source_path);
   const at = now.toISOString();
-  await repo.insertVideo(db, {
-    id,
-    lesson_id: upload.lessonId,
-    status: 'queued',
-    source_name: upload.sourceName,
-    source_path: source,
-    created_at: at,
-    updated_at: at,
+  await db.transaction().execute(async (trx) => {
+    await repo.deleteVideos(
+      trx,
+      superseded.map((video) => video.id),
+    );
+    await repo.insertVideo(trx, {
+      id,
+      lesson_id: upload.lessonId,
+      status: 'queued',
+      source_name: upload.sourceName,
+      source_path: source,
+      created_at: at,
+      updated_at: at,
+    });
+    // An upload reaches tus only through the console's routes, so an operator is always known there.
+    if (upload.operator) {
+      await writeAudit(
+        trx,
+        upload.operator,
+        {
+          action: 'video.upload_accepted',
+          entity: 'lesson_video',
+          entityId: upload.lessonId,
+          before: superseded.length > 0 ? { supersededVideoIds: superseded.map((video) => video.id) } : null,
+          after: { videoId: id, sourceName: upload.sourceName },
+        },
+        now,
+      );
+    }
   });
+  for (const video of superseded) await storage.removeSource(video.source_path);
   queue.enqueue();
 }

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { messages } from '@shop/shared';
+import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import * as repo from './repo.js';
@@ -15,6 +16,7 @@ export interface UploadRequest {
   body: Readable;
   lessonId: string;
   uploadId?: string;
+  operator: SessionUser | null;
 }
 
 export interface UploadAnswer {
@@ -51,6 +53,7 @@ export async function relayUpload(
       body: hasBody ? (Readable.toWeb(request.body) as ReadableStream) : undefined,
       duplex: 'half',
     } as RequestInit),
+    request.operator,
   );
   const answerHeaders: Record<string, string> = {};
   response.headers.forEach((value, name) => {

@@ -203,12 +203,10 @@ export async function publishVideo(
   });
 }
 
-/** The lesson plays no video any more; its upload rows are deleted. */
-export async function clearLessonVideos(db: Db, lessonId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('course_lessons').set({ video_id: null }).where('id', '=', lessonId).execute();
-    await trx.deleteFrom('lesson_videos').where('lesson_id', '=', lessonId).execute();
-  });
+/** The lesson plays no video any more; its upload rows are deleted. Run it in the caller's transaction. */
+export async function clearLessonVideos(trx: Db, lessonId: string): Promise<void> {
+  await trx.updateTable('course_lessons').set({ video_id: null }).where('id', '=', lessonId).execute();
+  await trx.deleteFrom('lesson_videos').where('lesson_id', '=', lessonId).execute();
 }
 
 export async function markCaptions(db: Db, videoId: string, now: string): Promise<void> {
@@ -220,4 +218,9 @@ export async function existingVideoIds(db: Db, videoIds: readonly string[]): Pro
   if (videoIds.length === 0) return new Set();
   const rows = await db.selectFrom('lesson_videos').select('id').where('id', 'in', videoIds).execute();
   return new Set(rows.map((row) => row.id));
+}
+
+/** A demo lesson given a clip of our own becomes a video lesson (make-demo-clips.ts). */
+export async function markVideoLesson(db: Db, lessonId: string): Promise<void> {
+  await db.updateTable('course_lessons').set({ kind: 'video' }).where('id', '=', lessonId).execute();
 }

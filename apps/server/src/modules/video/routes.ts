@@ -2,10 +2,12 @@ import { adminDoneResponse, lessonVideoResponse, messages, objectId, videoAdminP
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { acceptRawBody } from '../../plugins/raw-body.js';
 import { acceptUpload } from './accept-upload.js';
 import { deleteLessonVideo } from './delete-lesson-video.js';
+import { DEMO_CLIPS_JOB, makeDemoClips } from './make-demo-clips.js';
 import { readLessonVideo } from './read-lesson-video.js';
 import { relayUpload } from './relay-upload.js';
 import { registerVideoFileCleaner } from './remove-lesson-videos.js';
@@ -36,8 +38,18 @@ export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     shared: config.scaleOut || config.role !== 'both',
     leaseMs: config.videoLeaseSeconds * 1000,
   });
+  // The first start's seed asks for the demo lessons' clips; a process that runs the transcodes makes them.
+  if (config.role !== 'web') {
+    await deps.jobs.work(DEMO_CLIPS_JOB, async (data) => {
+      const lessonIds = Array.isArray(data.lessonIds) ? data.lessonIds.filter((id) => typeof id === 'string') : [];
+      await makeDemoClips(
+        { db, queue, storage, ffmpegPath: config.ffmpegPath, dataDir: config.dataDir, log: app.log },
+        lessonIds,
+      );
+    });
+  }
   const uploads = createUploadServer(config.dataDir, (upload) =>
-    acceptUpload(db, queue, storage, config.ffprobePath, upload),
+    acceptUpload(db, queue, storage, { ffprobePath: config.ffprobePath, maxHours: config.videoMaxHours }, upload),
   );
   const unregister = registerVideoFileCleaner({
     removeOrphans: (videos) => removeOrphanVideos(db, queue, storage, videos),
@@ -69,7 +81,7 @@ export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     videoAdminPaths.video,
     { schema: { params: lessonParams, response: { 200: adminDoneResponse } } },
     async (request) => {
-      await deleteLessonVideo(db, queue, storage, request.params.lessonId);
+      await deleteLessonVideo(db, queue, storage, requireAdmin(request), request.params.lessonId);
       catalogCache.invalidate();
       return { ok: true as const };
     },
@@ -78,7 +90,7 @@ export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     videoAdminPaths.retry,
     { schema: { params: lessonParams, response: { 200: lessonVideoResponse } } },
     async (request) => {
-      await retryVideoJob(db, queue, request.params.lessonId);
+      await retryVideoJob(db, queue, requireAdmin(request), request.params.lessonId);
       return { ok: true as const, ...(await readLessonVideo(db, request.params.lessonId)) };
     },
   );
@@ -98,6 +110,7 @@ export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         url: request.url,
         headers: request.raw.headers,
         body: request.raw,
+        operator: requireAdmin(request),
         ...params,
       });
       return reply
@@ -108,8 +121,12 @@ export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     scope.post(videoAdminPaths.uploads, { schema: { params: lessonParams } }, (request, reply) =>
       relay(request, reply, request.params),
     );
+    // OPTIONS: the protocol's discovery (Tus-Version, Tus-Max-Size, Tus-Extension), answered by tus itself.
+    scope.options(videoAdminPaths.uploads, { schema: { params: lessonParams } }, (request, reply) =>
+      relay(request, reply, request.params),
+    );
     scope.route({
-      method: ['HEAD', 'PATCH', 'DELETE'],
+      method: ['OPTIONS', 'HEAD', 'PATCH', 'DELETE'],
       url: videoAdminPaths.upload,
       schema: { params: uploadParams },
       handler: (request, reply) => relay(request, reply, request.params),
@@ -124,7 +141,8 @@ export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       videoAdminPaths.captions,
       { schema: { params: lessonParams, response: { 200: lessonVideoResponse } } },
       async (request) => {
-        await saveCaptions(db, storage, request.params.lessonId, typeof request.body === 'string' ? request.body : '');
+        const text = typeof request.body === 'string' ? request.body : '';
+        await saveCaptions(db, storage, requireAdmin(request), request.params.lessonId, text);
         return { ok: true as const, ...(await readLessonVideo(db, request.params.lessonId)) };
       },
     );

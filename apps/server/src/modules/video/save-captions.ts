@@ -2,10 +2,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { messages } from '@shop/shared';
+import { writeAudit } from '../../audit/write-audit.js';
+import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import * as repo from './repo.js';
 import type { VideoStorage } from '../../storage/video-storage.js';
+import * as repo from './repo.js';
 
 export const CAPTIONS_MAX_BYTES = 1024 * 1024;
 export const CAPTIONS_FILE = 'captions.vtt';
@@ -13,7 +15,14 @@ export const CAPTIONS_FILE = 'captions.vtt';
 const WEBVTT_HEADER = /^\uFEFF?WEBVTT(?:[ \t][^\r\n]*)?(?:\r\n|\r|\n|$)/;
 
 /** The operator's WebVTT captions for the lesson's ready video, published beside its playlists. */
-export async function saveCaptions(db: Db, storage: VideoStorage, lessonId: string, text: string, now = new Date()) {
+export async function saveCaptions(
+  db: Db,
+  storage: VideoStorage,
+  operator: SessionUser,
+  lessonId: string,
+  text: string,
+  now = new Date(),
+) {
   const lesson = await repo.findLesson(db, lessonId);
   if (!lesson) throw new AppError('not_found', messages.videoLessonNotFound);
   if (!lesson.video_id) throw new AppError('conflict', messages.videoNoReadyVideo);
@@ -27,5 +36,20 @@ export async function saveCaptions(db: Db, storage: VideoStorage, lessonId: stri
   } finally {
     await fs.rm(work, { recursive: true, force: true });
   }
-  await repo.markCaptions(db, lesson.video_id, now.toISOString());
+  const videoId = lesson.video_id;
+  await db.transaction().execute(async (trx) => {
+    await repo.markCaptions(trx, videoId, now.toISOString());
+    await writeAudit(
+      trx,
+      operator,
+      {
+        action: 'video.captions_saved',
+        entity: 'lesson_video',
+        entityId: lessonId,
+        before: null,
+        after: { videoId, bytes: Buffer.byteLength(text) },
+      },
+      now,
+    );
+  });
 }

@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VideoToolError } from './run-tool.js';
 import { ffmpegPath, ffprobePath, makeClip, requireFfmpeg } from '../../../test/test-clips.js';
-import { MASTER_PLAYLIST, mediaPlaylistOf, POSTER, type TranscodedVideo, transcodeToHls } from './transcode-to-hls.js';
 import { createLocalVideoStorage, type VideoStorage } from '../../storage/video-storage.js';
+import { VideoToolError } from './run-tool.js';
+import { MASTER_PLAYLIST, mediaPlaylistOf, POSTER, type TranscodedVideo, transcodeToHls } from './transcode-to-hls.js';
 
 // Played back the way hls.js would: read the master playlist, then each media playlist, then fetch a
 // segment and decrypt it with the key the key endpoint will serve and the playlist's IV.

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { pathWith, videoAdminPaths } from '@shop/shared';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
+import type { SessionUser } from '../../auth/session.js';
 import { AppError } from '../../errors.js';
 
 /** Largest video an operator may upload (issue 15). */
@@ -22,6 +23,8 @@ export interface FinishedUpload {
   file: string;
   /** The name the operator's file had (tus metadata `filename`), for the console. */
   sourceName: string;
+  /** The operator whose request delivered the last byte, for the audit row. */
+  operator: SessionUser | null;
 }
 
 /** The lesson an upload URL names; the routes checked it exists before the request reached tus. */
@@ -35,6 +38,8 @@ const lessonOf = (request: Request) =>
  */
 export function createUploadServer(dataDir: string, onFinish: (upload: FinishedUpload) => Promise<void>) {
   const directory = videoUploadsDir(dataDir);
+  // The operator behind each request handed to tus, for the hook that finishes an upload.
+  const operators = new WeakMap<Request, SessionUser>();
   // An upload left unfinished (the operator never came back to resume it) is deleted a week after it began.
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UNFINISHED_KEPT_MS });
   const server = new Server({
@@ -50,12 +55,13 @@ export function createUploadServer(dataDir: string, onFinish: (upload: FinishedU
     async onUploadCreate(request, upload) {
       return { metadata: { ...upload.metadata, lessonId: lessonOf(request) } };
     },
-    async onUploadFinish(_request, upload: Upload) {
+    async onUploadFinish(request, upload: Upload) {
       try {
         await onFinish({
           lessonId: upload.metadata?.lessonId ?? '',
           file: path.join(directory, upload.id),
           sourceName: (upload.metadata?.filename ?? '').slice(0, 300),
+          operator: operators.get(request) ?? null,
         });
       } catch (error) {
         if (error instanceof AppError) throw { status_code: error.status, body: error.message };
@@ -66,7 +72,10 @@ export function createUploadServer(dataDir: string, onFinish: (upload: FinishedU
   });
 
   return {
-    handle: (request: Request) => server.handleWeb(request),
+    handle: (request: Request, operator: SessionUser | null) => {
+      if (operator) operators.set(request, operator);
+      return server.handleWeb(request);
+    },
     /** Deletes unfinished uploads older than a week; finished ones wait for their job. */
     removeAbandoned: () => server.cleanUpExpiredUploads(),
     /** The lesson an upload was made for, or null when there is no such upload. */

@@ -6,14 +6,14 @@ import type { PlaybackResponse } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeededTestApp, createSignedInUser, engine, type TestApp, testConfig } from '../../../test/helpers.js';
+import { makeClip, requireFfmpeg } from '../../../test/test-clips.js';
+import { buy } from '../../../test/test-purchases.js';
+import { startTestS3, type TestS3 } from '../../../test/test-s3.js';
+import { videoConsole } from '../../../test/test-uploads.js';
+import { lessonIdsOf } from '../../../test/test-video.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
 import { demoCourses } from '../../seed/seed-courses.js';
-import { startTestS3, type TestS3 } from '../../../test/test-s3.js';
-import { buy } from '../../../test/test-purchases.js';
-import { lessonIdsOf } from '../../../test/test-video.js';
-import { makeClip, requireFfmpeg } from '../../../test/test-clips.js';
-import { videoConsole } from '../../../test/test-uploads.js';
 
 requireFfmpeg();
 

@@ -1,10 +1,21 @@
-import { formatPaise, messages } from '@shop/shared';
+import { type AdminOrderDetail, formatPaise, gstStateName, messages } from '@shop/shared';
 import { Link } from 'wouter';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
 import { useGetOrderQuery, useRefundOrderMutation } from './api';
 import { formatDateTime } from './format-date';
 import { TableHead, TableWrap } from './table-wrap';
+
+/** The billing details as the buyer gave them, or what the tax law does without them. */
+function billingText({ state, pin, country, businessName, gstin }: AdminOrderDetail['billing']): string {
+  if (!state) return 'None given: taxed in the shop’s state';
+  const parts = [`${gstStateName(state) ?? state} (${state})`];
+  if (pin) parts.push(`PIN ${pin}`);
+  if (country) parts.push(`country ${country}`);
+  if (businessName) parts.push(businessName);
+  if (gstin) parts.push(`GSTIN ${gstin}`);
+  return parts.join(', ');
+}
 
 export function OrderDetail({ id }: { id: string }) {
   const { data: order, isError } = useGetOrderQuery(id);
@@ -37,6 +48,14 @@ export function OrderDetail({ id }: { id: string }) {
         <dt>Customer</dt>
         <dd>
           {order.billingName} ({order.email}) · <Link to={`/admin/learners/${order.userId}`}>account</Link>
+        </dd>
+        <dt>Billing</dt>
+        <dd data-testid="order-billing">{billingText(order.billing)}</dd>
+        <dt>Education-only notice</dt>
+        <dd data-testid="order-disclaimer">
+          {order.disclaimerAcceptedAt
+            ? `Acknowledged ${formatDateTime(order.disclaimerAcceptedAt)}`
+            : 'Not acknowledged (ordered without the checkout form)'}
         </dd>
         <dt>Created</dt>
         <dd>{formatDateTime(order.createdAt)}</dd>
@@ -82,7 +101,10 @@ export function OrderDetail({ id }: { id: string }) {
                 <td>Payment</td>
                 <td>{p.gatewayPaymentId}</td>
                 <td>{formatPaise(p.amountPaise)}</td>
-                <td>{p.status}</td>
+                <td>
+                  {p.status}
+                  {p.international === null ? '' : p.international ? ', card from abroad' : ', paid from India'}
+                </td>
                 <td>{formatDateTime(p.createdAt)}</td>
               </tr>
             ))}

@@ -21,6 +21,7 @@ const FIELDS: readonly Field[] = [
   'email',
   'state',
   'pin',
+  'country',
   'businessName',
   'gstin',
   'disclaimerAccepted',
@@ -45,6 +46,7 @@ export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormPro
       pin: '',
       businessName: '',
       gstin: '',
+      country: '',
       disclaimerAccepted: false,
     },
     loadCheck,
@@ -88,7 +90,14 @@ export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormPro
               </select>
             )}
           </FormField>
-          {!abroad && (
+          {abroad ? (
+            <FormField
+              id="billing-country"
+              label={messages.billingCountry}
+              autoComplete="country"
+              {...text('country')}
+            />
+          ) : (
             <FormField id="billing-pin" label={messages.billingPin} autoComplete="postal-code" {...text('pin')} />
           )}
         </div>

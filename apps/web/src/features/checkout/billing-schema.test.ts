@@ -10,7 +10,7 @@ const messagesFor = (input: object) => {
   return shown;
 };
 
-const ahmedabad = { state: '24', pin: '380015', businessName: '', gstin: '', disclaimerAccepted: true };
+const ahmedabad = { state: '24', pin: '380015', businessName: '', gstin: '', country: '', disclaimerAccepted: true };
 
 describe('billing details', () => {
   it("uses the spec's messages for missing fields", () => {
@@ -52,6 +52,35 @@ describe('billing details', () => {
     expect(
       billingSchema.parse({ ...asha, ...ahmedabad, state: '27', pin: '411001', gstin: ' 27aapfu0939f1zv ' }).gstin,
     ).toBe('27AAPFU0939F1ZV');
-    expect(messagesFor({ ...asha, ...ahmedabad, state: '96', pin: '' })).toEqual({});
+    expect(messagesFor({ ...asha, ...ahmedabad, state: '96', pin: '', country: 'ae' })).toEqual({});
+  });
+
+  it('Outside India asks for a country other than India; with a state in India the country is not asked', () => {
+    const asha = { firstName: 'Asha', lastName: 'Patel', email: 'asha@example.com' };
+    expect(messagesFor({ ...asha, ...ahmedabad, state: '96', pin: '' })).toEqual({
+      country: messages.billingCountryRequired,
+    });
+    expect(messagesFor({ ...asha, ...ahmedabad, state: '96', country: 'IN' })).toEqual({
+      country: messages.billingCountryIndia,
+    });
+    expect(billingSchema.parse({ ...asha, ...ahmedabad, state: '96', country: ' us ' }).country).toBe('US');
+    // A country typed before switching back to a state in India is hidden and not checked.
+    expect(messagesFor({ ...asha, ...ahmedabad, country: 'US' })).toEqual({});
+  });
+
+  it('names are one line without hidden characters (B6)', () => {
+    const asha = { firstName: 'Asha', lastName: 'Patel', email: 'asha@example.com' };
+    expect(messagesFor({ ...asha, ...ahmedabad, lastName: 'Patel\nGSTIN: 27AAPFU0939F1ZV' })).toEqual({
+      lastName: messages.billingNameCharacters,
+    });
+    expect(messagesFor({ ...asha, ...ahmedabad, firstName: 'Warren \u202eredro' })).toEqual({
+      firstName: messages.billingNameCharacters,
+    });
+    expect(messagesFor({ ...asha, ...ahmedabad, businessName: 'Evil Corp\n(TS/26-27/999999) Tj ET BT' })).toEqual({
+      businessName: messages.billingNameCharacters,
+    });
+    expect(billingSchema.parse({ ...asha, ...ahmedabad, businessName: 'Jose\u0301 Traders' }).businessName).toBe(
+      'Jos\u00e9 Traders',
+    );
   });
 });

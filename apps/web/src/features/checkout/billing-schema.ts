@@ -1,4 +1,4 @@
-import { checkoutTaxCheck, checkoutTaxFields, messages } from '@shop/shared';
+import { checkoutTaxCheck, checkoutTaxFields, isPrintableName, messages } from '@shop/shared';
 import * as z from 'zod/mini';
 
 /** The spec's simple pattern; the server's stricter e-mail check runs on top of it. */
@@ -12,6 +12,7 @@ export const billingSchema = z
         z.trim(),
         z.minLength(1, messages.firstNameRequired),
         z.maxLength(100, 'First name must be at most 100 characters'),
+        z.refine(isPrintableName, messages.billingNameCharacters),
       ),
     lastName: z
       .string()
@@ -19,6 +20,7 @@ export const billingSchema = z
         z.trim(),
         z.minLength(1, messages.lastNameRequired),
         z.maxLength(99, 'Last name must be at most 99 characters'),
+        z.refine(isPrintableName, messages.billingNameCharacters),
       ),
     email: z.pipe(
       z

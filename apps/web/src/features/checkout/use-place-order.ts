@@ -2,6 +2,7 @@ import {
   type CreateOrderResponse,
   checkoutCharge,
   messages,
+  OUTSIDE_INDIA,
   paiseToRupees,
   rupeesToPaise,
   type Totals,
@@ -117,6 +118,8 @@ export function usePlaceOrder() {
           pin: billing.pin,
           businessName: billing.businessName,
           gstin: billing.gstin,
+          // The country goes only with Outside India: a field left filled after changing state is not sent.
+          ...(billing.state === OUTSIDE_INDIA ? { country: billing.country } : {}),
           disclaimerAccepted: billing.disclaimerAccepted,
         }).unwrap();
       } catch (error) {
