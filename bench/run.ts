@@ -540,6 +540,7 @@ async function main() {
   await baseline.stop();
   report.http = rows;
   if (HTTP_ONLY) {
+    printHttp(rows); // first: the video part below may fail on its own
     const video = await measureVideoDelivery(shop, data, dataDir);
     report.videoDelivery = video;
     const videoRows = guardVideo(video);
@@ -547,7 +548,6 @@ async function main() {
     await shop.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(report, null, 2)}\n`);
-    printHttp(rows);
     printVideo(video, videoRows);
     if (WRITE_BASELINE) writeBaseline([...rows, ...videoRows]);
     return;

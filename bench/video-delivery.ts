@@ -129,17 +129,18 @@ export async function measureVideoDelivery(shop: Running, data: BenchData, dataD
   );
   const baseline = await start('bench/baseline-server.ts', {}, '/');
   try {
-    const shopSegment = `${shop.url}/api/video/${videoId}/${segmentName}`;
+    // Segments are signed like the playlists (decision 0028): the learner's query and session go with it.
+    const shopSegment = `${shop.url}/api/video/${videoId}/${segmentName}${grant.signedQuery}`;
     const staticSegment = `${staticServer.url}/${videoId}/${segmentName}`;
     for (const url of [shopSegment, staticSegment]) {
-      const res = await fetch(url);
+      const res = await fetch(url, { headers: url === shopSegment ? bearer : {} });
       if (res.status !== 200 || (await res.arrayBuffer()).byteLength !== segmentBytes)
         throw new Error(`bad segment at ${url}`);
     }
     const segment = await compare(
       'GET a 6 s 720p segment (vs @fastify/static, MB/s)',
       load(staticServer, staticSegment, SEGMENT_CONNECTIONS),
-      load(shop, shopSegment, SEGMENT_CONNECTIONS),
+      load(shop, shopSegment, SEGMENT_CONNECTIONS, bearer),
       'megabytesPerSecond',
     );
     const base = load(baseline, `${baseline.url}/`, 100);

@@ -314,6 +314,14 @@ describe('checkout and the learner’s area', () => {
     await page.getByLabel('State').selectOption({ label: 'Outside India' });
     await page.getByText('PIN code must be 6 digits').waitFor({ state: 'detached' });
     expect(await page.getByLabel('PIN code').count()).toBe(0);
+    // In its place, the country (issue 32, B7): required, and not India.
+    await page.getByText('Please enter your country as its two-letter code (for example US or AE)').waitFor();
+    await page.getByLabel('Country (two-letter code, e.g. US)').fill('IN');
+    await page.getByText('For an address in India, please choose your state instead of Outside India').waitFor();
+    await page.getByLabel('Country (two-letter code, e.g. US)').fill('ae');
+    await page
+      .getByText('For an address in India, please choose your state instead of Outside India')
+      .waitFor({ state: 'detached' });
 
     // A browser's autofill sets several fields in one go, before the page draws again: none is lost.
     await page.evaluate(() => {

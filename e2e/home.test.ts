@@ -65,6 +65,8 @@ describe('home page', () => {
     );
     await page.getByRole('button', { name: 'Subscribe Now' }).waitFor();
 
+    // The strip's figures come once the shop has said which it shows (the specification's, by default).
+    await page.locator('.stat .visually-hidden').first().waitFor();
     expect(await page.locator('.stat-label').allTextContents()).toEqual([
       'Active Courses',
       'Sold Courses',
@@ -286,13 +288,11 @@ describe('home page', () => {
     // Recorded (unconfirmed: double opt-in, e2e/newsletter.test.ts) just after the answer.
     const db = new Database(path.join(dataDir, 'shop.sqlite'), { readonly: true });
     try {
-      const deadline = Date.now() + 5000;
-      let rows: unknown[] = [];
-      while (rows.length === 0 && Date.now() < deadline) {
-        rows = db.prepare('select email from newsletter_subscribers where email_lower = ?').all(email);
-        if (rows.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(rows).toEqual([{ email }]);
+      await expect
+        .poll(() => db.prepare('select email from newsletter_subscribers where email_lower = ?').all(email), {
+          timeout: 10_000,
+        })
+        .toEqual([{ email }]);
     } finally {
       db.close();
     }
@@ -361,7 +361,8 @@ describe('home page', () => {
     const top = Math.max(block.y, 0);
     await page.mouse.move(block.x + 5, top + 5);
     await page.mouse.move(block.x + 10, top + 10, { steps: 3 });
-    await page.waitForTimeout(300);
+    // Two frames: the shapes' mouse handler has drawn whatever it would draw.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const transforms = await page
       .locator('.about-shape')
       .evaluateAll((shapes) => shapes.map((shape) => getComputedStyle(shape).transform));
@@ -391,7 +392,7 @@ describe('home layout', () => {
     await page.evaluate(async () => {
       for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
         window.scrollTo(0, y);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise((resolve) => requestAnimationFrame(resolve));
       }
     });
     fs.mkdirSync(artifacts, { recursive: true });

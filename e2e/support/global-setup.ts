@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { collectOutput, freePort, waitUntilAnswering } from '../../apps/server/test/processes';
+import { linkDemoVideos } from './linked-demo-videos';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -47,11 +48,14 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The demo lessons get the YouTube links of linked-demo-videos.ts instead of clips made in the background.
+      DEMO_CLIPS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = collectOutput(server);
   await waitUntilAnswering(`${baseURL}/api/health`, server, { log: output });
+  await linkDemoVideos(dataDir);
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
 

@@ -78,6 +78,285 @@ const CROSS_MODULE_REPOSITORY: Record<string, string> = {};
 
 const ROUTES_TO_REPOSITORY: Record<string, string> = {};
 
+// ---------------------------------------------------------------------------------------------------
+// Floors, cycles and the web's zones (issue 33). Each allow-list below holds today's breaches by name and
+// may only shrink: a new breach fails, and so does a listed one that is gone. A failure prints the whole
+// list as found, in the list's own format, ready to paste (after checking that every new line is meant).
+
+const serverSrc = 'apps/server/src';
+const webSrc = 'apps/web/src';
+
+/** A relative import resolved to a repository file (server `.js` -> `.ts`, web without extension), or null for a non-source file (CSS). */
+function resolveImport(file: string, specifier: string): string | null {
+  const joined = path.posix.join(path.posix.dirname(file), specifier);
+  const candidates = [
+    joined.replace(/\.js$/, '.ts'),
+    joined.replace(/\.js$/, '.tsx'),
+    `${joined}.ts`,
+    `${joined}.tsx`,
+    `${joined}/index.ts`,
+    `${joined}/index.tsx`,
+  ];
+  return candidates.find((candidate) => /\.tsx?$/.test(candidate) && fs.existsSync(path.join(root, candidate))) ?? null;
+}
+
+/** The files a file imports: all of them (type-only too: a type ties a floor to another as much as a call) or only those that run. */
+function importedFiles(file: string, { runtimeOnly }: { runtimeOnly: boolean }): string[] {
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
+  return [...text.matchAll(IMPORT)]
+    .filter((match) => !runtimeOnly || !/^\s*(import|export)\s+type\s/.test(match[0]))
+    .map((match) => match[1] ?? match[2] ?? '')
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => resolveImport(file, specifier))
+    .filter((imported): imported is string => imported !== null);
+}
+
+const FLOORS = ['kernel', 'platform', 'domain', 'composer', 'shell'] as const;
+type Floor = (typeof FLOORS)[number];
+
+/**
+ * The server's floors, lowest first (docs/architecture.md, 'Floors'). A file belongs to the floor of its
+ * role, even where it does not sit yet: the seeds are the shell's scripts although they live in db/.
+ */
+function floorOf(file: string): Floor | undefined {
+  const f = file.slice(serverSrc.length + 1);
+  if (/^db\/seed[\w-]*\.ts$/.test(f)) return 'shell';
+  if (/^(app|server|cli|shutdown)\.ts$/.test(f) || f.startsWith('seed/') || f === 'modules/index.ts') return 'shell';
+  if (f.startsWith('modules/admin/')) return 'composer';
+  if (/^modules\/accounts\/(privacy-routes|export-my-data|delete-my-account)\.ts$/.test(f)) return 'composer';
+  if (f === 'modules/render-mail-attachment.ts' || f.startsWith('modules/pages/')) return 'composer';
+  if (/^plugins\/(page-render|page-head|route-preload|player-page-data|web)\.ts$/.test(f)) return 'composer';
+  if (f.startsWith('modules/')) return 'domain';
+  if (/^(auth|mail|jobs|payments|audit|plugins|http)\//.test(f) || f === 'deps.ts') return 'platform';
+  if (/^(db|storage)\//.test(f) || /^(errors|ids|config|time|crypto|paths|html|pdf-bytes|parse-input)\.ts$/.test(f)) {
+    return 'kernel';
+  }
+  return undefined;
+}
+
+// Test helpers that sit in src/ (`test-*.ts`) are counted like production files: they tie the floors too.
+// Fixtures (`*.fixture.ts`) are started by tests as programs of their own, so they are left out like tests.
+const serverCode = sourceFiles(serverSrc).filter((file) => !file.endsWith('.fixture.ts'));
+const rank = (file: string) => FLOORS.indexOf(floorOf(file) as Floor);
+const inServer = (file: string) => file.startsWith(`${serverSrc}/`);
+const serverShort = (file: string) => file.slice(serverSrc.length + 1);
+
+/** A lower floor never imports a higher one: `importer -> imported`, server-relative. */
+function floorBreaches(): string[] {
+  return serverCode
+    .flatMap((file) =>
+      importedFiles(file, { runtimeOnly: false })
+        .filter((imported) => inServer(imported) && rank(imported) > rank(file))
+        .map((imported) => `${serverShort(file)} -> ${serverShort(imported)}`),
+    )
+    .sort();
+}
+
+// Today's imports from a lower floor to a higher one. Each goes when its file moves or stops reaching
+// up (code review, 'The one big step'); never add one without a word in the commit saying why.
+const FLOOR_BREACHES: string[] = [
+  'config.ts -> modules/billing/tax-settings.ts',
+  'deps.ts -> modules/catalog/response-cache.ts',
+  'deps.ts -> modules/video/video-storage.ts',
+  'jobs/run-jobs.ts -> modules/orders/reconcile-timer.ts',
+  'modules/billing/register-resend.ts -> modules/admin/write-audit.ts',
+  'modules/billing/tax-settings-save.ts -> modules/admin/write-audit.ts',
+  'modules/certificates/reissue-certificate.ts -> modules/admin/write-audit.ts',
+  'modules/newsletter/send-newsletter.ts -> modules/admin/write-audit.ts',
+  'modules/orders/fulfil-order.ts -> modules/admin/write-audit.ts',
+  'modules/playback/flag-many-devices.ts -> modules/admin/write-audit.ts',
+  'modules/playback/video-settings.ts -> modules/admin/write-audit.ts',
+  'modules/reviews/hide-review.ts -> modules/admin/write-audit.ts',
+  'modules/video/accept-upload.ts -> modules/admin/write-audit.ts',
+  'modules/video/delete-lesson-video.ts -> modules/admin/write-audit.ts',
+  'modules/video/retry-video-job.ts -> modules/admin/write-audit.ts',
+  'modules/video/save-captions.ts -> modules/admin/write-audit.ts',
+  'modules/video/test-uploads.ts -> modules/admin/admin-test-client.ts',
+  'storage/copy-to-storage.ts -> modules/video/video-storage.ts',
+  'storage/s3-video-storage.ts -> modules/video/video-storage.ts',
+];
+
+/** The folder a server file counts as for cycles: `modules/<x>`, a top folder (`db`, `plugins`), or a root file itself. */
+function serverArea(file: string): string {
+  const parts = serverShort(file).split('/');
+  if (parts[0] === 'modules') return parts.length > 2 ? `modules/${parts[1]}` : serverShort(file);
+  return parts.length > 1 ? (parts[0] as string) : serverShort(file);
+}
+
+/** The folder a web file counts as: `features/<x>`, `components/<y>`, a top folder (`app`, `lib`), or a root file. */
+function webArea(file: string): string {
+  const parts = file.slice(webSrc.length + 1).split('/');
+  if ((parts[0] === 'features' || parts[0] === 'components') && parts.length > 2) return `${parts[0]}/${parts[1]}`;
+  return parts.length > 1 ? (parts[0] as string) : file.slice(webSrc.length + 1);
+}
+
+/** The folder graph: which folders each folder's files import at run time. */
+function folderGraph(files: string[], areaOf: (file: string) => string, within: (file: string) => boolean) {
+  const edges = new Map<string, Set<string>>();
+  for (const file of files) {
+    const from = areaOf(file);
+    if (!edges.has(from)) edges.set(from, new Set());
+    for (const imported of importedFiles(file, { runtimeOnly: true })) {
+      const to = within(imported) ? areaOf(imported) : undefined;
+      if (to && to !== from) edges.get(from)?.add(to);
+    }
+  }
+  return edges;
+}
+
+/** The graph's strongly connected components of more than one folder, each sorted, as `a, b, c` (Tarjan's algorithm). */
+function cyclesOf(edges: Map<string, Set<string>>): string[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[] = [];
+  let next = 0;
+  const visit = (node: string) => {
+    index.set(node, next);
+    low.set(node, next);
+    next += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const to of edges.get(node) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node) as number, low.get(to) as number));
+      } else if (onStack.has(to)) low.set(node, Math.min(low.get(node) as number, index.get(to) as number));
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop() as string;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) components.push(component.sort().join(', '));
+    }
+  };
+  for (const node of [...edges.keys()].sort()) if (!index.has(node)) visit(node);
+  return components.sort();
+}
+
+// Today's folder cycles, each a set of folders that reach one another through runtime imports. A cycle
+// may lose folders (or split: list the pieces); a new cycle, or a folder joining one, fails.
+const SERVER_CYCLES: string[] = [
+  'auth, config.ts, db, modules/accounts, modules/admin, modules/billing, modules/cart, modules/catalog, modules/certificates, modules/coupons, modules/learning, modules/newsletter, modules/notes, modules/orders, modules/playback, modules/reviews, modules/video, payments, plugins, storage',
+];
+const WEB_CYCLES: string[] = [
+  'app, components/ui, features/account, features/admin, features/cart, features/catalog, features/certificates, features/checkout, features/content, features/home, features/learning, features/newsletter, features/orders, features/wishlist',
+];
+
+const webCode = sourceFiles(webSrc);
+const featureOf = (file: string) => /^apps\/web\/src\/features\/([^/]+)\//.exec(file)?.[1];
+/** A feature's named entry: what other features may import from it. */
+const isFeatureEntry = (file: string) => /^apps\/web\/src\/features\/[^/]+\/index\.tsx?$/.test(file);
+
+/** `importer -> imported` (web-relative) where a feature reaches into another past its entry, or components/ or lib/ import a feature. */
+function webZoneBreaches(): string[] {
+  const webShort = (file: string) => file.slice(webSrc.length + 1);
+  return webCode
+    .flatMap((file) =>
+      importedFiles(file, { runtimeOnly: false })
+        .filter((imported) => {
+          const target = featureOf(imported);
+          if (!target) return false;
+          if (/^apps\/web\/src\/(components|lib)\//.test(file)) return true;
+          const own = featureOf(file);
+          return own !== undefined && own !== target && !isFeatureEntry(imported);
+        })
+        .map((imported) => `${webShort(file)} -> ${webShort(imported)}`),
+    )
+    .sort();
+}
+
+// Today's imports past another feature's entry. Each goes when the importer switches to the entry (or
+// the shared piece moves to components/ or lib/). Kept out of the entries on purpose: pieces that bring
+// their own CSS (the buttons, the dashboard frame) or endpoints (`cart-totals.tsx`), which an entry would
+// pull into every chunk that imports it, and the lazily loaded preview player (its own chunk). The
+// checkout's billing-form.tsx and use-place-order.ts only wait for their switch.
+const WEB_ZONE_BREACHES: string[] = [
+  'features/catalog/course-details-page.tsx -> features/cart/add-to-cart-button.tsx',
+  'features/catalog/course-details-page.tsx -> features/learning/preview-video-modal.tsx',
+  'features/checkout/billing-form.tsx -> features/account/form-field.tsx',
+  'features/checkout/order-summary.tsx -> features/cart/cart-totals.tsx',
+  'features/checkout/use-place-order.ts -> features/cart/api.ts',
+  'features/checkout/use-place-order.ts -> features/cart/cart-totals.tsx',
+  'features/checkout/use-place-order.ts -> features/cart/saved-coupon.ts',
+  'features/learning/enrolled-courses-page.tsx -> features/account/dashboard-sidebar.tsx',
+  'features/orders/orders-page.tsx -> features/account/dashboard-sidebar.tsx',
+  'features/wishlist/wishlist-page.tsx -> features/cart/quick-add-to-cart-button.tsx',
+];
+
+/** New entries fail, gone ones fail; the message is the list as found, ready to paste. */
+function expectAllowList(found: string[], allowed: string[], name: string) {
+  const asList = `const ${name}: string[] = [\n${found.map((entry) => `  '${entry}',`).join('\n')}\n];`;
+  const added = found.filter((entry) => !allowed.includes(entry));
+  const gone = allowed.filter((entry) => !found.includes(entry));
+  expect(
+    { new: added, gone },
+    `${name} differs from what the code does (new ones must be fixed, gone ones removed). As found:\n${asList}\n`,
+  ).toEqual({ new: [], gone: [] });
+}
+
+describe('architecture: floors, cycles and zones (issue 33)', () => {
+  it('every server file has a floor', () => {
+    expect(serverCode.length).toBeGreaterThan(200);
+    expect(serverCode.filter((file) => !floorOf(file)).map(serverShort)).toEqual([]);
+  });
+
+  it('a lower floor never imports a higher one (kernel < platform < domain < composer < shell)', () => {
+    expectAllowList(floorBreaches(), FLOOR_BREACHES, 'FLOOR_BREACHES');
+  });
+
+  it('no folder cycle on the server beyond the listed ones', () => {
+    expectAllowList(cyclesOf(folderGraph(serverCode, serverArea, inServer)), SERVER_CYCLES, 'SERVER_CYCLES');
+  });
+
+  it('no folder cycle in the web app beyond the listed ones', () => {
+    expectAllowList(
+      cyclesOf(folderGraph(webCode, webArea, (file) => file.startsWith(`${webSrc}/`))),
+      WEB_CYCLES,
+      'WEB_CYCLES',
+    );
+  });
+
+  it("a feature imports another only through that feature's entry; components/ and lib/ import no feature", () => {
+    expect(webCode.filter((file) => featureOf(file)).length).toBeGreaterThan(100);
+    expectAllowList(webZoneBreaches(), WEB_ZONE_BREACHES, 'WEB_ZONE_BREACHES');
+  });
+
+  it('the floor, cycle and zone rules catch a breach', () => {
+    expect(floorOf(`${serverSrc}/db/database.ts`)).toBe('kernel');
+    expect(floorOf(`${serverSrc}/db/seed.ts`)).toBe('shell');
+    expect(floorOf(`${serverSrc}/plugins/origin-check.ts`)).toBe('platform');
+    expect(floorOf(`${serverSrc}/plugins/page-render.ts`)).toBe('composer');
+    expect(floorOf(`${serverSrc}/modules/orders/create-order.ts`)).toBe('domain');
+    expect(floorOf(`${serverSrc}/modules/admin/write-audit.ts`)).toBe('composer');
+    expect(floorOf(`${serverSrc}/app.ts`)).toBe('shell');
+    expect(rank(`${serverSrc}/modules/orders/repo.ts`) > rank(`${serverSrc}/db/database.ts`)).toBe(true);
+    expect(resolveImport(`${webSrc}/features/cart/cart-link.tsx`, '../account/api')).toBe(
+      `${webSrc}/features/account/api.ts`,
+    );
+    expect(resolveImport(`${serverSrc}/app.ts`, './db/database.js')).toBe(`${serverSrc}/db/database.ts`);
+    expect(isFeatureEntry(`${webSrc}/features/cart/index.ts`)).toBe(true);
+    expect(isFeatureEntry(`${webSrc}/features/cart/api.ts`)).toBe(false);
+    const graph = (pairs: string[]) => {
+      const edges = new Map<string, Set<string>>();
+      for (const pair of pairs) {
+        const [from, to] = pair.split(' -> ') as [string, string];
+        edges.set(from, (edges.get(from) ?? new Set()).add(to));
+      }
+      return edges;
+    };
+    expect(cyclesOf(graph(['db -> errors.ts', 'modules/orders -> db']))).toEqual([]);
+    expect(cyclesOf(graph(['db -> modules/orders', 'modules/orders -> db', 'auth -> db']))).toEqual([
+      'db, modules/orders',
+    ]);
+  });
+});
+
 describe('architecture: who may import whom', () => {
   it('the web app never imports the server; shared imports neither', () => {
     const reaches = (files: string[], forbidden: RegExp) =>

@@ -64,6 +64,7 @@ const envSchema = z.object({
   VIDEO_CONCURRENCY: wholeNumber(1, 16).default(1),
   VIDEO_MAX_HOURS: wholeNumber(1, 48).default(6),
   VIDEO_LEASE_SECONDS: wholeNumber(4, 86400).default(120),
+  DEMO_CLIPS: z.enum(['0', '1', 'true', 'false']).default('1'),
   SCALE_OUT: z.enum(['0', '1', 'true', 'false']).default('0'),
   SHOP_ROLE: z.enum(['web', 'worker', 'both'], { error: 'must be web, worker or both' }).default('both'),
   SHOP_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
@@ -126,6 +127,8 @@ export interface Config {
   videoConcurrency: number;
   /** VIDEO_LEASE_SECONDS: a transcode whose worker has been silent this long is taken up by another (scaled out). */
   videoLeaseSeconds: number;
+  /** DEMO_CLIPS: the first start makes the demo lessons' videos with ffmpeg (on; the browser tests turn it off). */
+  demoClips: boolean;
   /** SCALE_OUT=1: one of several identical processes on one PostgreSQL database; no state may live in one process. */
   scaleOut: boolean;
   /** SHOP_ROLE: `web` serves HTTP and runs no jobs, `worker` runs jobs (and answers /api/health only), `both` does both. */
@@ -224,6 +227,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     videoConcurrency: env.VIDEO_CONCURRENCY,
     videoMaxHours: env.VIDEO_MAX_HOURS,
     videoLeaseSeconds: env.VIDEO_LEASE_SECONDS,
+    demoClips: env.DEMO_CLIPS === '1' || env.DEMO_CLIPS === 'true',
     scaleOut: env.SCALE_OUT === '1' || env.SCALE_OUT === 'true',
     role: env.SHOP_ROLE,
     shopSecret: env.SHOP_SECRET ?? null,

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   // SHOP_ROLE: a worker answers health checks only; web and both serve the shop; worker and both run the jobs.
   restrictToRole(app);
   await runJobs(app);
-  const seeded = await seedIfEmpty(database.db, app.deps.storage, app.deps.jobs);
+  const seeded = await seedIfEmpty(database.db, app.deps.storage, config.demoClips ? app.deps.jobs : undefined);
   if (seeded > 0) app.log.info({ courses: seeded }, 'seeded the demo catalogue into an empty database');
 
   closeOnSignals(app, config.shutdownGraceMs);

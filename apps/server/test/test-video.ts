@@ -16,15 +16,28 @@ export async function makeReadyVideo(
   db: Db,
   dataDir: string,
   lessonId: string,
-  { width = 854, height = 480, seconds = 4, captions = false } = {},
+  {
+    width = 854,
+    height = 480,
+    seconds = 4,
+    captions = false,
+    rate = 10,
+    segmentsPerKey = undefined as number | undefined,
+  } = {},
 ): Promise<string> {
   requireFfmpeg();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'playback-clip-'));
   try {
-    const clip = makeClip(work, 'clip.mp4', { width, height, seconds });
+    const clip = makeClip(work, 'clip.mp4', { width, height, seconds, rate });
     const videoId = newId();
     const storage = createLocalVideoStorage(dataDir);
-    const made = await transcodeToHls({ videoId, input: clip, storage, tools: { ffmpegPath, ffprobePath } });
+    const made = await transcodeToHls({
+      videoId,
+      input: clip,
+      storage,
+      tools: { ffmpegPath, ffprobePath },
+      segmentsPerKey,
+    });
     if (captions) {
       const vtt = path.join(work, 'captions.vtt');
       fs.writeFileSync(vtt, 'WEBVTT\n\n00:00.000 --> 00:03.000\nA test caption\n');

@@ -163,7 +163,28 @@ export const messages = {
   certificateNameTitle: 'Name on certificates',
   certificateNameLabel: 'Name to print on your certificates',
   certificateNameHint:
-    'Leave empty to print your username. Certificates already issued keep the name they were issued with.',
+    'Your full name, as it should appear on your certificates. A certificate already issued can be re-issued once with a corrected name.',
+  certificateNameRequired: 'Enter the full name to print on your certificate.',
+  /** The player, once every lesson is complete and no certificate is issued yet (issue 32, N2). */
+  certificateClaimTitle: 'Your certificate',
+  certificateClaimIntro:
+    'You have completed the course. Check the name to print on your certificate: it cannot be changed later except once, by a re-issue.',
+  certificateClaimLabel: 'Full name on the certificate',
+  certificateClaimSubmit: 'Issue my certificate',
+  certificateClaimNotComplete: 'Complete every lesson of the course to get its certificate.',
+  certificateReissueTitle: 'Correct the name on this certificate',
+  certificateReissueIntro:
+    'A certificate can be re-issued once with a corrected name. It gets a new id; the old link will point to the new certificate.',
+  certificateReissueSubmit: 'Re-issue with this name',
+  certificateReissued: 'Your certificate has been re-issued with the corrected name.',
+  certificateReissueUsed: 'This certificate has already been re-issued once; it cannot be re-issued again.',
+  certificateReissueSameName: 'This is already the name on the certificate.',
+  certificateReplaced: 'This certificate was re-issued with a corrected name. The current certificate is:',
+  certificateStatusReplaced: 'Replaced',
+  certificateReissueCancel: 'Cancel',
+  certificateReissueOpen: 'Correct the name',
+  /** Issue 32 (L1): a video lesson completes once 90 % of it was watched (the server measures it). */
+  lessonWatchMore: 'Watch at least 90 % of the video to complete it.',
   certificateNameSave: 'Save name',
   certificateNameSaved: 'Your certificate name has been saved.',
   certificateNameTooLong: 'Keep the name to 80 characters or fewer.',
@@ -393,6 +414,7 @@ export const messages = {
   downloadMyData: 'Download my data',
   downloadMyDataIntro:
     'A file (JSON) with your profile, orders, enrolments, lesson progress, reviews, notes, certificates, cart, newsletter subscription, consents and sign-in methods.',
+  dataExportTooMany: 'You can download your data 10 times an hour. Please try again in {minutes}.',
   newsletterTitleShort: 'Newsletter',
   newsletterOn: 'You are subscribed to our newsletter with this email address.',
   newsletterOff: 'You are not subscribed to our newsletter.',

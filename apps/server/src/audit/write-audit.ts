@@ -12,9 +12,11 @@ export interface AuditEntry {
     | 'contact_message'
     | 'tax_settings'
     | 'video_settings'
+    | 'home_figures'
     | 'lesson_video'
     | 'newsletter'
-    | 'review';
+    | 'review'
+    | 'certificate';
   entityId: string;
   before: unknown;
   after: unknown;

@@ -13,3 +13,12 @@ export async function readSetting(db: Db, name: string): Promise<string | undefi
   const row = await db.selectFrom('instance_settings').select('value').where('name', '=', name).executeTakeFirst();
   return row?.value;
 }
+
+/** Writes a setting the console may change (a later save replaces it). */
+export async function saveSetting(db: Db, name: string, value: string): Promise<void> {
+  await db
+    .insertInto('instance_settings')
+    .values({ name, value, created_at: new Date().toISOString() })
+    .onConflict((conflict) => conflict.column('name').doUpdateSet({ value }))
+    .execute();
+}

@@ -337,6 +337,16 @@ export interface VideoStreamsTable {
   stopped_at: string | null;
 }
 
+/** The keys of a video a learner fetched: one row per learner, video and key (decision 0028). */
+export interface VideoKeyFetchesTable {
+  user_id: string;
+  video_id: string;
+  key_index: number;
+  fetches: number;
+  first_fetched_at: string;
+  last_fetched_at: string;
+}
+
 /** A learner signed in on more devices in one day (India time) than the console allows. */
 export interface VideoDeviceFlagsTable {
   user_id: string;
@@ -369,6 +379,8 @@ export interface LessonProgressTable {
   position_seconds: number;
   completed_at: string | null;
   updated_at: string;
+  /** Video seconds credited from successive saves, never faster than twice the wall clock (migration 030). */
+  watched_seconds: Generated<number>;
 }
 
 /** Stored before any mail goes out, so a mail failure never loses a message; `handled` is for the admin console. */
@@ -468,6 +480,9 @@ export interface CertificatesTable {
   course_title: string;
   instructor: string;
   completed_at: string;
+  /** The id this certificate had before it was re-issued with a corrected name (once; migration 030). */
+  previous_id: string | null;
+  reissued_at: string | null;
 }
 
 export interface Database {
@@ -509,5 +524,6 @@ export interface Database {
   lesson_videos: LessonVideosTable;
   video_streams: VideoStreamsTable;
   video_device_flags: VideoDeviceFlagsTable;
+  video_key_fetches: VideoKeyFetchesTable;
   video_settings: VideoSettingsTable;
 }

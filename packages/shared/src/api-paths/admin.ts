@@ -15,6 +15,7 @@ export const adminPaths = {
   order: '/api/admin/orders/:id',
   refund: '/api/admin/orders/:id/refund',
   dashboard: '/api/admin/dashboard',
+  homeFigures: '/api/admin/home-figures',
   audit: '/api/admin/audit',
   learners: '/api/admin/learners',
   learner: '/api/admin/learners/:id',

@@ -3,5 +3,6 @@ export const learningPaths = {
   course: '/api/learn/:courseId',
   progress: '/api/learn/:courseId/lessons/:lessonId/progress',
   previews: '/api/learn/:courseId/previews',
+  certificate: '/api/learn/:courseId/certificate',
   file: '/api/files/:fileId',
 } as const;

@@ -25,6 +25,8 @@ import * as videoPlayback from './025-video-playback.js';
 import * as instanceSettings from './026-instance-settings.js';
 import * as orderTaxBasis from './027-order-tax-basis.js';
 import * as exportClaims from './029-export-claims.js';
+import * as watchedTimeAndReissues from './030-watched-time-and-reissues.js';
+import * as videoKeyFetches from './031-video-key-fetches.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +56,6 @@ export const migrations: Record<string, Migration> = {
   '025-video-playback': videoPlayback,
   '027-order-tax-basis': orderTaxBasis,
   '029-export-claims': exportClaims,
+  '030-watched-time-and-reissues': watchedTimeAndReissues,
+  '031-video-key-fetches': videoKeyFetches,
 };

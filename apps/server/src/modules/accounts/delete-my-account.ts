@@ -10,6 +10,7 @@ import { eraseCertificatesOf } from '../certificates/personal-data.js';
 import { eraseProgressOf } from '../learning/personal-data.js';
 import { eraseSubscriptionOf } from '../newsletter/personal-data.js';
 import { eraseNotesOf } from '../notes/personal-data.js';
+import { closeOpenOrdersOf } from '../orders/personal-data.js';
 import { erasePlaybackOf } from '../playback/personal-data.js';
 import { eraseReviewsOf } from '../reviews/erase-reviews-of.js';
 import { composeDeleteAccountMail } from './account-mails.js';
@@ -21,7 +22,8 @@ import { anonymiseUser, findUserById, tombstoneEmail, type UserRow } from './rep
  * cart, reviews, lesson notes, lesson progress, video devices and flags, certificates and the newsletter row of its address go (the reviewed courses' star counts are
  * rewritten in the same transaction, the catalogue cache cleared after it); name and address become
  * a tombstone; orders and tax documents stay (GST law keeps invoices), still pointing at the
- * anonymised row. The audit log records the learner as the one who did it, under the tombstone address.
+ * anonymised row, and the unpaid ones expire (a payment arriving for one later is refunded, decision
+ * 0015). The audit log records the learner as the one who did it, under the tombstone address.
  */
 async function eraseAccount(
   { db, catalogCache }: Pick<AppDeps, 'db' | 'catalogCache'>,
@@ -36,6 +38,7 @@ async function eraseAccount(
     await eraseProgressOf(trx, user.id);
     await erasePlaybackOf(trx, user.id);
     await eraseCertificatesOf(trx, user.id);
+    await closeOpenOrdersOf(trx, user.id, now);
     await eraseSubscriptionOf(trx, user.email);
     await anonymiseUser(trx, user.id, now);
     await forgetAuditActorEmail(trx, user.id, tombstoneEmail(user.id));

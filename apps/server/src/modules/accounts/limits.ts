@@ -22,6 +22,8 @@ export const accountLimits = {
   linkPerIp: { max: 30, windowMs: HOUR },
   /** New verification links mailed when an unverified account tries its password. */
   verificationResend: { max: 3, windowMs: HOUR },
+  /** "Download my data" per account: each reads every personal table (attack A7). */
+  dataExport: { max: 10, windowMs: HOUR },
 } satisfies Record<string, Limit>;
 
 /**

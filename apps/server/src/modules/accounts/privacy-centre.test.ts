@@ -1,5 +1,5 @@
 import { courseReviewsResponse, listCoursesResponse, messages, myDataExport } from '@shop/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitForMail } from '../../../test/account-flows.js';
 import { createSignedInUser } from '../../../test/helpers.js';
 import { useShopWithMail } from '../../../test/mail-shop.js';
@@ -134,6 +134,30 @@ describe('download my data', () => {
 
   it('is refused without a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me/export' })).statusCode).toBe(401);
+  });
+
+  it('10 exports an hour per account (attack A7): the 11th gets 429 and says when to try again; an hour on, it works', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-02T10:00:00.000Z'));
+      const user = await createSignedInUser(t.database.db);
+      const other = await createSignedInUser(t.database.db);
+      for (let i = 0; i < 10; i++) expect((await get('/api/me/export', user.cookie)).statusCode).toBe(200);
+      vi.setSystemTime(new Date('2026-03-02T10:20:00.000Z'));
+      const refused = await get('/api/me/export', user.cookie);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        ok: false,
+        message: messages.dataExportTooMany.replace('{minutes}', '40 minutes'),
+      });
+      expect(refused.headers['content-disposition']).toBeUndefined();
+      // The limit is the account's own, not the address's or the network's.
+      expect((await get('/api/me/export', other.cookie)).statusCode).toBe(200);
+      vi.setSystemTime(new Date('2026-03-02T11:00:01.000Z'));
+      expect((await get('/api/me/export', user.cookie)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -38,12 +38,14 @@ export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   app.get(
     privacyPaths.export,
-    { schema: { response: { 200: myDataExport, 401: errorResponse } } },
+    { schema: { response: { 200: myDataExport, 401: errorResponse, 429: errorResponse } } },
     async (request, reply) => {
       const user = requireUser(request);
+      const data = await exportMyData(db, user);
+      // Only the export itself is a file to save: a refusal stays a message.
       reply.header('content-disposition', 'attachment; filename="my-data.json"');
       reply.header('cache-control', 'no-store');
-      return exportMyData(db, user);
+      return data;
     },
   );
 

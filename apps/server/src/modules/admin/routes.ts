@@ -15,6 +15,7 @@ import { adminCommerceRoutes } from './commerce-routes.js';
 import { adminCourseRoutes } from './course-routes.js';
 import { adminDeletionRoutes } from './deletion-routes.js';
 import { adminFileRoutes } from './file-routes.js';
+import { adminHomeFiguresRoutes } from './home-figures-routes.js';
 import { adminPeopleRoutes } from './people-routes.js';
 import { serveUploadsFromStorage } from './serve-uploads.js';
 import { uploadsDir } from './store-thumbnail.js';
@@ -46,6 +47,7 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     await scope.register(adminDeletionRoutes, deps);
     await scope.register(reviewAdminRoutes, deps);
     await scope.register(videoAdminRoutes, deps);
+    await scope.register(adminHomeFiguresRoutes, deps);
   });
 
   // Uploaded thumbnails are public and named by content hash, so they may be cached for a year.

@@ -3,6 +3,7 @@ import {
   courseParams,
   errorResponse,
   getCourseResponse,
+  homeFiguresResponse,
   listCoursesQuery,
   listCoursesResponse,
 } from '@shop/shared';
@@ -10,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
 import { selfCompressed, sendCached } from '../../plugins/cached-answer.js';
 import { courseAnswer, courseListAnswer } from './cached-answers.js';
+import { homeFigures } from './home-figures.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // The contracts document and validate these answers in tests; at run time the cached string is sent as is.
@@ -38,5 +40,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (request, reply) => {
       return sendCached(request, reply, await courseAnswer(deps, request.params.id));
     },
+  );
+
+  app.get(
+    catalogPaths.homeFigures,
+    { config: { skipSession: true }, schema: { response: { 200: homeFiguresResponse } } },
+    async () => homeFigures(deps),
   );
 };

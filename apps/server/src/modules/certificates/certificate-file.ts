@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { renderCertificatePdf } from './render-certificate-pdf.js';
-import { findCertificate } from './repo.js';
+import { findCertificate, findReplacementOf } from './repo.js';
 
 /** The public verification page of a certificate. */
 export function certificateUrl(config: Pick<Config, 'publicUrl'>, id: string): string {
@@ -46,7 +46,8 @@ export async function certificateFile(
 
 /** The PDF a queued certificate mail names, rendered by the mail pass as it sends. */
 export async function renderCertificateAttachment(db: Db, config: Config, certificateId: string) {
-  const row = await findCertificate(db, certificateId);
+  // A certificate re-issued before its first mail went out: the mail carries the current one.
+  const row = (await findCertificate(db, certificateId)) ?? (await findReplacementOf(db, certificateId));
   if (!row) throw new Error(`no certificate ${certificateId}`);
   const file = await certificateFile(config, row);
   return { filename: file.fileName, content: file.pdf, contentType: 'application/pdf' };

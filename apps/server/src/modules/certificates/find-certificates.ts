@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { findCertificateIdOf, findCertificatesOfLearner } from './repo.js';
+import { countCertificates, findCertificateIdOf, findCertificatesOfLearner } from './repo.js';
 
 /** The id of the learner's certificate for the course, or null (for the player and the learner's courses). */
 export function certificateIdOf(db: Db, userId: string, courseId: string): Promise<string | null> {
@@ -9,4 +9,9 @@ export function certificateIdOf(db: Db, userId: string, courseId: string): Promi
 /** The learner's certificates as (id, course) pairs. */
 export function certificatesOfLearner(db: Db, userId: string) {
   return findCertificatesOfLearner(db, userId);
+}
+
+/** How many certificates the shop has issued (the home page's live figures). */
+export function countIssuedCertificates(db: Db): Promise<number> {
+  return countCertificates(db);
 }

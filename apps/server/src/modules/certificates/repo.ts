@@ -51,3 +51,34 @@ export async function findCertificatesOfLearner(db: Db, userId: string) {
 export async function findCertificate(db: Db, id: string) {
   return db.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Every certificate issued (the home page's live figures). */
+export async function countCertificates(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('certificates')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** The certificate that replaced the one with this id, when that one was re-issued (issue 32, N2). */
+export async function findReplacementOf(db: Db, previousId: string) {
+  return db.selectFrom('certificates').selectAll().where('previous_id', '=', previousId).executeTakeFirst();
+}
+
+/**
+ * Re-issues a certificate under a corrected name and a new id, keeping its old id as `previous_id`; only
+ * a certificate never re-issued, so of two concurrent re-issues one writes. True when this call wrote it.
+ */
+export async function replaceCertificate(
+  db: Db,
+  change: { id: string; newId: string; name: string; now: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('certificates')
+    .set({ id: change.newId, previous_id: change.id, printed_name: change.name, reissued_at: change.now })
+    .where('id', '=', change.id)
+    .where('previous_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows ?? 0) > 0;
+}

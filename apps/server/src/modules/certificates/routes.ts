@@ -1,4 +1,6 @@
 import {
+  certificateClaimRequest,
+  certificateIssuedResponse,
   certificateNameRequest,
   certificateNameResponse,
   certificateParams,
@@ -14,10 +16,12 @@ import type { AppDeps } from '../../deps.js';
 import { perIpLimit } from '../../plugins/rate-limit-options.js';
 import { getCertificateName, saveCertificateName } from '../accounts/certificate-name.js';
 import { downloadCertificate } from './download-certificate.js';
+import { reissueCertificate } from './reissue-certificate.js';
 import { verifyCertificate } from './verify-certificate.js';
 
 /** Certificates: the public verification, the learner's PDF, and the name the learner prints on them. */
-export const certificateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const certificateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, config } = deps;
   app.get(
     certificatePaths.certificate,
     {
@@ -57,10 +61,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   app.get(
     certificatePaths.name,
     { schema: { response: { 200: certificateNameResponse, 401: errorResponse } } },
-    async (request) => ({
-      ok: true as const,
-      certificateName: await getCertificateName(db, requireUser(request)),
-    }),
+    async (request) => ({ ok: true as const, ...(await getCertificateName(db, requireUser(request))) }),
   );
 
   app.post(
@@ -71,9 +72,32 @@ export const certificateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
         response: { 200: certificateNameResponse, 400: errorResponse, 401: errorResponse },
       },
     },
+    async (request) => {
+      const user = requireUser(request);
+      await saveCertificateName(db, user, request.body);
+      return { ok: true as const, ...(await getCertificateName(db, user)) };
+    },
+  );
+
+  app.post(
+    certificatePaths.reissue,
+    {
+      schema: {
+        params: certificateParams,
+        body: certificateClaimRequest,
+        response: {
+          200: certificateIssuedResponse,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+        },
+      },
+    },
     async (request) => ({
       ok: true as const,
-      certificateName: await saveCertificateName(db, requireUser(request), request.body),
+      certificateId: await reissueCertificate(deps, request.user, request.params.id, request.body),
     }),
   );
 };

@@ -4,6 +4,7 @@
  * modules import from here, never from `repo.ts` (architecture.test.ts).
  */
 export {
+  countPublishedCourses,
   findCourseRow,
   findPublishedCourses,
   insertCourse,

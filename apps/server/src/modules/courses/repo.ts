@@ -77,3 +77,13 @@ export async function upsertCourse(
     .execute();
   return id;
 }
+
+/** How many courses the catalogue shows (the home page's live figures). */
+export async function countPublishedCourses(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('courses')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('published', '=', 1)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

@@ -1,6 +1,8 @@
 import type { AppDeps } from '../../deps.js';
 import { byLesson, lessonsInSections } from './group-lessons.js';
-import { readAttachments, readCourseHeading, readLessons, readSections } from './player-repo.js';
+import { lessonDurationSeconds } from './lesson-duration.js';
+import type { CompletionRule } from './may-complete-lesson.js';
+import { readAttachments, readCourseHeading, readLessons, readSections, readVideoDurations } from './player-repo.js';
 
 /** A course as every learner sees it; only the ticks and the signed file links are the learner's own. */
 export interface CourseStructure {
@@ -25,15 +27,19 @@ export interface CourseStructure {
   lessonIds: string[];
   /** The same ids as a set, to tell this course's lessons from others' without building one per call. */
   lessonSet: ReadonlySet<string>;
+  /** What completing each lesson takes (may-complete-lesson.ts), by lesson id. */
+  completion: ReadonlyMap<string, CompletionRule>;
 }
 
 async function loadCourseStructure(db: AppDeps['db'], courseId: string): Promise<CourseStructure> {
-  const [course, sections, lessons, attachments] = await Promise.all([
+  const [course, sections, lessons, attachments, videoDurations] = await Promise.all([
     readCourseHeading(db, courseId),
     readSections(db, courseId),
     readLessons(db, courseId),
     readAttachments(db, courseId),
+    readVideoDurations(db, courseId),
   ]);
+  const ownDuration = new Map(videoDurations.map((video) => [video.id, video.duration_seconds]));
   const filesOf = byLesson(attachments, (file) => ({ id: file.id, name: file.name }));
   const heading = { title: course?.title ?? '', thumb: course?.thumb ?? '', instructor: course?.instructor ?? '' };
   const inSections = lessonsInSections(sections, lessons, (lesson) => ({
@@ -52,6 +58,15 @@ async function loadCourseStructure(db: AppDeps['db'], courseId: string): Promise
     sections: inSections,
     lessonIds: lessons.map((lesson) => lesson.id),
     lessonSet: new Set(lessons.map((lesson) => lesson.id)),
+    completion: new Map(
+      lessons.map((lesson) => {
+        // A video lesson with nothing to play (no video of ours, no link) has no duration to measure.
+        const playable = lesson.video_id !== null || lesson.video_link !== '';
+        const own = ownDuration.get(lesson.id) ?? null;
+        const durationSeconds = playable ? lessonDurationSeconds(lesson.duration, own) : null;
+        return [lesson.id, { kind: lesson.kind, durationSeconds }];
+      }),
+    ),
   };
 }
 

@@ -24,10 +24,19 @@ const attachmentsOfCourse = preparedQuery<{ courseId: string }>()((db, value) =>
     .orderBy('course_files.name'),
 );
 
+// The probed length of each lesson's own video, which its completion is measured against (issue 32).
+const videoDurationsOfCourse = preparedQuery<{ courseId: string }>()((db, value) =>
+  db
+    .selectFrom('course_lessons')
+    .innerJoin('lesson_videos', 'lesson_videos.id', 'course_lessons.video_id')
+    .select(['course_lessons.id', 'lesson_videos.duration_seconds'])
+    .where('course_lessons.course_id', '=', value('courseId')),
+);
+
 const progressOfCourse = preparedQuery<{ userId: string; courseId: string }>()((db, value) =>
   db
     .selectFrom('lesson_progress')
-    .select(['lesson_id', 'position_seconds', 'completed_at'])
+    .select(['lesson_id', 'position_seconds', 'completed_at', 'watched_seconds', 'updated_at'])
     .where('user_id', '=', value('userId'))
     .where('course_id', '=', value('courseId'))
     .orderBy('updated_at', 'desc'),
@@ -57,6 +66,10 @@ type ProgressWrite = {
   position: number;
   completedAt: string | null;
   now: string;
+  watched: number;
+  /** The row this write was computed from (nulls when there was none): it writes only over that row. */
+  previousSavedAt: string | null;
+  previousWatched: number | null;
 };
 
 // The save writes only for a learner who owns the course now: the enrolment check is part of the insert,
@@ -64,7 +77,7 @@ type ProgressWrite = {
 const saveProgressIfEnrolled = preparedQuery<ProgressWrite>()((db, value) =>
   db
     .insertInto('lesson_progress')
-    .columns(['user_id', 'lesson_id', 'course_id', 'position_seconds', 'completed_at', 'updated_at'])
+    .columns(['user_id', 'lesson_id', 'course_id', 'position_seconds', 'completed_at', 'updated_at', 'watched_seconds'])
     .expression(
       db
         .selectFrom('enrolments')
@@ -76,18 +89,26 @@ const saveProgressIfEnrolled = preparedQuery<ProgressWrite>()((db, value) =>
           eb.cast<number>(eb.val(value('position')), 'integer').as('position_seconds'),
           eb.val(value('completedAt')).as('completed_at'),
           eb.val(value('now')).as('updated_at'),
+          eb.cast<number>(eb.val(value('watched')), 'integer').as('watched_seconds'),
         ])
         .where('enrolments.user_id', '=', value('userId'))
         .where('enrolments.course_id', '=', value('courseId'))
         .where('enrolments.revoked_at', 'is', null),
     )
     .onConflict((oc) =>
-      oc.columns(['user_id', 'lesson_id']).doUpdateSet((eb) => ({
-        position_seconds: eb.ref('excluded.position_seconds'),
-        // A completion, once stamped, stays: a later save never takes it back.
-        completed_at: sql<string | null>`coalesce(lesson_progress.completed_at, excluded.completed_at)`,
-        updated_at: eb.ref('excluded.updated_at'),
-      })),
+      oc
+        .columns(['user_id', 'lesson_id'])
+        .doUpdateSet((eb) => ({
+          position_seconds: eb.ref('excluded.position_seconds'),
+          // A completion, once stamped, stays: a later save never takes it back.
+          completed_at: sql<string | null>`coalesce(lesson_progress.completed_at, excluded.completed_at)`,
+          updated_at: eb.ref('excluded.updated_at'),
+          watched_seconds: eb.ref('excluded.watched_seconds'),
+        }))
+        // The watched time was added to the row as it was read: a save that raced another (two tabs)
+        // writes nothing and is worked out again, so no stretch of time is credited twice.
+        .where('lesson_progress.updated_at', '=', value('previousSavedAt'))
+        .where('lesson_progress.watched_seconds', '=', value('previousWatched')),
     ),
 );
 
@@ -95,6 +116,7 @@ export const readCourseHeading = (db: Db, courseId: string) => courseHeading.fir
 export const readSections = (db: Db, courseId: string) => sectionsOfCourse.rows(db, { courseId });
 export const readLessons = (db: Db, courseId: string) => lessonsOfCourse.rows(db, { courseId });
 export const readAttachments = (db: Db, courseId: string) => attachmentsOfCourse.rows(db, { courseId });
+export const readVideoDurations = (db: Db, courseId: string) => videoDurationsOfCourse.rows(db, { courseId });
 /** The learner's progress rows in a course, newest first. */
 export const readProgress = (db: Db, userId: string, courseId: string) =>
   progressOfCourse.rows(db, { userId, courseId });
@@ -111,7 +133,10 @@ function enrolledRows(
   return rows.filter((row): row is ProgressRow => row.lesson_id !== null);
 }
 
-/** Saves a position for a learner who owns the course now; false (and nothing written) for anyone else. */
+/**
+ * Saves a position for a learner who owns the course now, over the row it was computed from; false (and
+ * nothing written) for anyone else, or when another save changed the row meanwhile.
+ */
 export async function writeProgressIfEnrolled(db: Db, row: ProgressWrite): Promise<boolean> {
   const result = await saveProgressIfEnrolled.execute(db, row);
   return Number(result.numAffectedRows ?? 0) > 0;

@@ -57,3 +57,15 @@ export async function countActiveEnrolments(db: Db, courseIds?: readonly string[
   if (courseIds) select = select.where('course_id', 'in', courseIds);
   return select.groupBy('course_id').execute();
 }
+
+/** Courses bought and not refunded (active enrolments that came with an order), and the people owning any course now. */
+export async function countSalesAndLearners(db: Db) {
+  return db
+    .selectFrom('enrolments')
+    .select((eb) => [
+      eb.fn.count<number>('order_id').as('sold'),
+      eb.fn.count<number>('user_id').distinct().as('learners'),
+    ])
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+}

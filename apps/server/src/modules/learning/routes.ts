@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
 import {
+  certificateClaimRequest,
+  certificateIssuedResponse,
   enrolledCoursesResponse,
   errorResponse,
   learnCourseResponse,
@@ -18,6 +20,7 @@ import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { selfCompressed, sendCached } from '../../plugins/cached-answer.js';
+import { claimCertificate } from './claim-certificate.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { FILE_LINK_SECRET_NAME } from './file-links.js';
 import { getLearnCourse } from './get-learn-course.js';
@@ -83,6 +86,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (
           401: errorResponse,
           403: errorResponse,
           404: errorResponse,
+          409: errorResponse,
         },
       },
     },
@@ -91,6 +95,32 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       const { courseId, lessonId } = request.params;
       return saveLessonProgress({ db, catalogCache, mail, config }, request.user, courseId, lessonId, request.body);
     },
+  );
+
+  app.post(
+    learningPaths.certificate,
+    {
+      schema: {
+        params: learnParams,
+        body: certificateClaimRequest,
+        response: {
+          200: certificateIssuedResponse,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          409: errorResponse,
+        },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      certificateId: await claimCertificate(
+        { db, catalogCache, mail, config },
+        request.user,
+        request.params.courseId,
+        request.body,
+      ),
+    }),
   );
 
   // Public: a visitor plays a course's free preview lessons from its page; nothing of the other lessons.

@@ -1,7 +1,11 @@
 import type { Db } from '../../db/database.js';
-import { findCouponHolders, findCouponLimits, findOwnedTitles, paidFromAbroad } from './repo.js';
+import { findBuyerStatus, findCouponHolders, findCouponLimits, findOwnedTitles, paidFromAbroad } from './repo.js';
 
-export type Unfulfillable = { kind: 'owned'; titles: string[] } | { kind: 'coupon'; code: string } | { kind: 'export' };
+export type Unfulfillable =
+  | { kind: 'inactive'; status: 'suspended' | 'terminated' }
+  | { kind: 'owned'; titles: string[] }
+  | { kind: 'coupon'; code: string }
+  | { kind: 'export' };
 
 interface PaidOrder {
   id: string;
@@ -15,10 +19,14 @@ interface PaidOrder {
  * Why money that arrived for this order must go back instead of granting it, or null when it may be
  * fulfilled. An order that was superseded or expired stays payable at the gateway (an old tab, an old
  * Razorpay window), so by the time its payment arrives the buyer may own one of its courses through
- * another order, or its coupon may have been used up by other orders. Run under the buyer's and the
+ * another order, or its coupon may have been used up by other orders; or the buyer may have deleted the
+ * account, or been suspended, meanwhile. Run under the buyer's and the
  * coupon's locks, so concurrent payments decide one after the other.
  */
 export async function findUnfulfillable(trx: Db, order: PaidOrder): Promise<Unfulfillable | null> {
+  // A deleted, closed or suspended account cannot use what it would be given (decision 0015, addendum).
+  const status = await findBuyerStatus(trx, order.user_id);
+  if (status !== 'active') return { kind: 'inactive', status };
   const owned = await findOwnedTitles(trx, order.id, order.user_id);
   if (owned.length > 0) return { kind: 'owned', titles: owned.map((row) => row.title) };
   if (order.coupon_id && (await couponOverLimits(trx, order.coupon_id, order))) {
@@ -47,6 +55,10 @@ async function couponOverLimits(trx: Db, couponId: string, order: PaidOrder): Pr
 
 /** For the order's history in the operator's console. */
 export function describeUnfulfillable(reason: Unfulfillable): string {
+  if (reason.kind === 'inactive')
+    return reason.status === 'suspended'
+      ? "the buyer's account is suspended"
+      : "the buyer's account is closed (deleted by the learner or terminated)";
   if (reason.kind === 'export')
     return 'billed Outside India without GST (LUT), but the gateway reports a payment from India';
   return reason.kind === 'owned'
@@ -58,6 +70,10 @@ export function describeUnfulfillable(reason: Unfulfillable): string {
 export function explainUnfulfillable(reason: Unfulfillable | null): string {
   if (!reason)
     return 'This payment arrived for an order that could no longer be fulfilled, so nothing was added to your account for it.';
+  if (reason.kind === 'inactive')
+    return reason.status === 'suspended'
+      ? 'This payment arrived while your account is suspended, so nothing was added to it and no invoice was issued.'
+      : 'This payment arrived after your account was closed, so nothing could be added to it and no invoice was issued.';
   if (reason.kind === 'export')
     return 'This order was billed to an address outside India, without GST, but it was paid with an Indian card or account. Nothing was added to your account for it. Please order again with your Indian state and PIN code; GST is then added as the checkout shows.';
   const why =

@@ -1,3 +1,4 @@
+import { writeAudit } from '../../audit/write-audit.js';
 import type { Db, DbKind } from '../../db/database.js';
 import type { OrderStatus } from '../../db/schema.js';
 import type { MailQueue } from '../../mail/mailer.js';
@@ -5,7 +6,7 @@ import type { PaymentGateway } from '../../payments/gateway.js';
 import type { TaxSettings } from '../../tax-config.js';
 import { issueInvoice } from '../billing/issue-invoice.js';
 import { withPaymentOrigin } from './export-claim.js';
-import { describeUnfulfillable, findUnfulfillable } from './find-unfulfillable.js';
+import { describeUnfulfillable, findUnfulfillable, type Unfulfillable } from './find-unfulfillable.js';
 import { type OrderEventSource, recordOrderEvent } from './order-events.js';
 import { confirmationMail } from './order-mails.js';
 import { refundDue, refundUnfulfillable } from './refund-unfulfillable.js';
@@ -60,13 +61,54 @@ async function buyerOfOrder(trx: Db, userId: string) {
 }
 
 /**
+ * A payment for a deleted, closed or suspended account is something the operator should know of: besides
+ * the order's history, a row in the console's audit log (there is no operator mail), written by the system.
+ */
+async function auditInactiveBuyer(
+  trx: Db,
+  order: { id: string; status: OrderStatus; user_id: string },
+  payment: VerifiedPayment,
+  reason: Unfulfillable,
+  source: OrderEventSource,
+  now: Date,
+): Promise<void> {
+  const system = {
+    id: 'system',
+    username: 'system',
+    email: `system (${source})`,
+    role: 'admin' as const,
+    sessionId: '',
+  };
+  await writeAudit(
+    trx,
+    system,
+    {
+      action: 'order.payment_for_inactive_account',
+      entity: 'order',
+      entityId: order.id,
+      before: { status: order.status },
+      after: {
+        status: 'paid',
+        refund: 'due',
+        reason: describeUnfulfillable(reason),
+        buyerId: order.user_id,
+        gatewayPaymentId: payment.gatewayPaymentId,
+        amountPaise: payment.amountPaise,
+      },
+    },
+    now,
+  );
+}
+
+/**
  * The one place an order becomes paid: in a single transaction it marks the order paid, records the
  * payment, counts the coupon use, enrols the buyer in every course and empties them from the cart,
  * and queues the confirmation e-mail. Client verify, webhooks and reconciliation all call this; the
  * row lock and the status check make every call after the first a no-op, whatever the order.
  * A payment the order can no longer honour (the buyer owns one of its courses through another order, or
- * its coupon was used up meanwhile) is recorded as paid, grants nothing, and is refunded through the
- * gateway right after (refund-unfulfillable.ts), so nobody pays twice and no coupon goes over its limits.
+ * its coupon was used up meanwhile, or the buyer's account was deleted or suspended) is recorded as paid,
+ * grants nothing, and is refunded through the gateway right after (refund-unfulfillable.ts), so nobody
+ * pays twice, no coupon goes over its limits and no closed account is sold anything.
  */
 export async function fulfilOrder(
   ctx: FulfilContext,
@@ -126,10 +168,13 @@ export async function fulfilOrder(
         amountPaise: payment.amountPaise,
         now: stamp,
       });
+      if (unfulfillable.kind === 'inactive') await auditInactiveBuyer(trx, order, payment, unfulfillable, source, now);
       // Money was received, so it is invoiced; the refund will issue the credit note (decision 0017). Not a
-      // refused export claim: its invoice would be a zero-rated export for money paid from India (0018).
+      // refused export claim: its invoice would be a zero-rated export for money paid from India (0018). Not
+      // for a buyer no longer active: no new records for an erased account, nor a sale to a closed one (0015).
+      const invoiced = unfulfillable.kind !== 'export' && unfulfillable.kind !== 'inactive';
       // Stryker disable next-line ConditionalExpression,EqualityOperator: a payment arrives only for an order with a gateway order, whose total is at least ₹1
-      if (order.total_paise > 0 && unfulfillable.kind !== 'export') {
+      if (order.total_paise > 0 && invoiced) {
         const buyer = await buyerOfOrder(trx, order.user_id);
         await issueInvoice(trx, ctx.tax, order, await findOrderLines(trx, order.id), buyer, now);
       }

@@ -25,7 +25,8 @@ export interface MadeRefund {
  * arrives first revokes access, the other finds the order refunded already. The idempotency key is
  * per order (shared with the automatic refund of an unfulfillable payment), so a double click, a retry
  * after a timeout or both paths together never refund twice. The buyer is e-mailed (revoke-order.ts).
- * `record` runs inside the revocation's transaction (the console writes its audit row there).
+ * `record` runs inside the revocation's transaction (the console writes its audit row there); a refund
+ * that another call (or the refund webhook) completed first answers 409, so concurrent clicks get one 200.
  */
 export async function refundOrder(
   deps: AppDeps,
@@ -51,7 +52,7 @@ export async function refundOrder(
       throw new AppError('conflict', `${messages.adminRefundRejected}: ${error.message}`);
     throw error;
   }
-  await revokeRefundedOrder(
+  const { revoked } = await revokeRefundedOrder(
     fulfilContext(deps),
     orderId,
     { gatewayPaymentId: payment.gatewayPaymentId, gatewayRefundId: refund.id, amountPaise: refund.amount },
@@ -59,4 +60,8 @@ export async function refundOrder(
     now,
     (trx) => record(trx, refund),
   );
+  // Concurrent clicks all read the order as paid and get the same refund back from the gateway (one key per
+  // order); only the one whose revocation found it still paid did the refund. The others answer as a click
+  // after it would, the same on SQLite and PostgreSQL.
+  if (!revoked) throw new AppError('conflict', messages.adminRefundNotPaid);
 }

@@ -65,4 +65,23 @@ describe('refusing a refund with nothing to refund, or that the gateway refuses'
     expect(res.json().message).toBe(`${messages.adminRefundRejected}: The payment has been fully refunded already`);
     expect(await statusOf(orderId)).toBe('paid');
   });
+
+  it('20 refunds of one order at once: one 200 and 19 409s, on SQLite and PostgreSQL alike; one refund, one credit note', async () => {
+    const { asBuyer, orderId, gatewayOrderId } = await checkout(2_500);
+    expect((await asBuyer('POST', '/api/verify-payment', fake.pay(gatewayOrderId))).statusCode).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refund(orderId)));
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([200, ...Array<number>(19).fill(409)]);
+    const refused = answers.filter((answer) => answer.statusCode === 409).map((answer) => answer.json().message);
+    expect(new Set(refused)).toEqual(new Set([messages.adminRefundNotPaid]));
+    expect(await statusOf(orderId)).toBe('refunded');
+    const db = t.database.db;
+    expect(await db.selectFrom('refunds').select('status').where('order_id', '=', orderId).execute()).toEqual([
+      { status: 'processed' },
+    ]);
+    const documents = await db.selectFrom('tax_documents').select('kind').where('order_id', '=', orderId).execute();
+    expect(documents.map((document) => document.kind).sort()).toEqual(['credit_note', 'invoice']);
+    const audit = await db.selectFrom('audit_log').select('action').where('entity_id', '=', orderId).execute();
+    expect(audit).toEqual([{ action: 'order.refund' }]);
+  });
 });

@@ -10,7 +10,8 @@ import { newId } from '../../ids.js';
  * (preparedQuery); the rarer ones are plain Kysely.
  */
 
-export type OrderEventSource = 'checkout' | 'verify' | 'webhook' | 'reconcile' | 'admin' | 'free';
+/** Who changed the order; 'account' is the buyer's own account deletion (it closes the unpaid orders). */
+export type OrderEventSource = 'checkout' | 'verify' | 'webhook' | 'reconcile' | 'admin' | 'free' | 'account';
 
 /** An insert whose row gets a new id here: the caller passes the other values. */
 function withNewId<Args extends { id: string }>(statement: { execute(db: Db, args: Args): Promise<unknown> }) {
@@ -468,6 +469,12 @@ export function findBuyer(db: Db, userId: string) {
   return buyerOf.first(db, { userId });
 }
 
+/** The buyer account's status: 'active', or 'suspended' or 'terminated' (closed by the operator, or deleted). */
+export async function findBuyerStatus(db: Db, userId: string) {
+  const row = await db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row.status;
+}
+
 /** A captured payment, recorded once per gateway payment id (a repeat marks it captured again). */
 export const upsertCapturedPayment = withNewId(upsertPayment);
 
@@ -612,7 +619,16 @@ export function findOrderWithBuyer(db: Db, orderId: string) {
   return db
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
-    .select(['orders.id', 'orders.status', 'orders.user_id', 'orders.billing_name', 'users.email', 'users.username'])
+    .select([
+      'orders.id',
+      'orders.status',
+      'orders.user_id',
+      'orders.billing_name',
+      'orders.billing_email',
+      'users.email',
+      'users.username',
+      'users.status as buyer_status',
+    ])
     .where('orders.id', '=', orderId)
     .executeTakeFirstOrThrow();
 }
@@ -678,4 +694,18 @@ export function findDisclaimerAcceptances(db: Db, userId: string) {
     .orderBy('disclaimer_accepted_at')
     .orderBy('id')
     .execute();
+}
+
+/** The billing name of the learner's latest paid (or refunded) order that has one, for the certificate form. */
+export async function findLatestBillingName(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('orders')
+    .select('billing_name')
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['paid', 'refunded'])
+    .where('billing_name', '!=', '')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.billing_name ?? null;
 }

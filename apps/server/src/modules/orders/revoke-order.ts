@@ -64,6 +64,17 @@ async function releaseEnrolments(trx: Db, order: { id: string; user_id: string }
 }
 
 /**
+ * Where the refund notice goes: the account's address while the account is active; otherwise the address
+ * typed on the order, since a deleted account's address is a tombstone (`deleted-…@invalid`) and a closed
+ * one may be read by nobody. A suspended account without one keeps its own; a closed one gets no mail.
+ */
+function refundNoticeAddress(order: { email: string; billing_email: string; buyer_status: string }): string | null {
+  if (order.buyer_status === 'active') return order.email;
+  if (order.billing_email) return order.billing_email;
+  return order.buyer_status === 'suspended' ? order.email : null;
+}
+
+/**
  * A full refund: the order becomes refunded, the access it alone granted is revoked, and the buyer is
  * told by e-mail, once, in one transaction, whether the operator's refund, Razorpay's refund webhook,
  * the automatic refund of an unfulfillable payment or several of them arrive.
@@ -93,13 +104,15 @@ export async function revokeRefundedOrder(
     if (order.status !== 'paid') return { revoked: false, mail: null };
     await markRefunded(trx, order.id, stamp);
     await releaseEnrolments(trx, order, stamp);
+    const address = refundNoticeAddress(order);
+    const told = address ? 'buyer e-mailed' : 'no address to e-mail the buyer';
     await recordOrderEvent(
       trx,
       order.id,
       'paid',
       'refunded',
       source,
-      [`refund ${refund.gatewayRefundId}`, reason ? 'automatic, buyer e-mailed' : 'buyer e-mailed'].join('; '),
+      [`refund ${refund.gatewayRefundId}`, reason ? `automatic, ${told}` : told].join('; '),
       now,
     );
     // The credit note comes from its own series (decision 0018); the mail names it.
@@ -111,16 +124,10 @@ export async function revokeRefundedOrder(
       reason ? 'Payment refunded: the order could not be fulfilled' : 'Order refunded',
       now,
     );
-    const mail = refundMail(
-      ctx,
-      order.id,
-      refund.amountPaise,
-      order.email,
-      order.billing_name || order.username,
-      reason,
-      creditNote,
-    );
-    await ctx.mail.enqueue(mail, trx, now);
+    const mail =
+      address &&
+      refundMail(ctx, order.id, refund.amountPaise, address, order.billing_name || order.username, reason, creditNote);
+    if (mail) await ctx.mail.enqueue(mail, trx, now);
     await onRevoked?.(trx);
     return { revoked: true, mail };
   });

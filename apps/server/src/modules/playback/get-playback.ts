@@ -63,7 +63,7 @@ export async function getPlayback(
     manifestUrl: masterUrl(videoId, query),
     signedQuery: query,
     captionsUrl: lesson.has_captions ? `${pathWith(playbackPaths.captions, { videoId })}${query}` : null,
-    posterUrl: pathWith(playbackPaths.poster, { videoId }),
+    posterUrl: `${pathWith(playbackPaths.poster, { videoId })}${query}`,
     watermark: user ? `${user.email} · ${indiaDate(now)}` : '',
     expiresAt: expiresAt.toISOString(),
   };

@@ -1,3 +1,5 @@
+import { createDecipheriv } from 'node:crypto';
+import fs from 'node:fs';
 import {
   type AdminAuditResponse,
   type AdminLearnerResponse,
@@ -6,7 +8,7 @@ import {
   messages,
   type PlaybackResponse,
 } from '@shop/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSeededTestApp, createSignedInUser, engine, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
 import { buy } from '../../../test/test-purchases.js';
@@ -16,6 +18,7 @@ import { loadOrCreateSecret } from '../../auth/secrets.js';
 import { createSession } from '../../auth/session.js';
 import { demoCourses } from '../../seed/seed-courses.js';
 import { createLocalVideoStorage } from '../../storage/video-storage.js';
+import { sequenceIv } from '../video/transcode-to-hls.js';
 import { signVideoQuery, VIDEO_LINK_SECRET_NAME } from './video-links.js';
 
 const t = useTestApp(createSeededTestApp);
@@ -40,18 +43,19 @@ const cookieOf = (user: TestUser | string | null) =>
 const playback = (user: TestUser | string | null, lessonId = paidLesson) =>
   t.app.inject({ url: `/api/learn/${courseId}/lessons/${lessonId}/playback`, headers: cookieOf(user) });
 const fetchAs = (user: TestUser | string | null, url: string) => t.app.inject({ url, headers: cookieOf(user) });
-const keyUrl = (grant: PlaybackResponse) => `/api/video/${videoId}/key${grant.signedQuery}`;
+const keyUrl = (grant: PlaybackResponse, id = videoId, index = 0) =>
+  `/api/video/${id}/keys/${index}${grant.signedQuery}`;
 
 /** The signed URIs a player follows: the master's first media playlist, and that playlist's key. */
-async function followPlaylists(user: TestUser | string | null, grant: PlaybackResponse) {
+async function followPlaylists(user: TestUser | string | null, grant: PlaybackResponse, id = videoId) {
   const master = await fetchAs(user, grant.manifestUrl);
   expect(master.statusCode).toBe(200);
   const mediaLine = master.body.split('\n').find((line) => line.endsWith(grant.signedQuery)) ?? '';
-  const media = await fetchAs(user, `/api/video/${videoId}/${mediaLine}`);
+  const media = await fetchAs(user, `/api/video/${id}/${mediaLine}`);
   expect(media.statusCode).toBe(200);
   const keyUri = /#EXT-X-KEY:.*URI="([^"]+)"/.exec(media.body)?.[1] ?? '';
-  const segment = media.body.split('\n').find((line) => line.endsWith('.ts')) ?? '';
-  return { master, media, keyUri, segmentUrl: `/api/video/${videoId}/${mediaLine.split('/')[0]}/${segment}` };
+  const segment = media.body.split('\n').find((line) => /^segment-\d+\.ts\?/.test(line)) ?? '';
+  return { master, media, keyUri, segmentUrl: `/api/video/${id}/${mediaLine.split('/')[0]}/${segment}` };
 }
 
 async function owner() {
@@ -96,10 +100,13 @@ describe(`lesson video playback (${engine})`, () => {
     expect(key.rawPayload).toEqual(await createLocalVideoStorage(t.config.dataDir).readKey(videoId));
     expect(key.rawPayload).toHaveLength(16);
 
-    // Ciphertext: anyone may fetch it, and any cache may keep it.
-    const segment = await fetchAs(null, segmentUrl);
+    // Ciphertext, on the learner's signed URL like the playlists: no shared cache keeps it, no one else gets it.
+    expect(segmentUrl.endsWith(`/segment-000.ts${grant.signedQuery}`)).toBe(true);
+    const segment = await fetchAs(user, segmentUrl);
     expect(segment.statusCode).toBe(200);
-    expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(segment.headers['cache-control']).toBe('private, no-store');
+    expect((await fetchAs(null, segmentUrl)).statusCode).toBe(401);
+    expect((await fetchAs(null, segmentUrl.replace(/\?.*/, ''))).statusCode).toBe(403);
     expect(segment.headers['content-type']).toBe('video/mp2t');
     expect(segment.rawPayload.length).toBeGreaterThan(1000);
     // An MPEG-TS packet starts with 0x47 every 188 bytes; the encrypted file does not.
@@ -108,7 +115,8 @@ describe(`lesson video playback (${engine})`, () => {
     const captions = await fetchAs(user, grant.captionsUrl ?? '');
     expect(captions.statusCode).toBe(200);
     expect(captions.body).toContain('A test caption');
-    expect((await fetchAs(null, grant.posterUrl)).headers['content-type']).toBe('image/jpeg');
+    expect((await fetchAs(user, grant.posterUrl)).headers['content-type']).toBe('image/jpeg');
+    expect((await fetchAs(null, grant.posterUrl)).statusCode).toBe(401);
   });
 
   it('answers 404 for a lesson without a ready video, 401 to a visitor and 403 to a non-buyer of a paid lesson', async () => {
@@ -173,19 +181,29 @@ describe(`lesson video playback (${engine})`, () => {
     expect((await fetchAs(user, url)).statusCode).toBe(200);
   });
 
-  it('refuses the key to a refunded learner and to a signed-out browser, on the next request', async () => {
+  it('refuses the key, the segments and the poster to a refunded learner and to a signed-out browser, on the next request', async () => {
     const bought = await owner();
     const grant = await grantOf(bought.user);
-    expect((await fetchAs(bought.user, keyUrl(grant))).statusCode).toBe(200);
+    const { segmentUrl } = await followPlaylists(bought.user, grant);
+    for (const url of [keyUrl(grant), segmentUrl, grant.posterUrl]) {
+      expect((await fetchAs(bought.user, url)).statusCode, url).toBe(200);
+    }
     await refundInFull(t, bought.orderId);
     const refunded = await fetchAs(bought.user, keyUrl(grant));
     expect(refunded.statusCode).toBe(403);
     expect(refunded.json().message).toBe(messages.videoNotEnrolled);
+    // Nothing of the video answers any more, not even the ciphertext the learner was fetching.
+    for (const url of [segmentUrl, grant.posterUrl]) {
+      const res = await fetchAs(bought.user, url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe(messages.videoNotEnrolled);
+    }
     expect((await fetchAs(bought.user, grant.manifestUrl)).statusCode).toBe(403);
     expect((await playback(bought.user)).statusCode).toBe(403);
 
     const { user } = await owner();
     const live = await grantOf(user);
+    const { segmentUrl: liveSegment } = await followPlaylists(user, live);
     const out = await t.app.inject({
       method: 'POST',
       url: '/api/logout',
@@ -194,16 +212,22 @@ describe(`lesson video playback (${engine})`, () => {
     expect(out.statusCode).toBe(200);
     const signedOut = await fetchAs(user, keyUrl(live));
     expect(signedOut.statusCode).toBe(401);
+    expect((await fetchAs(user, liveSegment)).statusCode).toBe(401);
     expect((await fetchAs(null, keyUrl(live))).statusCode).toBe(401);
   });
 
-  it('serves only segments and the poster unsigned: no playlist, captions or key, and no way out of the folder', async () => {
+  it('serves nothing of the video unsigned: no playlist, captions, key, segment or poster, and no way out of the folder', async () => {
     const { user } = await owner();
     for (const url of [
       `/api/video/${videoId}/master.m3u8`,
       `/api/video/${videoId}/480p/index.m3u8`,
       `/api/video/${videoId}/key`,
+      `/api/video/${videoId}/keys/0`,
       `/api/video/${videoId}/captions.vtt`,
+      `/api/video/${videoId}/480p/segment-000.ts`,
+      `/api/video/${videoId}/poster.jpg`,
+      // A name out of the folder is never read: refused first as the unsigned link it is.
+      `/api/video/..%2Fvideo-keys/480p/segment-000.ts`,
     ]) {
       const res = await fetchAs(user, url);
       expect(res.statusCode, url).toBe(403);
@@ -213,10 +237,12 @@ describe(`lesson video playback (${engine})`, () => {
       `/api/video/${videoId}/480p/index.m3u8x`,
       `/api/video/${videoId}/..%2F..%2Fvideo-keys%2F${videoId}.key`,
       `/api/video/${videoId}/480p/..%2F..%2F..%2Fvideo-keys%2F${videoId}.key`,
-      `/api/video/..%2Fvideo-keys/480p/segment-000.ts`,
-      `/api/video/${videoId}/480p/segment-999.ts`,
     ]) {
       expect((await fetchAs(null, url)).statusCode, url).toBe(404);
+    }
+    const grant = await grantOf(user);
+    for (const url of [`/api/video/${videoId}/480p/segment-999.ts`, `/api/video/${videoId}/keys/1`]) {
+      expect((await fetchAs(user, `${url}${grant.signedQuery}`)).statusCode, url).toBe(404);
     }
   });
 
@@ -234,6 +260,115 @@ describe(`lesson video playback (${engine})`, () => {
     } finally {
       await t.database.db.updateTable('course_lessons').set({ preview: 1 }).where('id', '=', previewLesson).execute();
     }
+  });
+});
+
+describe(`rotating keys, and what one learner may fetch (${engine})`, { timeout: 120_000 }, () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  // 32 segments of 6 s with a new key every segment (the shop's own videos rotate every 100 segments,
+  // 10 minutes): the same rules, 32 keys in a small clip.
+  let rotatingVideo: string;
+  let rotatingLesson: string;
+  beforeAll(async () => {
+    rotatingLesson = lessons.at(-1) ?? '';
+    rotatingVideo = await makeReadyVideo(t.database.db, t.config.dataDir, rotatingLesson, {
+      width: 160,
+      height: 90,
+      seconds: 192,
+      rate: 1,
+      segmentsPerKey: 1,
+    });
+  }, 120_000);
+
+  it('names a key per group of segments in the served playlist, and one key opens only its own segments', async () => {
+    const { user } = await owner();
+    const grant = await grantOf(user, rotatingLesson);
+    const { media } = await followPlaylists(user, grant, rotatingVideo);
+    const keyUris = [...media.body.matchAll(/#EXT-X-KEY:METHOD=AES-128,URI="([^"]+)"/g)].map((m) => m[1]);
+    expect(keyUris).toHaveLength(32);
+    keyUris.forEach((uri, i) => {
+      expect(uri).toBe(keyUrl(grant, rotatingVideo, i));
+    });
+    const segments = media.body.split('\n').filter((line) => /^segment-\d+\.ts\?/.test(line));
+    expect(segments).toHaveLength(32);
+    const rung = /^(\w+)\//m.exec((await fetchAs(user, grant.manifestUrl)).body)?.[1];
+    const fetchSegment = async (i: number) =>
+      (await fetchAs(user, `/api/video/${rotatingVideo}/${rung}/${segments[i]}`)).rawPayload;
+    const fetchKey = async (i: number) => (await fetchAs(user, keyUris[i] ?? '')).rawPayload;
+    const decrypts = (segment: Buffer, key: Buffer, sequence: number) => {
+      try {
+        const decipher = createDecipheriv('aes-128-cbc', key, sequenceIv(sequence));
+        const plain = Buffer.concat([decipher.update(segment), decipher.final()]);
+        return [0, 188, 376].every((at) => plain[at] === 0x47);
+      } catch {
+        return false;
+      }
+    };
+    const [key0, key1] = [await fetchKey(0), await fetchKey(1)];
+    expect(key0).toHaveLength(16);
+    expect(key0.equals(key1)).toBe(false);
+    const [segment0, segment1] = [await fetchSegment(0), await fetchSegment(1)];
+    expect(decrypts(segment0, key0, 0)).toBe(true);
+    expect(decrypts(segment1, key1, 1)).toBe(true);
+    // The key of the first 10 minutes does not open the next ones.
+    expect(decrypts(segment1, key0, 1)).toBe(false);
+  });
+
+  it('records each key a learner fetches, and refuses more than 30 new keys in an hour (a key fetched again is free)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const { user } = await owner();
+    const grant = await grantOf(user, rotatingLesson);
+    for (let i = 0; i < 30; i++) {
+      expect((await fetchAs(user, keyUrl(grant, rotatingVideo, i))).statusCode, `key ${i}`).toBe(200);
+    }
+    const refused = await fetchAs(user, keyUrl(grant, rotatingVideo, 30));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(messages.videoKeysTooMany);
+    // A quality switch or a seek back asks for a key it had: still served.
+    expect((await fetchAs(user, keyUrl(grant, rotatingVideo, 5))).statusCode).toBe(200);
+    const recorded = await t.database.db
+      .selectFrom('video_key_fetches')
+      .select(['key_index', 'fetches'])
+      .where('user_id', '=', user.id)
+      .orderBy('key_index')
+      .execute();
+    expect(recorded.map((row) => row.key_index)).toEqual([...Array(30).keys()]);
+    expect(recorded.find((row) => row.key_index === 5)?.fetches).toBe(2);
+    // Another learner has a count of their own.
+    const other = (await owner()).user;
+    expect((await fetchAs(other, keyUrl(await grantOf(other, rotatingLesson), rotatingVideo, 30))).statusCode).toBe(
+      200,
+    );
+
+    vi.setSystemTime(start + 61 * 60_000);
+    const later = await grantOf(user, rotatingLesson);
+    expect((await fetchAs(user, keyUrl(later, rotatingVideo, 30))).statusCode).toBe(200);
+  });
+
+  it('still plays a video transcoded before keys rotated: its one key at /key, its segments signed', async () => {
+    const lessonId = lessons.at(-2) ?? '';
+    const legacy = await makeReadyVideo(t.database.db, t.config.dataDir, lessonId, { width: 320, height: 180 });
+    // Such a video's playlists name `/key` with an IV, as ffmpeg wrote them.
+    const storage = createLocalVideoStorage(t.config.dataDir);
+    const playlist = storage.locate(legacy, '180p/index.m3u8');
+    fs.writeFileSync(
+      playlist,
+      fs
+        .readFileSync(playlist, 'utf8')
+        .replace(/URI="[^"]+"/, `URI="/api/video/${legacy}/key",IV=0x573d65c3ec1b0c1bdbfdc972a05015b4`),
+    );
+    const { user } = await owner();
+    const grant = await grantOf(user, lessonId);
+    const { keyUri, segmentUrl } = await followPlaylists(user, grant, legacy);
+    expect(keyUri).toBe(`/api/video/${legacy}/key${grant.signedQuery}`);
+    const key = await fetchAs(user, keyUri);
+    expect(key.statusCode).toBe(200);
+    expect(key.rawPayload).toEqual(await storage.readKey(legacy));
+    expect((await fetchAs(user, segmentUrl)).statusCode).toBe(200);
   });
 });
 
@@ -263,6 +398,10 @@ describe(`the device limit (${engine})`, () => {
     expect(stoppedKey.statusCode).toBe(403);
     expect(stoppedKey.json().message).toBe(messages.videoStoppedElsewhere);
     expect((await fetchAs(user, first.manifestUrl)).json().message).toBe(messages.videoStoppedElsewhere);
+    // Nor does the stopped device go on fetching segments with the key it already holds.
+    const segment = await fetchAs(user, `/api/video/${videoId}/480p/segment-000.ts${first.signedQuery}`);
+    expect(segment.statusCode).toBe(403);
+    expect(segment.json().message).toBe(messages.videoStoppedElsewhere);
     const refresh = await playback(second);
     expect(refresh.statusCode).toBe(409);
     expect(refresh.json().message).toBe(messages.videoStoppedElsewhere);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared.js';
 
@@ -174,6 +175,37 @@ export function findStreamsOfUser(db: Db, userId: string) {
 export async function deletePlaybackOfUser(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('video_streams').where('user_id', '=', userId).execute();
   await db.deleteFrom('video_device_flags').where('user_id', '=', userId).execute();
+  await db.deleteFrom('video_key_fetches').where('user_id', '=', userId).execute();
+}
+
+export async function findKeyFetch(db: Db, userId: string, videoId: string, keyIndex: number) {
+  return db
+    .selectFrom('video_key_fetches')
+    .select(['fetches', 'last_fetched_at'])
+    .where('user_id', '=', userId)
+    .where('video_id', '=', videoId)
+    .where('key_index', '=', keyIndex)
+    .executeTakeFirst();
+}
+
+/** One more fetch of a video's key by a learner, counted on the learner's row for that key. */
+export async function recordKeyFetch(db: Db, userId: string, videoId: string, keyIndex: number, now: string) {
+  await db
+    .insertInto('video_key_fetches')
+    .values({
+      user_id: userId,
+      video_id: videoId,
+      key_index: keyIndex,
+      fetches: 1,
+      first_fetched_at: now,
+      last_fetched_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'video_id', 'key_index'])
+        .doUpdateSet({ fetches: sql<number>`video_key_fetches.fetches + 1`, last_fetched_at: now }),
+    )
+    .execute();
 }
 
 const settingsRow = preparedQuery<{ id: string }>()((db, value) =>

@@ -15,13 +15,14 @@ import { requireAdmin, requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { takeOverStreams } from './device-limit.js';
 import { getPlayback } from './get-playback.js';
-import { openPublicObject, readCaptions, readSignedPlaylist, readVideoKey } from './serve-video-files.js';
+import { openVideoObject, readCaptions, readSignedPlaylist, readVideoKey } from './serve-video-files.js';
 import { VIDEO_LINK_SECRET_NAME } from './video-links.js';
 import { readVideoSettings, updateVideoSettings } from './video-settings.js';
 
 const videoParams = z.object({ videoId: z.string().min(1).max(64) });
 const rungParams = videoParams.extend({ rung: z.string().min(1).max(32) });
 const segmentParams = rungParams.extend({ segment: z.string().min(1).max(64) });
+const keyParams = videoParams.extend({ keyIndex: z.coerce.number().int().min(0).max(10_000) });
 // Lenient on purpose: a damaged link is a refused link (403), not a form error.
 const signedQuery = z.object({
   c: z.string().max(64).default(''),
@@ -32,10 +33,8 @@ const signedQuery = z.object({
 });
 const refusals = { 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const PRIVATE = 'private, no-store';
-// Ciphertext under an id that never changes: any cache may keep it.
-const PUBLIC_FOREVER = 'public, max-age=31536000, immutable';
 
-/** A lesson's own video for learners (decision 0028): the grant, the signed playlists and key, the public segments. */
+/** A lesson's own video for learners (decision 0028): the grant, and the signed playlists, keys, segments and poster. */
 export const playbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, videoStorage: storage }) => {
   const linkSecret = secretFor(config, VIDEO_LINK_SECRET_NAME);
   const files = { db, linkSecret, storage };
@@ -83,14 +82,22 @@ export const playbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
   );
 
+  const keyResponses = { 200: z.instanceof(Buffer), 429: errorResponse, ...refusals };
+  const sendKey = (reply: import('fastify').FastifyReply, key: Buffer) =>
+    reply.header('cache-control', PRIVATE).type('application/octet-stream').send(key);
+  // A video transcoded before keys rotated has one key, at this URI: it is key 0.
   app.get(
     playbackPaths.key,
-    {
-      schema: { params: videoParams, querystring: signedQuery, response: { 200: z.instanceof(Buffer), ...refusals } },
-    },
+    { schema: { params: videoParams, querystring: signedQuery, response: keyResponses } },
+    async (request, reply) =>
+      sendKey(reply, await readVideoKey(files, request.user, request.params.videoId, 0, request.query)),
+  );
+  app.get(
+    playbackPaths.rotatedKey,
+    { schema: { params: keyParams, querystring: signedQuery, response: keyResponses } },
     async (request, reply) => {
-      const key = await readVideoKey(files, request.user, request.params.videoId, request.query);
-      return reply.header('cache-control', PRIVATE).type('application/octet-stream').send(key);
+      const { videoId, keyIndex } = request.params;
+      return sendKey(reply, await readVideoKey(files, request.user, videoId, keyIndex, request.query));
     },
   );
 
@@ -103,41 +110,42 @@ export const playbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
   );
 
-  const sendPublic = async (
+  // Segments and the poster are signed like the playlists (decision 0028): no public or shared cache
+  // keeps them, and after a refund, a sign-out or a device taken over none of them answers.
+  const sendObject = async (
+    request: { user: import('../../auth/session.js').SessionUser | null; query: z.infer<typeof signedQuery> },
     videoId: string,
     name: string,
     contentType: string,
     reply: import('fastify').FastifyReply,
   ) => {
     const presigned = config.downloads === 'presigned';
-    const object = await openPublicObject(storage, videoId, name, { presigned, contentType });
+    const object = await openVideoObject(files, request.user, videoId, name, request.query, {
+      presigned,
+      contentType,
+    });
     // A presigned URL expires: the redirect to it is not to be kept.
     if ('url' in object) return reply.header('cache-control', PRIVATE).redirect(object.url, 302);
     return reply
-      .header('cache-control', PUBLIC_FOREVER)
+      .header('cache-control', PRIVATE)
       .header('content-type', contentType)
       .header('content-length', object.size)
       .send(object.body);
   };
+  const objectResponses = { 200: z.instanceof(Readable), ...refusals };
 
   app.get(
     playbackPaths.poster,
-    {
-      config: { skipSession: true },
-      schema: { params: videoParams, response: { 200: z.instanceof(Readable), 404: errorResponse } },
-    },
-    (request, reply) => sendPublic(request.params.videoId, 'poster.jpg', 'image/jpeg', reply),
+    { schema: { params: videoParams, querystring: signedQuery, response: objectResponses } },
+    (request, reply) => sendObject(request, request.params.videoId, 'poster.jpg', 'image/jpeg', reply),
   );
 
   app.get(
     playbackPaths.segment,
-    {
-      config: { skipSession: true },
-      schema: { params: segmentParams, response: { 200: z.instanceof(Readable), 404: errorResponse } },
-    },
+    { schema: { params: segmentParams, querystring: signedQuery, response: objectResponses } },
     (request, reply) => {
       const { videoId, rung, segment } = request.params;
-      return sendPublic(videoId, `${rung}/${segment}`, 'video/mp2t', reply);
+      return sendObject(request, videoId, `${rung}/${segment}`, 'video/mp2t', reply);
     },
   );
 

@@ -1,10 +1,12 @@
 import { text as readText } from 'node:stream/consumers';
 import { messages } from '@shop/shared';
+import { hitLimit } from '../../auth/rate-limit.js';
 import type { SessionUser } from '../../auth/session.js';
 import { AppError } from '../../errors.js';
 import type { VideoObject, VideoStorage } from '../../storage/video-storage.js';
 import { MASTER_PLAYLIST } from '../video/transcode-to-hls.js';
 import { authorizeVideoRequest, type VideoRequestContext } from './authorize-video-request.js';
+import { findKeyFetch, recordKeyFetch } from './repo.js';
 import { rewritePlaylist } from './rewrite-playlist.js';
 import type { SignedQuery } from './video-links.js';
 
@@ -42,7 +44,7 @@ async function readPlaylist(storage: VideoStorage, videoId: string, rung: string
   const kept = playlists.get(where);
   if (kept !== undefined) return kept;
   const text = await readText((await readObject(storage, videoId, name)).body);
-  const parts = rewritePlaylist(text, videoId, QUERY_MARK, rung === null ? 'master' : 'media').split(QUERY_MARK);
+  const parts = rewritePlaylist(text, videoId, QUERY_MARK).split(QUERY_MARK);
   if (playlists.size >= MAX_KEPT_PLAYLISTS) playlists.clear();
   playlists.set(where, parts);
   return parts;
@@ -67,26 +69,59 @@ export async function readSignedPlaylist(
 }
 
 /**
- * Keys, like playlists, never change under a video's id: each is read from storage once. A key is
- * handed out only after `authorizeVideoRequest`, which refuses a video no lesson plays any more.
+ * Keys, like playlists, never change under a video's id: each video's keys are read from storage once.
+ * A key is handed out only after `authorizeVideoRequest`, which refuses a video no lesson plays any more.
  */
 const keys = new Map<string, Buffer>();
 const MAX_KEPT_KEYS = 2_000;
+const KEY_BYTES = 16;
 
-/** The video's 16-byte AES-128 key, for an authorized request only. */
+/**
+ * How many keys a learner may newly open in an hour (decision 0028): a key fetched again within the
+ * hour (a quality switch, a renewed link, a seek back) is free; each key covers 10 minutes of video,
+ * so this is 5 hours of video an hour, far more than anyone watches and far less than a downloader of
+ * whole courses wants.
+ */
+export const NEW_KEYS_PER_HOUR = 30;
+const KEY_WINDOW_MS = 3600 * 1000;
+
+/**
+ * Key number `keyIndex` of the video (16 bytes of AES-128), for an authorized request only. A learner's
+ * fetch is recorded (video_key_fetches) and each key not fetched in the last hour counts against
+ * NEW_KEYS_PER_HOUR (429 beyond it). A free preview's visitor has no account to count against.
+ */
 export async function readVideoKey(
   ctx: VideoFilesContext,
   user: SessionUser | null,
   videoId: string,
+  keyIndex: number,
   query: SignedQuery,
+  now = new Date(),
 ): Promise<Buffer> {
-  await authorizeVideoRequest(ctx, user, videoId, query);
-  const kept = keys.get(videoId);
-  if (kept) return kept;
-  const key = await ctx.storage.readKey(videoId);
-  if (!key) throw new AppError('not_found', messages.videoNoStream);
-  if (keys.size >= MAX_KEPT_KEYS) keys.clear();
-  keys.set(videoId, key);
+  await authorizeVideoRequest(ctx, user, videoId, query, now);
+  let all = keys.get(videoId);
+  if (!all) {
+    all = (await ctx.storage.readKey(videoId)) ?? undefined;
+    if (!all) throw new AppError('not_found', messages.videoNoStream);
+    if (keys.size >= MAX_KEPT_KEYS) keys.clear();
+    keys.set(videoId, all);
+  }
+  const key = all.subarray(keyIndex * KEY_BYTES, (keyIndex + 1) * KEY_BYTES);
+  if (key.length !== KEY_BYTES) throw new AppError('not_found', messages.videoNoStream);
+  if (user && query.u !== '') {
+    const earlier = await findKeyFetch(ctx.db, user.id, videoId, keyIndex);
+    const isNew = !earlier || Date.parse(earlier.last_fetched_at) <= now.getTime() - KEY_WINDOW_MS;
+    if (isNew) {
+      const limit = await hitLimit(
+        ctx.db,
+        `video-keys:${user.id}`,
+        { max: NEW_KEYS_PER_HOUR, windowMs: KEY_WINDOW_MS },
+        now,
+      );
+      if (!limit.allowed) throw new AppError('too_many_requests', messages.videoKeysTooMany);
+    }
+    await recordKeyFetch(ctx.db, user.id, videoId, keyIndex, now.toISOString());
+  }
   return key;
 }
 
@@ -105,18 +140,23 @@ export async function readCaptions(
 const PRESIGNED_SECONDS = 60;
 
 /**
- * A public object (a ciphertext segment or the poster): a presigned URL of the bucket to send the player
- * on to (DOWNLOADS=presigned on S3, so the bytes need not pass through the shop), else its bytes to
- * stream; 404 otherwise. Names are checked by the storage (no `..`); only `.ts` segments and the poster
- * are public.
+ * A segment (ciphertext) or the poster, on a signed URL checked like the playlists' (decision 0028:
+ * after a refund, a sign-out or a device taken over, nothing of the video answers): a presigned URL of
+ * the bucket to send the player on to (DOWNLOADS=presigned on S3, so the bytes need not pass through
+ * the shop), else its bytes to stream; 404 otherwise. Names are checked by the storage (no `..`); only
+ * `.ts` segments and the poster are served this way.
  */
-export async function openPublicObject(
-  storage: VideoStorage,
+export async function openVideoObject(
+  ctx: VideoFilesContext,
+  user: SessionUser | null,
   videoId: string,
   name: string,
+  query: SignedQuery,
   { presigned, contentType }: { presigned: boolean; contentType: string },
 ): Promise<{ url: string } | VideoObject> {
   if (!/^([\w-]+\/[\w-]+\.ts|poster\.jpg)$/.test(name)) throw new AppError('not_found', messages.videoNoStream);
+  await authorizeVideoRequest(ctx, user, videoId, query);
+  const { storage } = ctx;
   const url = presigned
     ? await storage.presign(videoId, name, { expiresInSeconds: PRESIGNED_SECONDS, contentType }).catch(() => null)
     : null;

@@ -8,10 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath, ffprobePath, makeClip, requireFfmpeg } from '../../../test/test-clips.js';
 import { createLocalVideoStorage, type VideoStorage } from '../../storage/video-storage.js';
 import { VideoToolError } from './run-tool.js';
-import { MASTER_PLAYLIST, mediaPlaylistOf, POSTER, type TranscodedVideo, transcodeToHls } from './transcode-to-hls.js';
+import {
+  MASTER_PLAYLIST,
+  mediaPlaylistOf,
+  POSTER,
+  sequenceIv,
+  type TranscodedVideo,
+  transcodeToHls,
+} from './transcode-to-hls.js';
 
 // Played back the way hls.js would: read the master playlist, then each media playlist, then fetch a
-// segment and decrypt it with the key the key endpoint will serve and the playlist's IV.
+// segment and decrypt it with the key its key line names (as the key endpoint will serve it) and its
+// sequence number as IV. Video A rotates its key every segment, so its two segments have two keys.
 
 const tools = { ffmpegPath, ffprobePath };
 const TS_PACKET = 188;
@@ -35,6 +43,7 @@ beforeAll(async () => {
     tools,
     onProgress: (percent) => progress.push(percent),
     workRoot: dir,
+    segmentsPerKey: 1,
   });
 }, 90_000);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -42,19 +51,27 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const read = (name: string, videoId = 'lesson-a') => fs.readFileSync(storage.locate(videoId, name), 'utf8');
 
 interface MediaPlaylist {
-  key: { method: string; uri: string; iv: Buffer };
-  segments: { name: string; seconds: number }[];
+  keyLines: string[];
+  /** Each segment with the key URI that applies to it (the last key line before it). */
+  segments: { name: string; seconds: number; keyUri: string; sequence: number }[];
 }
 
 function mediaPlaylist(name: string, videoId = 'lesson-a'): MediaPlaylist {
   const text = read(name, videoId);
-  const key = /#EXT-X-KEY:METHOD=([\w-]+),URI="([^"]+)",IV=0x([0-9a-fA-F]{32})/.exec(text);
-  if (!key) throw new Error(`no EXT-X-KEY with an IV in ${name}:\n${text}`);
-  const segments = [...text.matchAll(/#EXTINF:([\d.]+),\n(\S+)/g)].map((m) => ({
-    seconds: Number(m[2] === undefined ? 0 : m[1]),
-    name: m[2] ?? '',
-  }));
-  return { key: { method: key[1]!, uri: key[2]!, iv: Buffer.from(key[3]!, 'hex') }, segments };
+  const keyLines: string[] = [];
+  const segments: MediaPlaylist['segments'] = [];
+  let keyUri = '';
+  let seconds = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#EXT-X-KEY:')) {
+      keyLines.push(line);
+      keyUri = /URI="([^"]+)"/.exec(line)?.[1] ?? '';
+    } else if (line.startsWith('#EXTINF:')) seconds = Number(/^#EXTINF:([\d.]+)/.exec(line)?.[1]);
+    else if (line !== '' && !line.startsWith('#'))
+      segments.push({ name: line, seconds, keyUri, sequence: segments.length });
+  }
+  if (keyLines.length === 0) throw new Error(`no EXT-X-KEY in ${name}:\n${text}`);
+  return { keyLines, segments };
 }
 
 const rungPlaylists = () => [...read(MASTER_PLAYLIST).matchAll(/^([^#\s].*\.m3u8)$/gm)].map((m) => m[1]!);
@@ -89,19 +106,29 @@ describe('transcodeToHls', () => {
     expect(master).not.toMatch(/720|1080/);
   });
 
-  it('encrypts every media playlist with AES-128 under the key endpoint URI', () => {
+  it('encrypts every media playlist with AES-128, a new key every few segments, under the key endpoint URIs', () => {
     for (const name of rungPlaylists()) {
-      const { key } = mediaPlaylist(name);
-      expect(key).toMatchObject({ method: 'AES-128', uri: '/api/video/lesson-a/key' });
-      expect(key.iv).toHaveLength(16);
+      const { keyLines, segments } = mediaPlaylist(name);
+      // Every rung names the same keys for the same segments, so a quality switch needs no new key.
+      expect(keyLines).toEqual([
+        '#EXT-X-KEY:METHOD=AES-128,URI="/api/video/lesson-a/keys/0"',
+        '#EXT-X-KEY:METHOD=AES-128,URI="/api/video/lesson-a/keys/1"',
+      ]);
+      expect(segments.map((segment) => segment.keyUri)).toEqual([
+        '/api/video/lesson-a/keys/0',
+        '/api/video/lesson-a/keys/1',
+      ]);
     }
   });
 
-  it('stores segments that are not playable as they are, and are once decrypted with the key and IV', async () => {
-    const key = await storage.readKey('lesson-a');
-    expect(key).toHaveLength(16);
+  it('stores segments that are not playable as they are, and are once decrypted with their key and IV', async () => {
+    const stored = await storage.readKey('lesson-a');
+    // Two keys, one after the other, and different.
+    expect(stored).toHaveLength(32);
+    const keys = [stored!.subarray(0, 16), stored!.subarray(16, 32)];
+    expect(keys[0]!.equals(keys[1]!)).toBe(false);
     for (const name of rungPlaylists()) {
-      const { key: keyLine, segments } = mediaPlaylist(name);
+      const { segments } = mediaPlaylist(name);
       expect(segments.length).toBe(2);
       for (const segment of segments) {
         const file = storage.locate('lesson-a', path.posix.join(path.posix.dirname(name), segment.name));
@@ -113,7 +140,8 @@ describe('transcodeToHls', () => {
         expect(found).not.toContain('h264');
         expect(found).not.toContain('aac');
 
-        const decipher = createDecipheriv('aes-128-cbc', key!, keyLine.iv);
+        const key = keys[Number(segment.keyUri.split('/').at(-1))]!;
+        const decipher = createDecipheriv('aes-128-cbc', key, sequenceIv(segment.sequence));
         const plain = Buffer.concat([decipher.update(raw), decipher.final()]);
         expect(isTransportStream(plain)).toBe(true);
         const decrypted = path.join(dir, 'decrypted.ts');
@@ -165,11 +193,12 @@ describe('transcodeToHls', () => {
     const clip = makeClip(dir, 'silent.mp4', { width: 320, height: 180, seconds: 2, audio: false });
     const silent = await transcodeToHls({ videoId: 'lesson-b', input: clip, storage, tools, workRoot: dir });
     expect(silent).toMatchObject({ hasAudio: false, rungs: [{ name: '180p', width: 320, height: 180 }] });
+    // Under 10 minutes: one key.
     const keyB = await storage.readKey('lesson-b');
     expect(keyB).toHaveLength(16);
-    expect(keyB!.equals((await storage.readKey('lesson-a'))!)).toBe(false);
-    const { key } = mediaPlaylist(mediaPlaylistOf(silent.rungs[0]!), 'lesson-b');
-    expect(key.uri).toBe('/api/video/lesson-b/key');
+    expect((await storage.readKey('lesson-a'))!.includes(keyB!)).toBe(false);
+    const { keyLines } = mediaPlaylist(mediaPlaylistOf(silent.rungs[0]!), 'lesson-b');
+    expect(keyLines).toEqual(['#EXT-X-KEY:METHOD=AES-128,URI="/api/video/lesson-b/keys/0"']);
   }, 30_000);
 
   it('refuses a file that is not a video with the message, and publishes nothing', async () => {

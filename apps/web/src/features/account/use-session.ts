@@ -25,24 +25,29 @@ export function useSignedIn() {
 /**
  * Logout: ends the session on the server, drops every cached server answer, and goes home, even
  * when the call fails (the spec's rule; the session then ends at its expiry).
+ *
+ * Nothing may ask for signed-in data once the session has ended (issue 32, item 19). So a read already
+ * on its way (the header's cart, say) is let finish before the logout call goes out, and the cached
+ * answers are dropped and the visitor's "no profile" put in their place in one step, with no render in
+ * between: every view that renders afterwards sees a visitor and skips its signed-in queries.
  */
 export function useLogout() {
   const [logout] = useLogoutMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   return useCallback(async () => {
+    await Promise.all([
+      ...dispatch(api.util.getRunningQueriesThunk()),
+      ...dispatch(api.util.getRunningMutationsThunk()).map((mutation) => mutation.catch(() => undefined)),
+    ]);
     try {
       await logout().unwrap();
     } catch {
       // Going home signed out locally is still right; nothing more to tell the user.
     }
     // Leave the dashboard first: on it, a signed-out profile would redirect to the login page instead.
-    await navigate('/', { replace: true });
-    // Signed out first, and rendered so: views that load private data (the cart badge) then skip it,
-    // and dropping every cached answer afterwards makes none of them ask the server without a session.
-    await dispatch(accountApi.util.upsertQueryData('getProfile', undefined, null));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    navigate('/', { replace: true });
     dispatch(api.util.resetApiState());
-    dispatch(accountApi.util.upsertQueryData('getProfile', undefined, null));
+    dispatch(accountApi.util.upsertQueryEntries([{ endpointName: 'getProfile', arg: undefined, value: null }]));
   }, [logout, dispatch, navigate]);
 }

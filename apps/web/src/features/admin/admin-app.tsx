@@ -3,7 +3,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { Link, Route, Switch } from 'wouter';
 import { NavLink } from '../../app/navigation';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
-import { useGetProfileQuery } from '../account/api';
+import { useGetProfileQuery } from '../account';
 import './admin.css';
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type FieldLook, FormField } from '../account/form-field';
+import { type FieldLook, FormField } from '../account';
 
 const adminLook: FieldLook = { field: 'admin-field', hint: 'admin-hint', error: 'admin-error' };
 

@@ -99,7 +99,7 @@ function CourseForm({ id, initial }: { id: string | null; initial: CourseFormVal
     </AdminField>
   );
   const number = (
-    name: 'price' | 'students',
+    name: 'price',
     label: string,
     limits: { step: string; min: string; max?: string; inputMode?: 'decimal' },
   ) => (
@@ -137,9 +137,12 @@ function CourseForm({ id, initial }: { id: string | null; initial: CourseFormVal
             </select>
           )}
         </AdminField>
-        {number('students', 'Students shown', { step: '1', min: '0' })}
       </div>
-      {text('videoLink', 'Preview video link', 'A YouTube link, e.g. https://www.youtube.com/watch?v=…')}
+      {text(
+        'videoLink',
+        'Preview video link (optional)',
+        'A YouTube link, e.g. https://www.youtube.com/watch?v=…. Left empty, the course page plays the first free-preview lesson of your own video.',
+      )}
       <ThumbnailField
         value={watch('thumb')}
         error={errors.thumb?.message ? 'Please upload a thumbnail image.' : undefined}

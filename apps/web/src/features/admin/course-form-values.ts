@@ -16,7 +16,6 @@ export const emptyCourse: CourseFormValues = {
   videoLink: '',
   thumb: '',
   rating: 4.5,
-  students: 0,
   courseDescription: '',
   description: '',
   whatYoullLearn: [{ text: '' }],

@@ -1,5 +1,6 @@
 import { formatPaise, messages } from '@shop/shared';
 import { useGetDashboardQuery } from './api';
+import { HomeFiguresSwitch } from './home-figures-switch';
 import { RevenueChart } from './revenue-chart';
 import { AdminTable } from './table-wrap';
 
@@ -72,6 +73,7 @@ export function DashboardPage() {
           </AdminTable>
         </section>
       </div>
+      <HomeFiguresSwitch />
     </>
   );
 }

@@ -149,7 +149,10 @@ export function StructureLesson({ lesson, n, sectionIndex, sections, files, firs
         </div>
       </div>
       {lesson.kind === 'video' &&
-        textField('videoLink', 'Video link', 'Video link', { placeholder: 'https://www.youtube.com/watch?v=…' })}
+        textField('videoLink', 'Video link (optional)', 'Video link', {
+          placeholder: 'https://www.youtube.com/watch?v=…',
+          hint: 'Upload your own video below, or give a YouTube link: either one. An uploaded video is the one learners see.',
+        })}
       {lesson.kind === 'video' && <LessonVideo lessonId={lesson.id} where={where(n, sectionIndex)} />}
       {textField('summary', messages.structureSummaryLabel, 'Summary', { hint: messages.structureSummaryHint })}
       {textField('content', messages.structureBodyLabel, 'Text', { hint: messages.structureBodyHint, rows: 3 })}

@@ -12,7 +12,7 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api';
 import { schemaResolver } from '../../app/schema-resolver';
 import { toast } from '../../components/ui/toast';
-import { fieldErrors } from '../account/api';
+import { fieldErrors } from '../account';
 import { AdminField } from './admin-field';
 import { formatDateTime } from './format-date';
 import {

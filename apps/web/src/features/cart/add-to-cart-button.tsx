@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { useLocation, useNavigate } from '../../app/navigation';
 import { toast } from '../../components/ui/toast';
-import { useGetProfileQuery } from '../account/api';
+import { useGetProfileQuery } from '../account';
 import { OwnedNotice } from './owned-notice';
 import { useAddCourseToCart } from './use-add-course-to-cart';
 import { useLocalCart } from './use-local-cart';

@@ -1,7 +1,7 @@
 import { messages } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { PageBanner } from '../../components/ui/page-banner';
-import { type Profile, useGetProfileQuery } from '../account/api';
+import { type Profile, useGetProfileQuery } from '../account';
 
 interface BuyerPageProps {
   title: string;

@@ -1,7 +1,7 @@
 import { useAppSelector } from '../../app/hooks';
 import { CartIcon } from '../../components/ui/icons';
 import { useHydrated } from '../../components/ui/use-hydrated';
-import { useGetProfileQuery } from '../account/api';
+import { useGetProfileQuery } from '../account';
 import { useGetCartQuery } from './api';
 import { selectLocalCartItems } from './cart-slice';
 import { CountLink } from './count-link';

@@ -1,7 +1,7 @@
 import { messages } from '@shop/shared';
 import { useState } from 'react';
 import { toast } from '../../components/ui/toast';
-import { useGetProfileQuery } from '../account/api';
+import { useGetProfileQuery } from '../account';
 import { OwnedNotice } from './owned-notice';
 import { useAddCourseToCart } from './use-add-course-to-cart';
 import { useLocalCart } from './use-local-cart';

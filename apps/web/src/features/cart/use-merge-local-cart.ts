@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useGetProfileQuery } from '../account/api';
+import { useGetProfileQuery } from '../account';
 import { useMergeCartMutation } from './api';
 import { removeItems, selectLocalCartItems } from './cart-slice';
 

@@ -2,7 +2,7 @@ import { computeTotals, formatPaise, messages, rupeesToPaise } from '@shop/share
 import { Link } from 'wouter';
 import { CloseIcon } from '../../components/ui/icons';
 import { Price } from '../../components/ui/price';
-import { useGetCoursesQuery } from '../catalog/api';
+import { useGetCoursesQuery } from '../catalog';
 import type { LocalCartItem } from './cart-slice';
 import { useErrorToastOnce } from './use-error-toast-once';
 import { useLocalCart } from './use-local-cart';

@@ -8,12 +8,10 @@ import { Price } from '../../components/ui/price';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { VideoModal } from '../../components/ui/video-modal';
-import { useGetProfileQuery } from '../account/api';
+import { useGetProfileQuery } from '../account';
 import { AddToCartButton } from '../cart/add-to-cart-button';
-import { useGetEnrolledCoursesQuery } from '../learning/api';
-import { CurriculumPreview } from '../learning/curriculum-preview';
-import { useGetPreviewLessonsQuery } from '../learning/learn-api';
-import { WishlistButton } from '../wishlist/wishlist-button';
+import { CurriculumPreview, useGetEnrolledCoursesQuery, useGetPreviewLessonsQuery } from '../learning';
+import { WishlistButton } from '../wishlist';
 import { useGetCourseQuery } from './api';
 import { CourseRating } from './course-rating';
 import { CourseReviews } from './course-reviews';
@@ -146,24 +144,45 @@ function BuyBox({ course, owned }: { course: Course; owned: boolean }) {
   );
 }
 
-function Sidebar({ course }: { course: Course }) {
+/**
+ * The sidebar's preview (issue 32): the course's preview link when it has one, else its first free-preview
+ * lesson of our own video; with neither, there is nothing to play and no play button.
+ */
+function CoursePreview({ course }: { course: Course }) {
   const [playing, setPlaying] = useState(false);
   const close = useCallback(() => setPlaying(false), []);
+  const { data: previews } = useGetPreviewLessonsQuery(course._id, { skip: course.videoLink !== '' });
+  const trailer = course.videoLink ? undefined : previews?.find((lesson) => lesson.ownVideo);
+  return (
+    <>
+      <div className="sidebar-thumb">
+        <img src={course.thumb} alt="" width="350" height="219" />
+        {(course.videoLink || trailer) && (
+          <button
+            type="button"
+            className="play-button"
+            aria-label="Play the course preview"
+            onClick={() => setPlaying(true)}
+          >
+            <PlayIcon size={28} />
+          </button>
+        )}
+      </div>
+      {playing && course.videoLink && <VideoModal videoLink={course.videoLink} title={course.title} onClose={close} />}
+      {playing && trailer && (
+        <Suspense fallback={null}>
+          <PreviewVideoModal courseId={course._id} lesson={trailer} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function Sidebar({ course }: { course: Course }) {
   const owned = useOwnsCourse(course._id);
   return (
     <aside className="course-sidebar" aria-label="Enrol">
-      <div className="sidebar-thumb">
-        <img src={course.thumb} alt="" width="350" height="219" />
-        <button
-          type="button"
-          className="play-button"
-          aria-label="Play the course preview"
-          onClick={() => setPlaying(true)}
-        >
-          <PlayIcon size={28} />
-        </button>
-      </div>
-      {playing && <VideoModal videoLink={course.videoLink} title={course.title} onClose={close} />}
+      <CoursePreview course={course} />
       <BuyBox course={course} owned={owned} />
       <dl className="sidebar-facts">
         <div>

@@ -2,7 +2,7 @@ import { type CourseReviewsResponse, messages } from '@shop/shared';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { Stars } from '../../components/ui/stars';
-import { useGetProfileQuery } from '../account/api';
+import { useGetProfileQuery } from '../account';
 import { useGetCourseReviewsQuery, useGetMyReviewQuery } from './reviews-api';
 import './reviews.css';
 import { formatDay } from '../../components/ui/format-day';

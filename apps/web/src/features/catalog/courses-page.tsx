@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { useSearchParams } from '../../app/navigation';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
-import { WishlistButton } from '../wishlist/wishlist-button';
+import { WishlistButton } from '../wishlist';
 import { useGetCoursesQuery } from './api';
 import { CourseCard } from './course-card';
 

@@ -9,7 +9,7 @@ import {
 } from '@shop/shared';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { AppliedCoupon } from '../cart/applied-coupon';
+import type { AppliedCoupon } from '../cart';
 import { useGetCheckoutTaxQuery } from '../cart/cart-totals';
 import type { CheckoutPhase } from './use-place-order';
 

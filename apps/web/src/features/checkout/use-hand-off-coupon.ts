@@ -1,7 +1,6 @@
 import { messages } from '@shop/shared';
 import { useEffect, useState } from 'react';
-import { useCheckCouponMutation } from '../cart/api';
-import type { AppliedCoupon } from '../cart/applied-coupon';
+import { type AppliedCoupon, useCheckCouponMutation } from '../cart';
 
 export interface HandOffCoupon {
   coupon: AppliedCoupon | null;

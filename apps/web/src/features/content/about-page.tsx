@@ -3,8 +3,7 @@ import { siteConfig } from '../../app/site-config';
 import { FaqAccordion } from '../../components/ui/faq-accordion';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
-import { faqItems } from '../home/faq-items';
-import { FeaturesBlock } from '../home/features-block';
+import { FeaturesBlock, faqItems } from '../home';
 import './about.css';
 
 export default function AboutPage() {

@@ -6,7 +6,7 @@ import { errorMessage } from '../../app/api';
 import { schemaResolver } from '../../app/schema-resolver';
 import { toast } from '../../components/ui/toast';
 import { useHydrated } from '../../components/ui/use-hydrated';
-import { type FieldLook, FormField } from '../account/form-field';
+import { type FieldLook, FormField } from '../account';
 import { useSendContactMessageMutation } from './api';
 
 const contactLook: FieldLook = { field: 'form-row', hint: 'field-message', error: 'field-message' };

@@ -1,13 +1,14 @@
-import type { NewsletterRequest, NewsletterResponse } from '@shop/shared';
-import { newsletterPaths } from '@shop/shared';
+import type { HomeFiguresResponse, NewsletterRequest, NewsletterResponse } from '@shop/shared';
+import { catalogPaths, newsletterPaths } from '@shop/shared';
 import { api } from '../../app/api';
 
 export const homeApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getHomeFigures: build.query<HomeFiguresResponse, void>({ query: () => catalogPaths.homeFigures }),
     subscribeNewsletter: build.mutation<NewsletterResponse, NewsletterRequest>({
       query: (body) => ({ url: newsletterPaths.subscribe, method: 'POST', body }),
     }),
   }),
 });
 
-export const { useSubscribeNewsletterMutation } = homeApi;
+export const { useGetHomeFiguresQuery, useSubscribeNewsletterMutation } = homeApi;

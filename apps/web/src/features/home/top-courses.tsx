@@ -1,7 +1,6 @@
 import { messages } from '@shop/shared';
 import { Carousel, type CarouselBreakpoint } from '../../components/ui/carousel';
-import { useGetCoursesQuery } from '../catalog/api';
-import { CourseCard } from '../catalog/course-card';
+import { CourseCard, useGetCoursesQuery } from '../catalog';
 
 /** The spec's layout: 4 slides from 1200 px, 3 from 992, 2 from 768, 1 below; 24 px apart at 992 and 768, else 30. */
 const breakpoints: CarouselBreakpoint[] = [

@@ -1,10 +1,11 @@
-import { type EnrolledCourse, messages } from '@shop/shared';
+import { type EnrolledCourse, type EnrolledVideo, messages } from '@shop/shared';
 import { Link } from 'wouter';
 import { CertificateLink } from './certificate-link';
 import { DownloadItems } from './download-items';
 
 export interface ChosenVideo {
-  link: string;
+  courseId: string;
+  video: EnrolledVideo;
   title: string;
 }
 
@@ -15,7 +16,8 @@ interface EnrolledCourseCardProps {
 
 /**
  * One purchased course: thumbnail and title to its page, the learner's progress and a button into the
- * player (issue 14), then the spec's Download per file and 'Watch Video N' per lesson.
+ * player (issue 14), then the spec's Download per file and 'Watch Video N' per video lesson (issue 32:
+ * our own video in the protected player; a course without videos has no such button).
  */
 export function EnrolledCourseCard({ course, onWatch }: EnrolledCourseCardProps) {
   const href = `/course-details/${course._id}`;
@@ -49,16 +51,17 @@ export function EnrolledCourseCard({ course, onWatch }: EnrolledCourseCardProps)
             <DownloadItems files={course.files} className="btn btn-small enrolled-download" />
           </ul>
         )}
-        {course.downloadCourseLink.length > 0 && (
+        {course.videos.length > 0 && (
           <ul className="enrolled-videos" aria-label={`Videos of ${course.title}`}>
-            {course.downloadCourseLink.map((link, index) => {
+            {course.videos.map((video, index) => {
               const label = messages.watchVideo.replace('{n}', String(index + 1));
               return (
-                <li key={link}>
+                <li key={video.lessonId}>
                   <button
                     type="button"
                     className="btn btn-outline btn-small"
-                    onClick={() => onWatch({ link, title: `${course.title}: ${label}` })}
+                    title={video.title}
+                    onClick={() => onWatch({ courseId: course._id, video, title: `${course.title}: ${video.title}` })}
                   >
                     {label}
                   </button>

@@ -1,13 +1,15 @@
 import { messages } from '@shop/shared';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Carousel, type CarouselBreakpoint, type CarouselLayout } from '../../components/ui/carousel';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
-import { VideoModal } from '../../components/ui/video-modal';
 import { DashboardPage, DashboardPanel } from '../account/dashboard-sidebar';
-import { EmptyShelf, LoadFailed } from '../cart/shelf-states';
+import { EmptyShelf, LoadFailed } from '../cart';
 import { useGetEnrolledCoursesQuery } from './api';
 import { type ChosenVideo, EnrolledCourseCard } from './enrolled-course-card';
 import './learning.css';
+
+/** A lesson's player (our own stream or its link), loaded when a 'Watch Video' button is pressed. */
+const EnrolledVideoModal = lazy(() => import('./enrolled-video-modal'));
 
 /** Download links expire after 10 minutes; fetching them again every 5 keeps an open page working. */
 const REFRESH_LINKS_MS = 5 * 60_000;
@@ -25,12 +27,17 @@ function EnrolledCourses() {
     data: courses,
     isLoading,
     isError,
+    refetch,
   } = useGetEnrolledCoursesQuery(undefined, {
     pollingInterval: REFRESH_LINKS_MS,
     refetchOnMountOrArgChange: true,
   });
   const [video, setVideo] = useState<ChosenVideo | null>(null);
-  const close = useCallback(() => setVideo(null), []);
+  // The video may have moved the learner's progress: the cards show it once the popup closes.
+  const close = useCallback(() => {
+    setVideo(null);
+    void refetch();
+  }, [refetch]);
 
   if (isLoading) return <p className="state-message">{messages.loading}</p>;
   if (isError || !courses) {
@@ -49,7 +56,11 @@ function EnrolledCourses() {
           ))}
         </Carousel>
       </div>
-      {video && <VideoModal videoLink={video.link} title={video.title} onClose={close} />}
+      {video && (
+        <Suspense fallback={null}>
+          <EnrolledVideoModal courseId={video.courseId} video={video.video} title={video.title} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

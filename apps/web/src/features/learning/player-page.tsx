@@ -7,7 +7,7 @@ import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { useCloseOnEscape } from '../../components/ui/use-close-on-escape';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { usePainted } from '../../components/ui/use-painted';
-import { loginPathFor } from '../account/safe-next-path';
+import { loginPathFor } from '../account';
 import { CertificateLink } from './certificate-link';
 import { useGetLearnCourseQuery, useSaveLessonProgressMutation } from './learn-api';
 import { LessonOutline } from './lesson-outline';

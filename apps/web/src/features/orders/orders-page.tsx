@@ -2,7 +2,7 @@ import { formatPaise, type MyOrder, messages, orderCreditNotePath, orderInvoiceP
 import { Link } from 'wouter';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { DashboardPage, DashboardPanel } from '../account/dashboard-sidebar';
-import { EmptyShelf, LoadFailed } from '../cart/shelf-states';
+import { EmptyShelf, LoadFailed } from '../cart';
 import { useGetMyOrdersQuery } from './api';
 import './orders.css';
 

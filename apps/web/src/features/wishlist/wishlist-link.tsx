@@ -2,7 +2,7 @@ import { messages } from '@shop/shared';
 import { useAppSelector } from '../../app/hooks';
 import { HeartIcon } from '../../components/ui/icons';
 import { useHydrated } from '../../components/ui/use-hydrated';
-import { CountLink } from '../cart/count-link';
+import { CountLink } from '../cart';
 import { selectWishlistItems } from './wishlist-slice';
 
 /** The header's heart: the way to /wishlist, with the number of saved courses. */

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { isCourseId, storedItems } from '../cart/stored-items';
+import { isCourseId, storedItems } from '../cart';
 
 /** The spec's wishlist item (browser storage key 'wishlist'); price in rupees as the API gives it. */
 export interface WishlistItem {

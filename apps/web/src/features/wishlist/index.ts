@@ -1,0 +1,2 @@
+/** What other features may use of the wishlist: its heart button. */
+export { WishlistButton } from './wishlist-button';
