@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, inject } from 'vitest';
+import { describe, inject, vi } from 'vitest';
 import { allowFailedResources, baseURL, expect, test } from './support/browser';
 import { chooseNewPassword, signInWithPassword } from './support/password-pages';
 import { signIn } from './support/users';
@@ -24,17 +24,18 @@ function decodeMail(raw: string): string {
 
 /** The `count`-th mail the dev outbox wrote for `email`, as the newcomer would open it. */
 async function mailFor(email: string, count = 1): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : [];
-    const mails = files
-      .map((file) => decodeMail(fs.readFileSync(path.join(outbox, file), 'utf8')))
-      .filter((text) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(text));
-    const mail = mails[count - 1];
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail #${count} for ${email} in ${outbox}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return vi.waitFor(
+    () => {
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : [];
+      const mails = files
+        .map((file) => decodeMail(fs.readFileSync(path.join(outbox, file), 'utf8')))
+        .filter((text) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(text));
+      const mail = mails[count - 1];
+      if (!mail) throw new Error(`no mail #${count} for ${email} in ${outbox}`);
+      return mail;
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 }
 
 function linkIn(mail: string): string {
@@ -95,7 +96,7 @@ describe('accounts', () => {
     await page.getByText('Email verified successfully!').waitFor();
     await page.getByRole('heading', { name: 'Redirecting...' }).waitFor();
     await page.getByRole('link', { name: `Profile of ${person.username}` }).waitFor();
-    await page.waitForURL(`${baseURL}/`, { timeout: 6000 });
+    await page.waitForURL(`${baseURL}/`);
 
     await page.getByRole('link', { name: `Profile of ${person.username}` }).click();
     await page.waitForURL(/\/profile$/);
@@ -295,7 +296,7 @@ describe('accounts', () => {
     await page.getByText('Try again.').waitFor();
     expect(await page.getByText('Call +91').count()).toBe(0);
     const started = Date.now();
-    await page.waitForURL(`${baseURL}/`, { timeout: 6000 });
+    await page.waitForURL(`${baseURL}/`);
     expect(Date.now() - started).toBeGreaterThan(2500);
   });
 

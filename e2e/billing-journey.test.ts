@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { MyOrdersResponse } from '@shop/shared';
 import type { Download, Page } from 'playwright-core';
-import { describe, inject } from 'vitest';
+import { describe, inject, vi } from 'vitest';
 import { pdfAttachments, pdfText as textOfPdf } from '../apps/server/test/pdf';
 import { axeViolations } from './support/axe';
 import { allowFailedResources, baseURL, expect, test } from './support/browser';
@@ -36,19 +36,21 @@ function decodeMail(raw: string): string {
 
 /** The first mail the dev outbox wrote to `email` whose text contains `text`, waiting for the mail pass. */
 async function mailContaining(email: string, text: string): Promise<{ text: string; raw: string }> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : [];
-    const mail = files
-      .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
-      .map((raw) => ({ raw, text: decodeMail(raw) }))
-      .find(
-        (one) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(one.text) && one.text.includes(text),
-      );
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail to ${email} containing ${text} in ${outbox}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return vi.waitFor(
+    () => {
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : [];
+      const mail = files
+        .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
+        .map((raw) => ({ raw, text: decodeMail(raw) }))
+        .find(
+          (one) =>
+            new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(one.text) && one.text.includes(text),
+        );
+      if (!mail) throw new Error(`no mail to ${email} containing ${text} in ${outbox}`);
+      return mail;
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 }
 
 const pdfText = async (download: Download): Promise<string> => textOfPdf(fs.readFileSync(await download.path()));

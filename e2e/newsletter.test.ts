@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, inject } from 'vitest';
+import { describe, inject, vi } from 'vitest';
 import { allowFailedResources, expect, test } from './support/browser';
 
 const dataDir = inject('dataDir');
@@ -9,21 +9,22 @@ const outbox = path.join(dataDir, 'outbox');
 
 /** The confirmation link the dev outbox wrote for `email`, quoted-printable undone. */
 async function confirmationLink(email: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : [];
-    for (const file of files) {
-      const text = fs
-        .readFileSync(path.join(outbox, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(text)) continue;
-      const link = /https?:\/\/\S+?\/newsletter\/confirm\/[A-Za-z0-9_-]+/.exec(text)?.[0];
-      if (link) return link;
-    }
-    if (Date.now() > deadline) throw new Error(`no confirmation mail for ${email} in ${outbox}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return vi.waitFor(
+    () => {
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : [];
+      for (const file of files) {
+        const text = fs
+          .readFileSync(path.join(outbox, file), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+        if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(text)) continue;
+        const link = /https?:\/\/\S+?\/newsletter\/confirm\/[A-Za-z0-9_-]+/.exec(text)?.[0];
+        if (link) return link;
+      }
+      throw new Error(`no confirmation mail for ${email} in ${outbox}`);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 }
 
 function subscriberRow(email: string) {

@@ -81,11 +81,17 @@ describe('the course player', () => {
     await page.getByRole('heading', { level: 1 }).filter({ hasNotText: firstTitle }).waitFor();
     const secondTitle = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
     const secondId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    // Marks the page once the embed has reported its time (the player listens from before this one).
+    await page.evaluate(() =>
+      addEventListener('message', (event) => {
+        if (String(event.data).includes('infoDelivery')) (window as { embedReported?: boolean }).embedReported = true;
+      }),
+    );
     await page.getByRole('button', { name: `Play the video: ${secondTitle}` }).click();
     const saved = page.waitForResponse(
       (res) => res.url().endsWith(`/lessons/${secondId}/progress`) && res.request().method() === 'POST',
     );
-    await page.waitForTimeout(500);
+    await page.waitForFunction(() => (window as { embedReported?: boolean }).embedReported === true);
     await page.getByRole('link', { name: 'Back to Enrolled Courses' }).click();
     const answer = await (await saved).json();
     expect(answer).toMatchObject({ positionSeconds: 42, completed: false });

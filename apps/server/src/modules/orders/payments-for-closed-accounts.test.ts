@@ -2,7 +2,7 @@ import { messages } from '@shop/shared';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
-import { mailsQueued, orderEvents, refundMailsQueued } from '../../../test/order-records.js';
+import { deliveredRefundMails, mailsQueued, orderEvents, refundMailsQueued } from '../../../test/order-records.js';
 import { activeCourseIds, demoLines, orderStatus, usePaymentsShop } from '../../../test/payments-kit.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { fulfilContext } from './fulfil-context.js';
@@ -104,9 +104,10 @@ async function expectRefundedNotFulfilled(
   // No invoice for a sale that did not happen to a closed account, hence no credit note either.
   expect(await documentsOf(orderId)).toEqual([]);
   // The refund notice goes to the address on the order; nothing at all to the account's own address.
-  const notices = await refundMailsQueued(t.database.db, billing, ['text_body']);
+  // Read as delivered: a sent mail's body is not kept in the queue.
+  const notices = await deliveredRefundMails(t, billing);
   expect(notices).toHaveLength(1);
-  expect(notices[0]?.text_body).toContain(orderId);
+  expect(notices[0]).toContain(orderId);
   expect(await mailsQueued(t.database.db, await accountEmail(user.id), ['subject'])).toEqual([]);
   // The operator sees it: the order's history and a row in the audit log.
   const history = await orderEvents(t.database.db, orderId, ['to_status', 'note'], {}, ['created_at', 'id']);
@@ -120,7 +121,7 @@ async function expectRefundedNotFulfilled(
   const audit = await auditRows(orderId);
   expect(audit.map((row) => row.action)).toEqual(['order.payment_for_inactive_account']);
   expect(JSON.parse(audit[0]?.after_json ?? '{}')).toMatchObject({ gatewayPaymentId: paymentId, refund: 'due' });
-  return notices[0]?.text_body ?? '';
+  return notices[0] ?? '';
 }
 
 describe('a payment for an account that is no longer active', () => {

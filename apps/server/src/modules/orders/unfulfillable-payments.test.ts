@@ -2,9 +2,8 @@ import { messages } from '@shop/shared';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../../../reliability/support/ledger.js';
-import { outboxMails } from '../../../test/dev-outbox.js';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
-import { orderEvents, refundMailsQueued } from '../../../test/order-records.js';
+import { deliveredRefundMails, orderEvents, refundMailsQueued } from '../../../test/order-records.js';
 import { activeCourseIds, type DemoLine, demoLines, orderStatus, usePaymentsShop } from '../../../test/payments-kit.js';
 import { demoCourses } from '../../seed/seed-courses.js';
 import { createCoupon } from '../coupons/create-coupon.js';
@@ -45,16 +44,8 @@ const refundsAtGateway = (paymentId: string) => fake.refunds.filter((refund) => 
 /** Refund e-mails queued for this buyer (sent or not). */
 const refundMailCount = async (email: string) => (await refundMailsQueued(t.database.db, email, ['subject'])).length;
 
-/** The texts of the refund e-mails queued for this buyer, sent or not. */
-const refundMailTexts = async (email: string) =>
-  (await refundMailsQueued(t.database.db, email, ['text_body'])).map((row) => row.text_body);
-
 /** The refund e-mails this buyer received, as delivered to the dev outbox (bodies decoded). */
-async function refundMails(email: string) {
-  return (await outboxMails(t)).filter(
-    (mail) => mail.includes(`To: ${email}`) && /Subject: .*has been refunded/.test(mail),
-  );
-}
+const refundMails = (email: string) => deliveredRefundMails(t, email);
 
 /**
  * A buyer checks out `firstCourse` alone, adds `added` and checks out again (superseding the first
@@ -269,7 +260,7 @@ describe('a payment for a superseded checkout', () => {
       toStatus: 'refunded',
     });
     expect(history).toEqual([{ from_status: 'paid', source: 'reconcile' }]);
-    const mails = await refundMailTexts(user.email);
+    const mails = await refundMails(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(`you already own ${demoCourses[0]?.title}`);
     expect(await activeCourses(user.id)).toEqual([c1.id, c2.id].sort());
@@ -291,7 +282,7 @@ describe('a payment for a superseded checkout', () => {
 
     expect((await reconcilePayments(t.app.deps, log)).refunded).toBe(1);
     expect(await status(first.orderId)).toBe('refunded');
-    const mails = (await refundMailTexts(user.email)).filter((mail) => mail.includes(first.orderId));
+    const mails = (await refundMails(user.email)).filter((mail) => mail.includes(first.orderId));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('could no longer be fulfilled, so nothing was added to your account');
   });

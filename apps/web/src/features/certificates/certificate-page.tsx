@@ -1,5 +1,5 @@
 import { messages } from '@shop/shared';
-import { useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { errorMessage } from '../../app/api';
 import { siteConfig } from '../../app/site-config';
 import { PageBanner } from '../../components/ui/page-banner';
@@ -21,6 +21,20 @@ export default function CertificatePage() {
       <p className="state-message" role="alert">
         {errorMessage(error, messages.certificateLoadFailed)}
       </p>
+    );
+  } else if (certificate.status === 'replaced' && certificate.replacedBy) {
+    // Issue 32 (N2): a certificate re-issued with a corrected name; its old link leads to the new one.
+    body = (
+      <article className="certificate-card" aria-labelledby="certificate-replaced">
+        <p id="certificate-replaced" className="certificate-status is-revoked" role="status">
+          {messages.certificateReplaced}
+        </p>
+        <p>
+          <Link className="btn" to={`/certificates/${certificate.replacedBy}`}>
+            {certificate.verifyUrl}
+          </Link>
+        </p>
+      </article>
     );
   } else {
     const valid = certificate.status === 'valid';

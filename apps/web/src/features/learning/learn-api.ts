@@ -1,11 +1,14 @@
 import type {
+  CertificateClaimRequest,
+  CertificateIssuedResponse,
+  CertificateNameResponse,
   LearnCourseResponse,
   PreviewLesson,
   PreviewLessonsResponse,
   SaveProgressInput,
   SaveProgressResponse,
 } from '@shop/shared';
-import { learningPaths, pathWith } from '@shop/shared';
+import { certificatePaths, learningPaths, pathWith } from '@shop/shared';
 import { api } from '../../app/api';
 
 export interface SaveProgressArgs extends SaveProgressInput {
@@ -57,7 +60,58 @@ export const learnApi = api.injectEndpoints({
         );
       },
     }),
+    /** The name to print on a certificate as the learner last chose it, and what a form starts with. */
+    getPrintedName: build.query<CertificateNameResponse, void>({
+      query: () => certificatePaths.name,
+      providesTags: ['Profile'],
+    }),
+    /** Issue 32 (N2): the completed course's certificate, under the name the learner confirms. */
+    claimCertificate: build.mutation<CertificateIssuedResponse, CertificateClaimRequest & { courseId: string }>({
+      query: ({ courseId, ...body }) => ({
+        url: pathWith(learningPaths.certificate, { courseId }),
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: ['Profile', 'Enrolled'],
+      async onQueryStarted({ courseId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        dispatch(
+          learnApi.util.updateQueryData('getLearnCourse', courseId, (draft) => {
+            draft.certificateId = data.certificateId;
+          }),
+        );
+      },
+    }),
+    /** The learner's one re-issue of a certificate with a corrected name: it gets a new id. */
+    reissueCertificate: build.mutation<
+      CertificateIssuedResponse,
+      CertificateClaimRequest & { courseId: string; certificateId: string }
+    >({
+      query: ({ courseId: _courseId, certificateId, ...body }) => ({
+        url: pathWith(certificatePaths.reissue, { id: certificateId }),
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: ['Profile', 'Enrolled'],
+      async onQueryStarted({ courseId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        dispatch(
+          learnApi.util.updateQueryData('getLearnCourse', courseId, (draft) => {
+            draft.certificateId = data.certificateId;
+          }),
+        );
+      },
+    }),
   }),
 });
 
-export const { useGetLearnCourseQuery, useGetPreviewLessonsQuery, useSaveLessonProgressMutation } = learnApi;
+export const {
+  useGetLearnCourseQuery,
+  useGetPreviewLessonsQuery,
+  useSaveLessonProgressMutation,
+  useGetPrintedNameQuery,
+  useClaimCertificateMutation,
+  useReissueCertificateMutation,
+} = learnApi;

@@ -8,7 +8,7 @@ import { useCloseOnEscape } from '../../components/ui/use-close-on-escape';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { usePainted } from '../../components/ui/use-painted';
 import { loginPathFor } from '../account';
-import { CertificateLink } from './certificate-link';
+import { CertificateClaim, IssuedCertificate } from './certificate-claim';
 import { useGetLearnCourseQuery, useSaveLessonProgressMutation } from './learn-api';
 import { LessonOutline } from './lesson-outline';
 import type { LessonVideoControl } from './lesson-video-control';
@@ -137,10 +137,10 @@ function Player({ course, lessonId }: { course: LearnCourseResponse; lessonId: s
               <span />
             )}
           </div>
-          {course.certificateId && (
-            <p className="player-certificate">
-              <CertificateLink id={course.certificateId} className="btn btn-outline" />
-            </p>
+          {course.certificateId ? (
+            <IssuedCertificate courseId={courseId} certificateId={course.certificateId} />
+          ) : (
+            progress.total > 0 && progress.completed === progress.total && <CertificateClaim courseId={courseId} />
           )}
           {saving.isError && (
             <p className="form-error" role="alert">

@@ -3,7 +3,9 @@ import { YOUTUBE_ORIGIN } from './lesson-video-control';
 
 /** How often a watched position is written: one request per lesson per interval at most. */
 export const SAVE_EVERY_MS = 10_000;
-/** A video counts as watched at 90 %. */
+/** How soon the first reported position is saved. */
+const FIRST_SAVE_CHECK_MS = 1_000;
+/** The player asks for completion at 90 %; the server completes the lesson once it measured as much watched. */
 const WATCHED_SHARE = 0.9;
 
 export interface VideoPosition {
@@ -12,9 +14,9 @@ export interface VideoPosition {
 }
 
 /**
- * Saves a lesson video's position, whichever player reports it: every SAVE_EVERY_MS a changed position
- * is saved, at 90 % the lesson is saved as completed, and the last position is saved when the lesson is
- * left. The caller's player writes its time into the returned ref (null until it reports).
+ * Saves a lesson video's position, whichever player reports it: the first reported position at once,
+ * then every SAVE_EVERY_MS a changed position, at 90 % the lesson is saved as completed, and the last
+ * position is saved when the lesson is left. The caller's player writes its time into the returned ref (null until it reports).
  */
 function useSavedPosition(lessonKey: string, save: (positionSeconds: number, completed: boolean) => void) {
   const latest = useRef<VideoPosition | null>(null);
@@ -38,7 +40,16 @@ function useSavedPosition(lessonKey: string, save: (positionSeconds: number, com
       if (watched) completed.current = true;
       saveRef.current(whole, watched);
     };
-    const timer = window.setInterval(flush, SAVE_EVERY_MS);
+    // The first position the player reports is saved at once: the server measures watched time from
+    // one save to the next (issue 32), so the first stretch of play counts too. Then every SAVE_EVERY_MS.
+    let lastFlush = 0;
+    const tick = () => {
+      if (saved.current !== null && Date.now() - lastFlush < SAVE_EVERY_MS) return;
+      if (!latest.current) return;
+      lastFlush = Date.now();
+      flush();
+    };
+    const timer = window.setInterval(tick, FIRST_SAVE_CHECK_MS);
     window.addEventListener('pagehide', flush);
     return () => {
       flush();
