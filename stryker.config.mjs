@@ -15,6 +15,7 @@ export default {
     'packages/shared/src/totals.ts',
     'packages/shared/src/money.ts',
     'apps/server/src/payments/**/*.ts',
+    'apps/server/src/auth/signatures.ts',
     'apps/server/src/modules/orders/**/*.ts',
     'apps/server/src/modules/coupons/**/*.ts',
     'apps/server/src/modules/billing/invoice-number.ts',

@@ -1,8 +1,8 @@
 /// <reference path="../apps/server/src/storage/s3rver.d.ts" />
 import autocannon from 'autocannon';
-import { startTestS3 } from '../apps/server/src/storage/test-s3';
 import { createSignedInUser } from '../apps/server/test/helpers';
 import { freePort } from '../apps/server/test/processes';
+import { startTestS3 } from '../apps/server/test/test-s3';
 import { createPostgresDatabase, openServerDatabase } from '../reliability/support/databases';
 import { startHaproxy } from '../reliability/support/haproxy';
 import { scaledOutEnv } from '../reliability/support/scaled-out-env';

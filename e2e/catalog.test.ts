@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { demoCourses } from '../apps/server/src/db/seed-courses';
+import { demoCourses } from '../apps/server/src/seed/seed-courses';
 import { axeViolations } from './support/axe';
 import { allowFailedResources, expect, test } from './support/browser';
 import { stubYouTube } from './support/shop';

@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createSession } from '../apps/server/src/auth/session';
 import type { DbHandle } from '../apps/server/src/db/database';
-import { startTestS3, type TestS3 } from '../apps/server/src/storage/test-s3';
 import { createSignedInUser } from '../apps/server/test/helpers';
 import { freePort } from '../apps/server/test/processes';
 import { startSmtp, type TestSmtp } from '../apps/server/test/smtp';
+import { startTestS3, type TestS3 } from '../apps/server/test/test-s3';
 import { createPostgresDatabase, openServerDatabase } from './support/databases';
 import { type Balancer, startHaproxy } from './support/haproxy';
 import { type CallStats, LearnerClient, NoAnswerError, newCallStats } from './support/http-client';

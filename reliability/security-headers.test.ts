@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { clientRoutePatterns } from '@shop/shared';
 import { afterAll, describe, expect, test } from 'vitest';
-import { seedDemo } from '../apps/server/src/db/seed';
+import { seedDemo } from '../apps/server/src/seed/seed';
 import { createSignedInUser, createTestApp, type TestApp } from '../apps/server/test/helpers';
 import { recordTally } from './support/tally';
 

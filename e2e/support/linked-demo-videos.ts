@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { openDatabase } from '../../apps/server/src/db/database';
-import { demoLearning } from '../../apps/server/src/db/seed-learning';
 import { syncCourseLessons } from '../../apps/server/src/modules/learning/sync-course-lessons';
+import { demoLearning } from '../../apps/server/src/seed/seed-learning';
 
 /** The preview link the browser tests give the first demo course (catalog.test.ts). */
 export const demoPreviewLink = 'https://www.youtube.com/watch?v=TSdemoPA001';

@@ -10,13 +10,14 @@ import { type DbHandle, migrateToLatest, openDatabase } from './db/database.js';
 import type { AppDeps } from './deps.js';
 import { createJobEngine } from './jobs/create-job-engine.js';
 import { createMailQueue } from './mail/mailer.js';
-import { ResponseCache } from './modules/catalog/response-cache.js';
 import { registerModules } from './modules/index.js';
+import { registerWeb } from './modules/pages/web.js';
 import { mailAttachmentRenderer } from './modules/render-mail-attachment.js';
 import { createVideoStorage, videoBucketOrigins } from './modules/video/create-video-storage.js';
 import { createGateway } from './payments/create-gateway.js';
 import type { PaymentGateway } from './payments/gateway.js';
 import { AccessLog, logDestination } from './plugins/access-log.js';
+import { ResponseCache } from './plugins/cached-answer.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerNoStoreForSessions } from './plugins/no-store.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
@@ -25,7 +26,6 @@ import { registerRequestId, requestIdGenerator } from './plugins/request-id.js';
 import { REQUEST_CEILING_MS, registerRequestTimeout } from './plugins/request-timeout.js';
 import { registerRouteTable } from './plugins/route-table.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { registerWeb } from './plugins/web.js';
 import { createStorage } from './storage/create-storage.js';
 
 export interface BuildOptions {

@@ -116,19 +116,22 @@ type Floor = (typeof FLOORS)[number];
 
 /**
  * The server's floors, lowest first (docs/architecture.md, 'Floors'). A file belongs to the floor of its
- * role, even where it does not sit yet: the seeds are the shell's scripts although they live in db/.
+ * role: the seeds and the job runner (which hands each module's background work to the engine) are
+ * the shell's.
  */
 function floorOf(file: string): Floor | undefined {
   const f = file.slice(serverSrc.length + 1);
-  if (/^db\/seed[\w-]*\.ts$/.test(f)) return 'shell';
-  if (/^(app|server|cli|shutdown)\.ts$/.test(f) || f.startsWith('seed/') || f === 'modules/index.ts') return 'shell';
+  if (/^(app|server|cli|shutdown|run-jobs)\.ts$/.test(f) || f.startsWith('seed/') || f === 'modules/index.ts')
+    return 'shell';
   if (f.startsWith('modules/admin/')) return 'composer';
   if (/^modules\/accounts\/(privacy-routes|export-my-data|delete-my-account)\.ts$/.test(f)) return 'composer';
   if (f === 'modules/render-mail-attachment.ts' || f.startsWith('modules/pages/')) return 'composer';
-  if (/^plugins\/(page-render|page-head|route-preload|player-page-data|web)\.ts$/.test(f)) return 'composer';
   if (f.startsWith('modules/')) return 'domain';
   if (/^(auth|mail|jobs|payments|audit|plugins|http)\//.test(f) || f === 'deps.ts') return 'platform';
-  if (/^(db|storage)\//.test(f) || /^(errors|ids|config|time|crypto|paths|html|pdf-bytes|parse-input)\.ts$/.test(f)) {
+  if (
+    /^(db|storage)\//.test(f) ||
+    /^(errors|ids|config|tax-config|time|crypto|paths|html|pdf-bytes|parse-input)\.ts$/.test(f)
+  ) {
     return 'kernel';
   }
   return undefined;
@@ -154,27 +157,7 @@ function floorBreaches(): string[] {
 
 // Today's imports from a lower floor to a higher one. Each goes when its file moves or stops reaching
 // up (code review, 'The one big step'); never add one without a word in the commit saying why.
-const FLOOR_BREACHES: string[] = [
-  'config.ts -> modules/billing/tax-settings.ts',
-  'deps.ts -> modules/catalog/response-cache.ts',
-  'deps.ts -> modules/video/video-storage.ts',
-  'jobs/run-jobs.ts -> modules/orders/reconcile-timer.ts',
-  'modules/billing/register-resend.ts -> modules/admin/write-audit.ts',
-  'modules/billing/tax-settings-save.ts -> modules/admin/write-audit.ts',
-  'modules/certificates/reissue-certificate.ts -> modules/admin/write-audit.ts',
-  'modules/newsletter/send-newsletter.ts -> modules/admin/write-audit.ts',
-  'modules/orders/fulfil-order.ts -> modules/admin/write-audit.ts',
-  'modules/playback/flag-many-devices.ts -> modules/admin/write-audit.ts',
-  'modules/playback/video-settings.ts -> modules/admin/write-audit.ts',
-  'modules/reviews/hide-review.ts -> modules/admin/write-audit.ts',
-  'modules/video/accept-upload.ts -> modules/admin/write-audit.ts',
-  'modules/video/delete-lesson-video.ts -> modules/admin/write-audit.ts',
-  'modules/video/retry-video-job.ts -> modules/admin/write-audit.ts',
-  'modules/video/save-captions.ts -> modules/admin/write-audit.ts',
-  'modules/video/test-uploads.ts -> modules/admin/admin-test-client.ts',
-  'storage/copy-to-storage.ts -> modules/video/video-storage.ts',
-  'storage/s3-video-storage.ts -> modules/video/video-storage.ts',
-];
+const FLOOR_BREACHES: string[] = [];
 
 /** The folder a server file counts as for cycles: `modules/<x>`, a top folder (`db`, `plugins`), or a root file itself. */
 function serverArea(file: string): string {
@@ -242,7 +225,7 @@ function cyclesOf(edges: Map<string, Set<string>>): string[] {
 // Today's folder cycles, each a set of folders that reach one another through runtime imports. A cycle
 // may lose folders (or split: list the pieces); a new cycle, or a folder joining one, fails.
 const SERVER_CYCLES: string[] = [
-  'auth, config.ts, db, modules/accounts, modules/admin, modules/billing, modules/cart, modules/catalog, modules/certificates, modules/coupons, modules/learning, modules/newsletter, modules/notes, modules/orders, modules/playback, modules/reviews, modules/video, payments, plugins, storage',
+  'modules/accounts, modules/certificates, modules/learning, modules/newsletter, modules/notes, modules/playback, modules/reviews',
 ];
 const WEB_CYCLES: string[] = [
   'app, components/ui, features/account, features/admin, features/cart, features/catalog, features/certificates, features/checkout, features/content, features/home, features/learning, features/newsletter, features/orders, features/wishlist',
@@ -329,11 +312,11 @@ describe('architecture: floors, cycles and zones (issue 33)', () => {
 
   it('the floor, cycle and zone rules catch a breach', () => {
     expect(floorOf(`${serverSrc}/db/database.ts`)).toBe('kernel');
-    expect(floorOf(`${serverSrc}/db/seed.ts`)).toBe('shell');
+    expect(floorOf(`${serverSrc}/seed/seed.ts`)).toBe('shell');
     expect(floorOf(`${serverSrc}/plugins/origin-check.ts`)).toBe('platform');
-    expect(floorOf(`${serverSrc}/plugins/page-render.ts`)).toBe('composer');
+    expect(floorOf(`${serverSrc}/modules/pages/page-render.ts`)).toBe('composer');
     expect(floorOf(`${serverSrc}/modules/orders/create-order.ts`)).toBe('domain');
-    expect(floorOf(`${serverSrc}/modules/admin/write-audit.ts`)).toBe('composer');
+    expect(floorOf(`${serverSrc}/audit/write-audit.ts`)).toBe('platform');
     expect(floorOf(`${serverSrc}/app.ts`)).toBe('shell');
     expect(rank(`${serverSrc}/modules/orders/repo.ts`) > rank(`${serverSrc}/db/database.ts`)).toBe(true);
     expect(resolveImport(`${webSrc}/features/cart/cart-link.tsx`, '../account/api')).toBe(

@@ -2,10 +2,10 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { useShopWithMail } from '../test/mail-shop.js';
 import { runCli } from '../test/run-cli.js';
-import { demoCourses } from './db/seed-courses.js';
-import { issuedDocument } from './modules/billing/test-documents.js';
-import { openOrder, payInSandbox } from './modules/billing/test-purchases.js';
+import { issuedDocument } from '../test/test-documents.js';
+import { openOrder, payInSandbox } from '../test/test-purchases.js';
 import { RECONCILE_AFTER_MINUTES } from './modules/orders/reconcile-payments.js';
+import { demoCourses } from './seed/seed-courses.js';
 
 // The operator's `npm run cli -- payments:reconcile`, run as a process of its own (as cron would run it,
 // with no server up): an order paid at the gateway whose buyer closed the browser is fulfilled, and its

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { LegalSettings } from '@shop/shared';
 import { z } from 'zod';
-import { loadTaxSettings, type TaxSettings } from './modules/billing/tax-settings.js';
 import { serverRoot } from './paths.js';
 import type { S3Settings } from './storage/s3-storage.js';
+import { loadTaxSettings, type TaxSettings } from './tax-config.js';
 
 const port = z.coerce
   .number({ error: 'must be a whole number from 1 to 65535' })

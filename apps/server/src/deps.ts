@@ -2,10 +2,10 @@ import type { Config } from './config.js';
 import type { Db, DbKind } from './db/database.js';
 import type { JobEngine } from './jobs/job-engine.js';
 import type { MailQueue } from './mail/mailer.js';
-import type { ResponseCache } from './modules/catalog/response-cache.js';
-import type { VideoStorage } from './modules/video/video-storage.js';
 import type { PaymentGateway } from './payments/gateway.js';
+import type { ResponseCache } from './plugins/cached-answer.js';
 import type { ObjectStorage } from './storage/object-storage.js';
+import type { VideoStorage } from './storage/video-storage.js';
 
 /** What every module's routes receive: the database, the configuration and the adapters. */
 export interface AppDeps {

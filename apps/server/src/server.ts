@@ -2,11 +2,11 @@ import { buildApp } from './app.js';
 import { checkSecretFingerprint } from './auth/check-secret-fingerprint.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
-import { seedIfEmpty } from './db/seed.js';
-import { restrictToRole, runJobs } from './jobs/run-jobs.js';
 import { warmCertificateRenderer } from './modules/certificates/render-certificate-pdf.js';
 import { testModeWarning } from './payments/create-gateway.js';
 import { flushLog } from './plugins/access-log.js';
+import { restrictToRole, runJobs } from './run-jobs.js';
+import { seedIfEmpty } from './seed/seed.js';
 import { closeOnSignals } from './shutdown.js';
 
 async function main(): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Db } from '../src/db/database.js';
-import { callAs } from '../src/modules/admin/admin-test-client.js';
+import { callAs } from './admin-test-client.js';
 import { type FakeRazorpay, startFakeRazorpay } from './fake-razorpay.js';
 import { createSignedInUser, createTestApp, standIn, type TestApp, type TestUser } from './helpers.js';
 import { razorpaySettings } from './payments-kit.js';

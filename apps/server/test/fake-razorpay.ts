@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { hmacHex, paymentSignature } from '../src/payments/signatures.js';
+import { hmacHex } from '../src/auth/signatures.js';
+import { paymentSignature } from '../src/payments/signatures.js';
 
 /**
  * A local stand-in for Razorpay's Orders and Payments API (v1), following its documented behaviour:

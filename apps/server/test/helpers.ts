@@ -6,8 +6,8 @@ import { buildApp } from '../src/app.js';
 import { createSession } from '../src/auth/session.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from '../src/db/database.js';
-import { seedDemo } from '../src/db/seed.js';
 import { newId } from '../src/ids.js';
+import { seedDemo } from '../src/seed/seed.js';
 import { createPostgresDatabase } from './postgres.js';
 
 /** The engine the API suite runs on this time, for test names: `npm test` runs it on both. */

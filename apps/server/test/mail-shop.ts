@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { seedDemo } from '../src/db/seed.js';
+import { seedDemo } from '../src/seed/seed.js';
 import { createTestApp, standIn, type TestApp } from './helpers.js';
 import { startSmtp, type TestSmtp } from './smtp.js';
 

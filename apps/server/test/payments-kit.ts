@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Db } from '../src/db/database.js';
-import { seedDemo } from '../src/db/seed.js';
-import { demoCourses } from '../src/db/seed-courses.js';
 import { createCoupon } from '../src/modules/coupons/create-coupon.js';
+import { seedDemo } from '../src/seed/seed.js';
+import { demoCourses } from '../src/seed/seed-courses.js';
 import { type FakeRazorpay, startFakeRazorpay } from './fake-razorpay.js';
 import { createTestApp, standIn, type TestApp, type TestUser } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { loadOrCreateSecret } from '../src/auth/secrets.js';
-import { hmacHex } from '../src/payments/signatures.js';
+import { hmacHex } from '../src/auth/signatures.js';
 import { createSignedInUser, type TestApp } from './helpers.js';
 
 /** Razorpay's refund.processed webhook for an order's whole payment, signed as the sandbox signs. */

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeededTestApp, engine, type TestApp } from '../../test/helpers.js';
 import { createPostgresDatabase } from '../../test/postgres.js';
 import { runCli } from '../../test/run-cli.js';
+import { buy } from '../../test/test-purchases.js';
 import type { Config } from '../config.js';
-import { buy } from '../modules/billing/test-purchases.js';
+import { demoCourses } from '../seed/seed-courses.js';
 import { type Db, openDatabase } from './database.js';
-import { demoCourses } from './seed-courses.js';
 
 let t: TestApp;
 let dir: string;

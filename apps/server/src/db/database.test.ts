@@ -6,8 +6,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { seedIfEmpty } from '../seed/seed.js';
 import { migrateToLatest, openDatabase } from './database.js';
-import { seedIfEmpty } from './seed.js';
 
 const require = createRequire(import.meta.url);
 

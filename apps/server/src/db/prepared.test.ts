@@ -106,28 +106,6 @@ describe('preparedQuery', () => {
     expect(await userByEmail.first(t.db, { email })).toBeUndefined();
   });
 
-  it('read answers at once where SQLite answers directly, and otherwise as a promise of the same rows', async () => {
-    const user = { id: newId(), username: 'prep_read', email: 'prep-read@example.com', now };
-    await insertUser.execute(t.db, user);
-    const expected = [{ id: user.id, username: 'prep_read' }];
-    const outside = userByEmail.read(t.db, { email: user.email });
-    if (t.kind === 'sqlite') expect(outside).toEqual(expected);
-    else expect(outside).toBeInstanceOf(Promise);
-    expect(await outside).toEqual(expected);
-    // Inside a transaction a read goes through it (and sees its own writes), so it is always a promise.
-    const other = { id: newId(), username: 'prep_read_trx', email: 'prep-read-trx@example.com', now };
-    await expect(
-      t.db.transaction().execute(async (trx) => {
-        await insertUser.execute(trx, other);
-        const inside = userByEmail.read(trx, { email: other.email });
-        expect(inside).toBeInstanceOf(Promise);
-        expect(await inside).toEqual([{ id: other.id, username: 'prep_read_trx' }]);
-        throw new Error('roll back');
-      }),
-    ).rejects.toThrow('roll back');
-    expect(await userByEmail.read(t.db, { email: other.email })).toEqual([]);
-  });
-
   it('on SQLite, writes outside a transaction commit together, each caller with its own result or error', async () => {
     if (t.kind !== 'sqlite') return expect(groupedWriter(t.db)).toBeUndefined();
     const file = (t.config as { file: string }).file;

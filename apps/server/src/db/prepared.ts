@@ -72,17 +72,6 @@ function prepare<Args extends object, Row>(build: Builder<Args, Row>) {
       }
       return db.executeQuery<Row>(CompiledQuery.raw(sql, bound));
     },
-    /**
-     * The rows, synchronously when SQLite answers the read directly (outside a transaction, see
-     * `directReader`), else a promise. For the hottest reads: the promise layers of `execute` and `rows`
-     * cost a request about 4 µs on top of the read itself (GET /api/learn, decision 0033).
-     */
-    read(db: Kysely<Database>, args: Args): Row[] | Promise<Row[]> {
-      const { sql, parameters, select } = template(db);
-      const reader = select ? directReader(db) : undefined;
-      if (!reader) return this.rows(db, args);
-      return reader(sql, bind(parameters, args)) as Row[];
-    },
     async rows(db: Kysely<Database>, args: Args): Promise<Row[]> {
       return (await this.execute(db, args)).rows;
     },

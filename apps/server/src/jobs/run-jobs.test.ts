@@ -5,7 +5,7 @@ import { startSmtp, type TestSmtp } from '../../test/smtp.js';
 import { useTestDatabase } from '../../test/use-test-app.js';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
-import { restrictToRole, runJobs } from './run-jobs.js';
+import { restrictToRole, runJobs } from '../run-jobs.js';
 
 let smtp: TestSmtp;
 const database = useTestDatabase();

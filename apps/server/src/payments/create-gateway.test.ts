@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.js';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/helpers.js';
 import { razorpaySettings } from '../../test/payments-kit.js';
+import { hmacHex } from '../auth/signatures.js';
 import { createGateway, RAZORPAY_CHECKOUT_JS, testModeWarning } from './create-gateway.js';
 import { type PaymentProvider, paymentProviders } from './providers.js';
-import { hmacHex, paymentSignature } from './signatures.js';
+import { paymentSignature } from './signatures.js';
 
 it('a production start without Razorpay keys is warned, loudly, that it sells in test mode', () => {
   const configs = [

@@ -2,9 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.js';
+import { hmacHex } from '../auth/signatures.js';
 import { GatewayRejectedError, GatewayUnavailableError } from './gateway.js';
 import { RazorpayGateway, toGatewayPayment } from './razorpay-gateway.js';
-import { hmacHex } from './signatures.js';
 
 let fake: FakeRazorpay;
 let gateway: RazorpayGateway;

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers.js';
+import { hmacHex } from '../auth/signatures.js';
 import { GatewayRejectedError } from './gateway.js';
 import { SandboxGateway } from './sandbox-gateway.js';
-import { hmacHex, paymentSignature } from './signatures.js';
+import { paymentSignature } from './signatures.js';
 
 // The sandbox keeps Razorpay's order and payment books in our own tables and answers as Razorpay's API
 // does (razorpay-gateway.test.ts is the same contract against the Razorpay stand-in). A fresh database

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestDatabase, type TestDatabase, testConfig } from '../../test/helpers.js';
 import { activeCourseIds, demoLines, orderStatus } from '../../test/payments-kit.js';
 import { buildApp } from '../app.js';
-import { seedDemo } from '../db/seed.js';
+import { hmacHex, signatureMatches } from '../auth/signatures.js';
+import { seedDemo } from '../seed/seed.js';
 import { createGateway } from './create-gateway.js';
 import {
   type GatewayOrder,
@@ -13,7 +14,6 @@ import {
   type WebhookReading,
 } from './gateway.js';
 import { type PaymentProvider, paymentProviders } from './providers.js';
-import { hmacHex, signatureMatches } from './signatures.js';
 
 // A second payment provider is one adapter and one line in the provider list (payments/providers.ts).
 // This test double is such a provider, with wire shapes of its own (none of Razorpay's): a UPI intent

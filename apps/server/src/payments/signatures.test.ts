@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  hmacHex,
-  paymentSignature,
-  signatureMatches,
-  verifyPaymentSignature,
-  verifyWebhookSignature,
-} from './signatures.js';
+import { hmacHex, signatureMatches } from '../auth/signatures.js';
+import { paymentSignature, verifyPaymentSignature, verifyWebhookSignature } from './signatures.js';
 
 const secret = 'sig-test-secret';
 const body = '{"event":"payment.captured"}';

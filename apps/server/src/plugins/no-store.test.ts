@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../test/admin-app.js';
+import { callAs, courseForm } from '../../test/admin-test-client.js';
 import { createSignedInUser, type TestUser } from '../../test/helpers.js';
-import { callAs, courseForm } from '../modules/admin/admin-test-client.js';
 
 const { t, asAdmin } = useAdminApp();
 let learner: TestUser;

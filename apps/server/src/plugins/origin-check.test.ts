@@ -1,8 +1,8 @@
 import { messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs, courseForm } from '../../test/admin-test-client.js';
 import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.js';
 import { createSignedInUser, createTestApp, type TestApp } from '../../test/helpers.js';
-import { callAs, courseForm } from '../modules/admin/admin-test-client.js';
 
 let fake: FakeRazorpay;
 let t: TestApp;

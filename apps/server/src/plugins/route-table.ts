@@ -8,6 +8,9 @@ export interface RouteEntry {
   bodyFields: string[];
   /** The statuses whose answer the route's response schema serialises (`200`, `201`, ...). */
   responseStatuses: string[];
+  /** The route sends prepared bytes (`config.prebuilt`); `successSchema` is what they must match. */
+  prebuilt: boolean;
+  successSchema: unknown;
 }
 
 declare module 'fastify' {
@@ -39,6 +42,8 @@ export function registerRouteTable(app: FastifyInstance): void {
         url: route.url,
         bodyFields: fieldsOf(route.schema?.body),
         responseStatuses: Object.keys((route.schema?.response as object | undefined) ?? {}),
+        prebuilt: route.config?.prebuilt === true,
+        successSchema: (route.schema?.response as Record<string, unknown> | undefined)?.['200'],
       });
     }
   });

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { buffer, text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test/run-cli.js';
+import { startTestS3, type TestS3 } from '../../test/test-s3.js';
 import { createVideoStorage } from '../modules/video/create-video-storage.js';
 import { createS3Storage } from './s3-storage.js';
-import { startTestS3, type TestS3 } from './test-s3.js';
 
 const SHOP_SECRET = 'a-long-enough-shop-secret-for-the-copy-test-0123456789';
 let s3: TestS3;

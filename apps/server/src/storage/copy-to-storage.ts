@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
-import type { VideoStorage } from '../modules/video/video-storage.js';
 import { createLocalStorage } from './local-storage.js';
 import { type ObjectStorage, STORED_FOLDERS } from './object-storage.js';
 import { SEALED_KEY_OVERHEAD } from './s3-video-storage.js';
+import type { VideoStorage } from './video-storage.js';
 
 export interface CopyReport {
   copied: number;

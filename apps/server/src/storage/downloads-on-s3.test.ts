@@ -3,12 +3,12 @@ import path from 'node:path';
 import type { EnrolledCourse } from '@shop/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs } from '../../test/admin-test-client.js';
 import { createSeededTestApp, createSignedInUser, type TestApp } from '../../test/helpers.js';
+import { buy } from '../../test/test-purchases.js';
+import { startTestS3, type TestS3 } from '../../test/test-s3.js';
 import { useTestApp } from '../../test/use-test-app.js';
-import { demoCourses } from '../db/seed-courses.js';
-import { callAs } from '../modules/admin/admin-test-client.js';
-import { buy } from '../modules/billing/test-purchases.js';
-import { startTestS3, type TestS3 } from './test-s3.js';
+import { demoCourses } from '../seed/seed-courses.js';
 
 let s3: TestS3;
 beforeAll(async () => {

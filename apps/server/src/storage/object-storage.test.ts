@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestS3, type TestS3 } from '../../test/test-s3.js';
 import { createLocalStorage } from './local-storage.js';
 import type { ObjectStorage } from './object-storage.js';
 import { createS3Storage } from './s3-storage.js';
-import { startTestS3, type TestS3 } from './test-s3.js';
 
 let s3: TestS3;
 let dataDir: string;

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outputFolder as writeOutputFolder } from '../../test/output-folder.js';
-import type { VideoStorage } from '../modules/video/video-storage.js';
+import { startTestS3, type TestS3 } from '../../test/test-s3.js';
 import type { ObjectStorage } from './object-storage.js';
 import { createS3Storage } from './s3-storage.js';
 import { createObjectVideoStorage } from './s3-video-storage.js';
-import { startTestS3, type TestS3 } from './test-s3.js';
+import type { VideoStorage } from './video-storage.js';
 
 let s3: TestS3;
 let dir: string;

@@ -4,8 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
-import { removeUploadedFile, type VideoStorage } from '../modules/video/video-storage.js';
 import { checkedKey, type ObjectStorage } from './object-storage.js';
+import { removeUploadedFile, type VideoStorage } from './video-storage.js';
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSignedInUser, createTestDatabase, type TestDatabase } from '../../../test/helpers.js';
 import { demoLines } from '../../../test/payments-kit.js';
-import { seedDemo } from '../seed.js';
+import { seedDemo } from '../../seed/seed.js';
 import { down, up } from './023-payment-provider-in-code.js';
 
 // Migration 023 on the engine this run uses (SQLite rebuilds the orders table, PostgreSQL drops the

@@ -1,10 +1,10 @@
 import { messages } from '@shop/shared';
+import { forgetAuditActorEmail, writeAudit } from '../../audit/write-audit.js';
 import { consumeLinkToken, issueLinkToken } from '../../auth/link-tokens.js';
 import { verifyPassword } from '../../auth/passwords.js';
 import { forgetSessions, revokeUserSessions } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { forgetAuditActorEmail, writeAudit } from '../admin/write-audit.js';
 import { eraseCartOf } from '../cart/personal-data.js';
 import { eraseCertificatesOf } from '../certificates/personal-data.js';
 import { eraseProgressOf } from '../learning/personal-data.js';

@@ -4,12 +4,12 @@ import { waitForMail } from '../../../test/account-flows.js';
 import { createSignedInUser } from '../../../test/helpers.js';
 import { useShopWithMail } from '../../../test/mail-shop.js';
 import { mailText } from '../../../test/smtp.js';
+import { buy } from '../../../test/test-purchases.js';
+import { lessonIdsOf, makeReadyVideo } from '../../../test/test-video.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { createSession } from '../../auth/session.js';
-import { demoCourses } from '../../db/seed-courses.js';
 import { newId } from '../../ids.js';
-import { buy } from '../billing/test-purchases.js';
-import { lessonIdsOf, makeReadyVideo } from '../playback/test-video.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 
 const [c1, c2] = demoCourses;
 const password = 'my own long passphrase';

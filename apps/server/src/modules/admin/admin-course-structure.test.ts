@@ -2,9 +2,9 @@ import type { AdminCourseStructure, CourseStructureInput, LearnCourseResponse } 
 import { learnCourseResponse, messages } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { auditRow, useAdminApp } from '../../../test/admin-app.js';
+import { callAs, courseForm } from '../../../test/admin-test-client.js';
 import { engine, type TestUser } from '../../../test/helpers.js';
-import { buy } from '../billing/test-purchases.js';
-import { callAs, courseForm } from './admin-test-client.js';
+import { buy } from '../../../test/test-purchases.js';
 
 const { t, admin, asAdmin: call } = useAdminApp();
 

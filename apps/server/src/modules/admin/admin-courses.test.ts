@@ -5,9 +5,9 @@ import { messages } from '@shop/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { auditRow, useAdminApp } from '../../../test/admin-app.js';
+import { courseForm } from '../../../test/admin-test-client.js';
 import { createSignedInUser } from '../../../test/helpers.js';
 import { newId } from '../../ids.js';
-import { courseForm } from './admin-test-client.js';
 
 const { t, admin, asAdmin: call } = useAdminApp();
 

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { deleteAccount } from '../../../test/account-flows.js';
+import { callAs } from '../../../test/admin-test-client.js';
 import { createSignedInUser } from '../../../test/helpers.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { callAs } from './admin-test-client.js';
 
 const t = useTestApp();
 

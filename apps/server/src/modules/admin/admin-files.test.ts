@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../test/admin-app.js';
+import { callAs, courseForm } from '../../../test/admin-test-client.js';
 import { createSignedInUser } from '../../../test/helpers.js';
-import { callAs, courseForm } from './admin-test-client.js';
 
 const { t, asAdmin } = useAdminApp();
 let courseId: string;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { auditRow, useAdminApp } from '../../../test/admin-app.js';
+import { callAs, courseForm } from '../../../test/admin-test-client.js';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { newId } from '../../ids.js';
-import { callAs, courseForm } from './admin-test-client.js';
 
 const { t, admin, asAdmin } = useAdminApp();
 

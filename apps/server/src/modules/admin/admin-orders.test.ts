@@ -1,11 +1,11 @@
 import { messages } from '@shop/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../test/admin-app.js';
+import { callAs, courseForm } from '../../../test/admin-test-client.js';
 import { createSignedInUser } from '../../../test/helpers.js';
 import { orderEvents, refundMailsQueued } from '../../../test/order-records.js';
 import { activeCourseIds, ownedThrough, shopRequests } from '../../../test/payments-kit.js';
 import { createCoupon } from '../coupons/create-coupon.js';
-import { callAs, courseForm } from './admin-test-client.js';
 
 const { t, fake, admin, asAdmin, paidOrder: paidFor } = useAdminApp({ gateway: true });
 let courseId: string;

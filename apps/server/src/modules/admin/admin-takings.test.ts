@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../test/admin-app.js';
-import { courseForm } from './admin-test-client.js';
+import { courseForm } from '../../../test/admin-test-client.js';
 
 const { t, asAdmin, paidOrder: paidFor } = useAdminApp({ gateway: true });
 

@@ -1,10 +1,10 @@
 import type { AdminLearnerDetail } from '@shop/shared';
 import { type LearnerStatus, messages } from '@shop/shared';
+import { changeWithAudit } from '../../audit/write-audit.js';
 import { forgetSessions, revokeUserSessions, type SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { getLearner } from './learners.js';
-import { changeWithAudit } from './write-audit.js';
 
 /**
  * Suspends, terminates or reinstates an account. Leaving 'active' ends every session in the same

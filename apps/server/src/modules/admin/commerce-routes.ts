@@ -11,6 +11,7 @@ import {
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { writeAudit } from '../../audit/write-audit.js';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { refundOrder } from '../orders/refund-order.js';
@@ -18,7 +19,6 @@ import { listCoupons } from './coupon-record.js';
 import { getOrder } from './get-order.js';
 import { deactivateCoupon, saveCoupon } from './save-coupon.js';
 import { searchOrders } from './search-orders.js';
-import { writeAudit } from './write-audit.js';
 import { writeCsv } from './write-csv.js';
 
 const idParams = z.object({ id: objectId });

@@ -1,10 +1,10 @@
 import type { AdminMessage } from '@shop/shared';
 import { messages } from '@shop/shared';
+import { changeWithAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { confirmedSubscribers } from '../newsletter/manage-subscription.js';
-import { changeWithAudit } from './write-audit.js';
 
 /** Contact messages, unhandled first, newest first within each group. */
 export async function listContactMessages(db: Db): Promise<AdminMessage[]> {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AdminCourseFile } from '@shop/shared';
 import { messages } from '@shop/shared';
+import { changeWithAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -9,7 +10,6 @@ import type { ObjectStorage } from '../../storage/object-storage.js';
 import { attachNewCourseFile } from '../learning/attach-new-course-file.js';
 import { courseFileKey } from '../learning/course-file-store.js';
 import { loadCourse } from './course-record.js';
-import { changeWithAudit } from './write-audit.js';
 
 export const COURSE_FILE_MAX_BYTES = 50 * 1024 * 1024;
 

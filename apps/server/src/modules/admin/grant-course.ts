@@ -1,12 +1,12 @@
 import type { AdminLearnerDetail } from '@shop/shared';
 import { messages } from '@shop/shared';
+import { changeWithAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { activeEnrolments, grantEnrolment, revokeEnrolments } from '../learning/grant-enrolment.js';
 import { loadCourse } from './course-record.js';
 import { getLearner } from './learners.js';
-import { changeWithAudit } from './write-audit.js';
 
 /** A change by hand to the courses a learner holds, audited; it answers the learner as the console shows them. */
 type LearnerCourseChange = (

@@ -1,9 +1,9 @@
 import type { AdminCourseStructure, EnrolledCourse } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../test/admin-app.js';
-import { buy } from '../billing/test-purchases.js';
-import { makeReadyVideo } from '../playback/test-video.js';
-import { courseForm } from './admin-test-client.js';
+import { courseForm } from '../../../test/admin-test-client.js';
+import { buy } from '../../../test/test-purchases.js';
+import { makeReadyVideo } from '../../../test/test-video.js';
 
 /*
  * Issue 32, items 14 and 16 as the owner and the learner meet them: a course and its video lessons need

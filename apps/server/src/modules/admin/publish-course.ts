@@ -1,9 +1,9 @@
 import type { AdminCourse } from '@shop/shared';
+import { changeWithAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { setCoursePublished } from '../courses/index.js';
 import { loadCourse } from './course-record.js';
-import { changeWithAudit } from './write-audit.js';
 
 /** Shows or hides a course in the catalogue; its buyers keep it either way (enrolments are untouched). */
 export async function publishCourse(

@@ -1,4 +1,5 @@
 import { type AdminCoupon, type AdminCouponInput, messages } from '@shop/shared';
+import { changeWithAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -6,7 +7,6 @@ import { newId } from '../../ids.js';
 import { endOfIndianDay, startOfIndianDay } from '../coupons/coupon-dates.js';
 import { findCouponByCode, normaliseCode } from '../coupons/index.js';
 import { loadCoupon } from './coupon-record.js';
-import { changeWithAudit } from './write-audit.js';
 
 /** Creates a coupon (no id) or changes one; a code another coupon already has is a conflict. */
 export async function saveCoupon(

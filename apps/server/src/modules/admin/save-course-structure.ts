@@ -1,10 +1,10 @@
 import type { AdminCourseStructure, CourseStructureInput } from '@shop/shared';
+import { writeAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { readEditableStructure } from '../learning/read-editable-structure.js';
 import { writeCourseStructure } from '../learning/write-course-structure.js';
 import { loadCourse } from './course-record.js';
-import { writeAudit } from './write-audit.js';
 
 /** A course's sections and lessons for the console's section editor. */
 export async function readCourseStructure(db: AppDeps['db'], courseId: string): Promise<AdminCourseStructure> {

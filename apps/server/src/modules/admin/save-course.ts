@@ -1,11 +1,11 @@
 import type { AdminCourse, AdminCourseInput } from '@shop/shared';
+import { changeWithAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { newId } from '../../ids.js';
 import { insertCourse, updateCourse } from '../courses/index.js';
 import { syncCourseLessons } from '../learning/sync-course-lessons.js';
 import { loadCourse } from './course-record.js';
-import { changeWithAudit } from './write-audit.js';
 
 /**
  * Creates a course (no id) or replaces every field of one. Orders keep their own copies of titles

@@ -1,8 +1,8 @@
+import { writeAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { saveSetting } from '../../db/instance-settings.js';
 import { LIVE_FIGURES_SETTING, liveFiguresOn } from '../catalog/home-figures.js';
-import { writeAudit } from './write-audit.js';
 
 /** The console's switch for the home page's live figures (issue 32), with its audit row. */
 export async function saveHomeFigures(db: Db, operator: SessionUser, live: boolean, now = new Date()): Promise<void> {

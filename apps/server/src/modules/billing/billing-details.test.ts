@@ -1,11 +1,11 @@
 import { messages } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
+import { callAs } from '../../../test/admin-test-client.js';
 import { createDemoShopApp, createSignedInUser, type TestUser } from '../../../test/helpers.js';
+import { buy } from '../../../test/test-purchases.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { demoCourses } from '../../db/seed-courses.js';
-import { callAs } from '../admin/admin-test-client.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 import type { TaxDocumentData } from './tax-document.js';
-import { buy } from './test-purchases.js';
 
 const t = useTestApp(createDemoShopApp);
 const course = demoCourses[0]?._id ?? '';

@@ -1,6 +1,6 @@
 import type { TaxBasis } from '@shop/shared';
 import type { Db } from '../../db/database.js';
-import type { TaxSettings } from './tax-settings.js';
+import type { TaxSettings } from '../../tax-config.js';
 import { currentTaxSettings } from './tax-settings-current.js';
 
 /** The public part of the settings in force that a buyer's total depends on (GET /api/checkout/tax). */

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDemoShopApp, createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { pdfText } from '../../../test/pdf.js';
+import { buy, openOrder, payInSandbox, verifyPayment } from '../../../test/test-purchases.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { demoCourses } from '../../db/seed-courses.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 import type { TaxDocumentData } from './tax-document.js';
-import { buy, openOrder, payInSandbox, verifyPayment } from './test-purchases.js';
 
 const t = useTestApp(createDemoShopApp);
 let admin: TestUser;

@@ -3,10 +3,10 @@ import { waitForMail } from '../../../test/account-flows.js';
 import { useShopWithMail } from '../../../test/mail-shop.js';
 import { pdfAttachments, pdfText } from '../../../test/pdf.js';
 import { refundAsOperator } from '../../../test/refunds.js';
-import { demoCourses } from '../../db/seed-courses.js';
+import { issuedDocument } from '../../../test/test-documents.js';
+import { buy } from '../../../test/test-purchases.js';
 import { ATTACHED_MAILS_PER_SECOND } from '../../mail/mailer.js';
-import { issuedDocument } from './test-documents.js';
-import { buy } from './test-purchases.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 
 const { t, smtp } = useShopWithMail();
 

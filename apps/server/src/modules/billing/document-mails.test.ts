@@ -3,9 +3,9 @@ import { waitForMail } from '../../../test/account-flows.js';
 import { useShopWithMail } from '../../../test/mail-shop.js';
 import { refundAsOperator } from '../../../test/refunds.js';
 import { mailText } from '../../../test/smtp.js';
-import { demoCourses } from '../../db/seed-courses.js';
-import { issuedDocument } from './test-documents.js';
-import { buy } from './test-purchases.js';
+import { issuedDocument } from '../../../test/test-documents.js';
+import { buy } from '../../../test/test-purchases.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 
 const { t, smtp } = useShopWithMail();
 

@@ -1,10 +1,10 @@
 import { expect, it, onTestFinished } from 'vitest';
 import { auditTaxDocuments, taxDocumentProblems } from '../../../../../reliability/support/tax-documents-ledger.js';
 import { createDemoShopApp, createTestApp } from '../../../test/helpers.js';
+import { buy } from '../../../test/test-purchases.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { seedDemo } from '../../db/seed.js';
-import { demoCourses } from '../../db/seed-courses.js';
-import { buy } from './test-purchases.js';
+import { seedDemo } from '../../seed/seed.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 
 const t = useTestApp(createDemoShopApp);
 

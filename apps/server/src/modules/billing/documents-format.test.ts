@@ -1,9 +1,9 @@
 import { financialYear, indiaDate } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
+import { loadTaxSettings } from '../../tax-config.js';
 import { amountInWords, numberInWords } from './amount-in-words.js';
 import { formatDocumentNumber } from './invoice-number.js';
-import { loadTaxSettings } from './tax-settings.js';
 
 describe('totals in words (Indian numbering)', () => {
   it.each([

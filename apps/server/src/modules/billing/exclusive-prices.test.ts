@@ -1,11 +1,11 @@
 import { billingPaths, type TaxSettingsInput } from '@shop/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { callAs } from '../../../test/admin-test-client.js';
 import { createDemoShopApp, createSignedInUser, type TestUser } from '../../../test/helpers.js';
+import { issuedDocument } from '../../../test/test-documents.js';
+import { payInSandbox, verifyPayment } from '../../../test/test-purchases.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { demoCourses } from '../../db/seed-courses.js';
-import { callAs } from '../admin/admin-test-client.js';
-import { issuedDocument } from './test-documents.js';
-import { payInSandbox, verifyPayment } from './test-purchases.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 
 // Issue 16, prices exclusive of GST: the checkout adds the tax, the gateway charges it, the invoice and a
 // full refund's credit note equal that charge. Figures worked out by hand, not by the code under test.

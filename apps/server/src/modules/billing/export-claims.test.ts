@@ -1,11 +1,11 @@
 import { messages, type TaxSettingsInput } from '@shop/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { callAs } from '../../../test/admin-test-client.js';
 import { createDemoShopApp, createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { refundMailsQueued } from '../../../test/order-records.js';
+import { payInSandbox, verifyPayment } from '../../../test/test-purchases.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { demoCourses } from '../../db/seed-courses.js';
-import { callAs } from '../admin/admin-test-client.js';
-import { payInSandbox, verifyPayment } from './test-purchases.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 
 // Issue 32, B7: with prices exclusive of GST and exports under a Letter of Undertaking, "Outside India"
 // takes the 18 % off the charge. The claim names a country and is checked against the card that pays:

@@ -1,12 +1,12 @@
 import { financialYear } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { createDemoShopApp } from '../../../test/helpers.js';
+import { buy, openOrder, payInSandbox, verifyPayment } from '../../../test/test-purchases.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { demoCourses } from '../../db/seed-courses.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 import { fulfilContext } from '../orders/fulfil-context.js';
 import { fulfilOrder } from '../orders/fulfil-order.js';
 import type { TaxDocumentData } from './tax-document.js';
-import { buy, openOrder, payInSandbox, verifyPayment } from './test-purchases.js';
 
 const t = useTestApp(createDemoShopApp);
 const [c1, c2] = demoCourses.map((course) => course._id ?? '');

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { pdfText } from '../../../test/pdf.js';
-import { seedDemo } from '../../db/seed.js';
-import { demoCourses } from '../../db/seed-courses.js';
+import { issuedDocument } from '../../../test/test-documents.js';
+import { buy } from '../../../test/test-purchases.js';
+import { seedDemo } from '../../seed/seed.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 import { renderDocumentPdf } from './render-document-pdf.js';
 import type { TaxDocumentData } from './tax-document.js';
-import { issuedDocument } from './test-documents.js';
-import { buy } from './test-purchases.js';
 
 let t: TestApp;
 const [c1, c2] = demoCourses;

@@ -1,11 +1,11 @@
 import { indiaDate } from '@shop/shared';
 import type { Db } from '../../db/database.js';
+import type { TaxSettings } from '../../tax-config.js';
 import { amountInWords } from './amount-in-words.js';
 import { findDocument } from './repo.js';
 import { storeNumberedDocument } from './store-numbered-document.js';
 import type { TaxDocumentData } from './tax-document.js';
 import { shareDiscount, taxLines, taxTotals } from './tax-lines.js';
-import type { TaxSettings } from './tax-settings.js';
 import { currentTaxSettings } from './tax-settings-current.js';
 
 /**

@@ -2,11 +2,11 @@ import { gstStateName, indiaDate } from '@shop/shared';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { OrdersTable } from '../../db/schema.js';
+import type { TaxSettings } from '../../tax-config.js';
 import { amountInWords } from './amount-in-words.js';
 import { findDocument } from './repo.js';
 import { storeNumberedDocument } from './store-numbered-document.js';
 import { type TaxMode, taxLines, taxMode, taxTotals } from './tax-lines.js';
-import type { TaxSettings } from './tax-settings.js';
 import { currentTaxSettings } from './tax-settings-current.js';
 
 /** The order's columns the invoice is made from (the billing details the buyer gave at checkout). */

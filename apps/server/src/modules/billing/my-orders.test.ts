@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { createDemoShopApp, createSignedInUser } from '../../../test/helpers.js';
+import { buy, openOrder, payInSandbox, verifyPayment } from '../../../test/test-purchases.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { demoCourses } from '../../db/seed-courses.js';
-import { buy, openOrder, payInSandbox, verifyPayment } from './test-purchases.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 
 const t = useTestApp(createDemoShopApp);
 const [c1, c2, c3] = demoCourses;

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../../../test/account-flows.js';
+import { callAs, courseForm } from '../../../test/admin-test-client.js';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { useShopWithMail } from '../../../test/mail-shop.js';
 import { mailText } from '../../../test/smtp.js';
-import { demoCourses } from '../../db/seed-courses.js';
-import { callAs, courseForm } from '../admin/admin-test-client.js';
+import { buy } from '../../../test/test-purchases.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 import { SAC_DESCRIPTIONS } from './gstr1-summaries.js';
 import type { TaxDocumentData } from './tax-document.js';
-import { buy } from './test-purchases.js';
 
 let admin: TestUser;
 let asAdmin: ReturnType<typeof callAs>;

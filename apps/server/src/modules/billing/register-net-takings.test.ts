@@ -1,10 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
+import { callAs } from '../../../test/admin-test-client.js';
 import { createDemoShopApp, createSignedInUser, type TestUser } from '../../../test/helpers.js';
+import { issuedDocument } from '../../../test/test-documents.js';
+import { buy } from '../../../test/test-purchases.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { demoCourses } from '../../db/seed-courses.js';
-import { callAs } from '../admin/admin-test-client.js';
-import { issuedDocument } from './test-documents.js';
-import { buy } from './test-purchases.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 
 const t = useTestApp(createDemoShopApp);
 let admin: TestUser;

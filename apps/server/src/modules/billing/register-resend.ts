@@ -1,9 +1,9 @@
 import { messages, tooManyAttemptsMessage } from '@shop/shared';
+import { writeAudit } from '../../audit/write-audit.js';
 import { hitLimit } from '../../auth/rate-limit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { writeAudit } from '../admin/write-audit.js';
 import { findDocumentWithBuyer } from './repo.js';
 import type { TaxDocumentData } from './tax-document.js';
 

@@ -1,11 +1,11 @@
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf.js';
+import { loadTaxSettings } from '../../tax-config.js';
 import { amountInWords } from './amount-in-words.js';
 import { renderDocumentPdf } from './render-document-pdf.js';
 import type { TaxDocumentData } from './tax-document.js';
 import { type TaxMode, taxLines, taxMode, taxTotals } from './tax-lines.js';
-import { loadTaxSettings } from './tax-settings.js';
 
 const textOf = async (data: TaxDocumentData): Promise<string> => pdfText(await renderDocumentPdf(data));
 

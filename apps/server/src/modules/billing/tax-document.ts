@@ -1,5 +1,5 @@
+import type { TaxSettings } from '../../tax-config.js';
 import type { TaxLine, TaxMode, TaxTotals } from './tax-lines.js';
-import type { TaxSettings } from './tax-settings.js';
 
 /**
  * What an issued invoice or credit note says, frozen as JSON when it is issued (CGST Rule 46 for an

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { loadTaxSettings } from '../../tax-config.js';
 import { shareDiscount, type TaxMode, taxLines, taxMode, taxTotals } from './tax-lines.js';
-import { loadTaxSettings } from './tax-settings.js';
 
 const settings = loadTaxSettings({}, { siteName: 'TradeSkool', businessAddress: 'Ahmedabad, Gujarat' });
 const lut = loadTaxSettings({ TAX_EXPORTS: 'lut' }, { siteName: 'TradeSkool', businessAddress: 'Ahmedabad' });

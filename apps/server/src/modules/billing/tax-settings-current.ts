@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { TaxSettings } from './tax-settings.js';
+import type { TaxSettings } from '../../tax-config.js';
 import { findSavedTaxSettings } from './tax-settings-repo.js';
 
 /** The last saved JSON and what it gave, so a purchase pays for one point read and no parse. */

@@ -1,15 +1,15 @@
 import { messages, type TaxSettingsInput } from '@shop/shared';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { callAs } from '../../../test/admin-test-client.js';
 import { createDemoShopApp, createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { pdfImages, pdfText } from '../../../test/pdf.js';
+import { issuedDocument } from '../../../test/test-documents.js';
+import { buy } from '../../../test/test-purchases.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { demoCourses } from '../../db/seed-courses.js';
-import { callAs } from '../admin/admin-test-client.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 import { renderStoredDocument } from './render-stored-document.js';
 import type { TaxDocumentData } from './tax-document.js';
-import { issuedDocument } from './test-documents.js';
-import { buy } from './test-purchases.js';
 
 const t = useTestApp(() => createDemoShopApp({ TAX_LEGAL_NAME: 'Env Default Traders', TAX_GSTIN: '24AAACC1206D1ZM' }));
 let admin: TestUser;

@@ -1,9 +1,9 @@
 import { type AdminTaxSettings, gstStateName, taxSettingsInput } from '@shop/shared';
+import { writeAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../parse-input.js';
-import { writeAudit } from '../admin/write-audit.js';
-import type { TaxSettings } from './tax-settings.js';
+import type { TaxSettings } from '../../tax-config.js';
 import { currentTaxSettings } from './tax-settings-current.js';
 import { findSavedTaxSettings, saveTaxSettingsRow } from './tax-settings-repo.js';
 import { storeSignature } from './tax-settings-signature.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createDemoShopApp, createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { useTestApp } from '../../../test/use-test-app.js';
 import type { Db } from '../../db/database.js';
-import { demoCourses } from '../../db/seed-courses.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 import { activeEnrolments, grantEnrolment, revokeEnrolments } from '../learning/grant-enrolment.js';
 import { priceCart } from './price-cart.js';
 

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps.js';
-import type { CachedAnswer } from './response-cache.js';
+import type { CachedAnswer } from '../../plugins/cached-answer.js';
 import { getPublishedCourse, listCourses } from './service.js';
 
 type CatalogDeps = Pick<AppDeps, 'db' | 'catalogCache'>;

@@ -3,7 +3,7 @@ import { getCourseResponse, listCoursesResponse } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { createDemoShopApp } from '../../../test/helpers.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { demoCourses } from '../../db/seed-courses.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 import { importCourses } from './import-courses.js';
 
 const t = useTestApp(createDemoShopApp);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../test/admin-app.js';
+import { callAs, courseForm } from '../../../test/admin-test-client.js';
 import { createSignedInUser } from '../../../test/helpers.js';
-import { callAs, courseForm } from '../admin/admin-test-client.js';
-import { buy } from '../billing/test-purchases.js';
+import { buy } from '../../../test/test-purchases.js';
 
 /*
  * Issue 32, item 16: the home page's statistics strip keeps the specification's figures until the

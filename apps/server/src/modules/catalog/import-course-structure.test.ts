@@ -1,9 +1,9 @@
 import type { AdminCourseStructure } from '@shop/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { callAs } from '../../../test/admin-test-client.js';
 import { createSignedInUser, engine, type TestUser } from '../../../test/helpers.js';
+import { buy } from '../../../test/test-purchases.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { callAs } from '../admin/admin-test-client.js';
-import { buy } from '../billing/test-purchases.js';
 import { importCourses } from './import-courses.js';
 
 const t = useTestApp();

@@ -9,9 +9,9 @@ import {
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
+import { selfCompressed, sendCached } from '../../plugins/cached-answer.js';
 import { courseAnswer, courseListAnswer } from './cached-answers.js';
 import { homeFigures } from './home-figures.js';
-import { selfCompressed, sendCached } from './response-cache.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // The contracts document and validate these answers in tests; at run time the cached string is sent as is.
@@ -19,7 +19,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     catalogPaths.courses,
     {
       ...selfCompressed,
-      config: { skipSession: true },
+      config: { skipSession: true, prebuilt: true },
       schema: { querystring: listCoursesQuery, response: { 200: listCoursesResponse, 400: errorResponse } },
     },
     async (request, reply) => {
@@ -31,7 +31,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     catalogPaths.course,
     {
       ...selfCompressed,
-      config: { skipSession: true },
+      config: { skipSession: true, prebuilt: true },
       schema: {
         params: courseParams,
         response: { 200: getCourseResponse, 400: errorResponse, 404: errorResponse },

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createSignedInUser, engine, type TestUser } from '../../../test/helpers.js';
 import { useShopWithMail } from '../../../test/mail-shop.js';
 import { pdfText } from '../../../test/pdf.js';
-import { demoCourses } from '../../db/seed-courses.js';
-import { buy } from '../billing/test-purchases.js';
+import { buy } from '../../../test/test-purchases.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 
 // Issue 32: certificates go out under the learner's full name, asked for before the first one (N2),
 // never with hidden or direction-changing characters (L4), and may be re-issued once with a corrected name.

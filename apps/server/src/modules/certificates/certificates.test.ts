@@ -5,8 +5,8 @@ import { createSignedInUser, engine, type TestUser } from '../../../test/helpers
 import { useShopWithMail } from '../../../test/mail-shop.js';
 import { pdfAttachments, pdfText } from '../../../test/pdf.js';
 import { refundInFull } from '../../../test/refunds.js';
-import { demoCourses } from '../../db/seed-courses.js';
-import { buy } from '../billing/test-purchases.js';
+import { buy } from '../../../test/test-purchases.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 
 const course = demoCourses[0];
 const courseId = course?._id ?? '';

@@ -1,9 +1,9 @@
 import { type CertificateClaimRequest, certificateIdPattern, messages } from '@shop/shared';
+import { writeAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { saveCertificateName } from '../accounts/certificate-name.js';
-import { writeAudit } from '../admin/write-audit.js';
 import { isEnrolled } from '../learning/enrolments.js';
 import { certificateMail } from './issue-certificate.js';
 import { newCertificateId } from './new-certificate-id.js';

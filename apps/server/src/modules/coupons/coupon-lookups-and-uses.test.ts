@@ -2,8 +2,8 @@ import { messages } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { demoLines, usePaymentsShop } from '../../../test/payments-kit.js';
-import { seedDemo } from '../../db/seed.js';
 import { AppError } from '../../errors.js';
+import { seedDemo } from '../../seed/seed.js';
 import { createCoupon } from './create-coupon.js';
 
 // The coupon lookup's own rules (its allowance per learner, its input), what createCoupon tells an

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, engine, testConfig } from '../../../test/helpers.js';
 import { freePort } from '../../../test/processes.js';
+import { startTestS3, type TestS3 } from '../../../test/test-s3.js';
 import { buildApp } from '../../app.js';
-import { startTestS3, type TestS3 } from '../../storage/test-s3.js';
 
 let s3: TestS3;
 beforeAll(async () => {

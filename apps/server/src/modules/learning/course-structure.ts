@@ -29,47 +29,6 @@ export interface CourseStructure {
   lessonSet: ReadonlySet<string>;
   /** What completing each lesson takes (may-complete-lesson.ts), by lesson id. */
   completion: ReadonlyMap<string, CompletionRule>;
-  /**
-   * The player's answer is the same for every learner but for the ticks and the file links: its shared
-   * parts are serialized once with the structure, as text between the learner's own parts (see
-   * learnCourseJson), not on every opening.
-   */
-  json: (string | LessonSlot)[];
-}
-
-/** Where one lesson's learner-own parts go in the player's answer: its signed file links and its ticks. */
-export interface LessonSlot {
-  id: string;
-  /** Each attachment's text up to its link, the first one's without the comma before it. */
-  files: { id: string; head: string }[];
-}
-
-/**
- * The player's answer (a `LearnCourseResponse`) as text pieces with a slot per lesson: everything up to
- * a lesson's attachments is text, the slot holds its files and ticks, and the text resumes after them.
- * Adjacent texts are joined, so an answer is one string per lesson slot and one between each two.
- */
-function answerPieces(courseId: string, heading: CourseStructure['heading'], sections: CourseStructure['sections']) {
-  const pieces: (string | LessonSlot)[] = [];
-  let text = `{"ok":true,"course":${JSON.stringify({ _id: courseId, ...heading })},"sections":[`;
-  sections.forEach((section, s) => {
-    text += `${s > 0 ? ',' : ''}{"id":${JSON.stringify(section.id)},"title":${JSON.stringify(section.title)},"lessons":[`;
-    section.lessons.forEach(({ files, ...lesson }, l) => {
-      // The lesson's own fields, its object left open for the attachments and the learner's ticks.
-      text += `${l > 0 ? ',' : ''}${JSON.stringify(lesson).slice(0, -1)},"attachments":[`;
-      pieces.push(text, {
-        id: lesson.id,
-        files: files.map((file, f) => ({
-          id: file.id,
-          head: `${f > 0 ? ',' : ''}{"name":${JSON.stringify(file.name)},"fileUrl":"`,
-        })),
-      });
-      text = '}';
-    });
-    text += ']}';
-  });
-  pieces.push(`${text}],"progress":`);
-  return pieces;
 }
 
 async function loadCourseStructure(db: AppDeps['db'], courseId: string): Promise<CourseStructure> {
@@ -108,7 +67,6 @@ async function loadCourseStructure(db: AppDeps['db'], courseId: string): Promise
         return [lesson.id, { kind: lesson.kind, durationSeconds }];
       }),
     ),
-    json: answerPieces(courseId, heading, inSections),
   };
 }
 

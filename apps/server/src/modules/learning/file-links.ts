@@ -1,5 +1,5 @@
 import { learningPaths } from '@shop/shared';
-import { checkExpiringSignature, hmacHex } from '../../payments/signatures.js';
+import { checkExpiringSignature, hmacHex } from '../../auth/signatures.js';
 
 /** How long a download link works after the page asked for it. */
 export const FILE_LINK_SECONDS = 10 * 60;

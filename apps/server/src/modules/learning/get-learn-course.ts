@@ -1,4 +1,4 @@
-import { messages } from '@shop/shared';
+import { type LearnCourseResponse, messages } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -9,26 +9,21 @@ import { signFileLink } from './file-links.js';
 import { readProgressIfEnrolled } from './player-repo.js';
 
 /**
- * The player's course, as the JSON text of a `LearnCourseResponse`: sections, lessons with their content
- * and the learner's ticks, and where they left off. The parts every learner shares come serialized with
- * the cached structure; only the learner's own are written here. Signed links hold only URL-safe
- * characters, so they go between quotes as they are. learn-api.test.ts holds the answer to the contract.
+ * The player's course: sections, lessons with their content, the learner's signed file links and
+ * ticks, and where they left off. The structure every learner shares is read once and kept with the
+ * catalogue's answers; only the learner's own parts are added here.
  */
-export async function learnCourseJson(
+export async function getLearnCourse(
   deps: Pick<AppDeps, 'db' | 'catalogCache'>,
   linkSecret: string,
   caller: SessionUser | null,
   courseId: string,
   now = new Date(),
-): Promise<string> {
+): Promise<LearnCourseResponse> {
   // As requireEnrolment: a visitor is asked to sign in, anyone not owning the course now is refused
   // (whether or not it exists); the ownership check and the ticks are one query.
   if (!caller) throw new AppError('unauthorized', messages.pleaseLogIn);
-  const user = caller;
-  // On SQLite the read answers at once: awaiting it only when it is a promise saves the player's every
-  // opening a turn of the microtask queue (decision 0033).
-  const read = readProgressIfEnrolled(deps.db, user.id, courseId);
-  const rows = read instanceof Promise ? await read : read;
+  const rows = await readProgressIfEnrolled(deps.db, caller.id, courseId);
   if (!rows) throw new AppError('forbidden', messages.learnNotEnrolled);
   // Read after the check: only an owner's call may fill the cache for a course id.
   const structure = await courseStructure(deps, courseId);
@@ -36,21 +31,26 @@ export async function learnCourseJson(
   const progress = summariseProgress(structure.lessonSet, rows);
   // Only a finished course can have a certificate: the others' calls make no query for it.
   const finished = progress.total > 0 && progress.completed === progress.total;
-  const certificateId = finished ? await certificateIdOf(deps.db, user.id, courseId) : null;
-  // One list of pieces joined once: the answer goes out as one flat string, not a tree of joined parts.
-  const out: string[] = [];
-  for (const piece of structure.json) {
-    if (typeof piece === 'string') {
-      out.push(piece);
-      continue;
-    }
-    for (const file of piece.files) out.push(file.head, signFileLink(linkSecret, file.id, user.id, now), '"}');
-    const row = byLesson.get(piece.id);
-    out.push(
-      row?.completed_at ? '],"completed":true,"positionSeconds":' : '],"completed":false,"positionSeconds":',
-      String(row?.position_seconds ?? 0),
-    );
-  }
-  out.push(JSON.stringify(progress), ',"certificateId":', JSON.stringify(certificateId), '}');
-  return out.join('');
+  return {
+    ok: true,
+    course: { _id: courseId, ...structure.heading },
+    sections: structure.sections.map((section) => ({
+      id: section.id,
+      title: section.title,
+      lessons: section.lessons.map(({ files, ...lesson }) => {
+        const row = byLesson.get(lesson.id);
+        return {
+          ...lesson,
+          attachments: files.map((file) => ({
+            name: file.name,
+            fileUrl: signFileLink(linkSecret, file.id, caller.id, now),
+          })),
+          completed: Boolean(row?.completed_at),
+          positionSeconds: row?.position_seconds ?? 0,
+        };
+      }),
+    })),
+    progress,
+    certificateId: finished ? await certificateIdOf(deps.db, caller.id, courseId) : null,
+  };
 }

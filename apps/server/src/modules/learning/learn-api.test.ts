@@ -1,11 +1,11 @@
 import { type LearnCourseResponse, learnCourseResponse, saveProgressResponse } from '@shop/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { callAs } from '../../../test/admin-test-client.js';
 import { createSeededTestApp, createSignedInUser, engine, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
+import { buy } from '../../../test/test-purchases.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { demoCourses } from '../../db/seed-courses.js';
-import { callAs } from '../admin/admin-test-client.js';
-import { buy } from '../billing/test-purchases.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 import { syncCourseLessons } from './sync-course-lessons.js';
 
 const courseId = demoCourses[0]?._id ?? '';

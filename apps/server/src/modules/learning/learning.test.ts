@@ -4,10 +4,10 @@ import type { EnrolledCourse } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeededTestApp, createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
+import { buy } from '../../../test/test-purchases.js';
 import { loadOrCreateSecret } from '../../auth/secrets.js';
-import { demoCourses } from '../../db/seed-courses.js';
-import { demoFileSourceDir, demoLearning } from '../../db/seed-learning.js';
-import { buy } from '../billing/test-purchases.js';
+import { demoCourses } from '../../seed/seed-courses.js';
+import { demoFileSourceDir, demoLearning } from '../../seed/seed-learning.js';
 import { FILE_LINK_SECRET_NAME, signFileLink } from './file-links.js';
 
 let t: TestApp;

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AdminCourseStructure } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs, courseForm } from '../../../test/admin-test-client.js';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { callAs, courseForm } from '../admin/admin-test-client.js';
-import { buy } from '../billing/test-purchases.js';
+import { buy } from '../../../test/test-purchases.js';
 
 // Issue 14: a lesson's body (its Markdown text) is for enrolled learners; anyone may read its summary.
 // The attacker here is a visitor, or a signed-in user who has not bought the course, reading every

@@ -117,21 +117,13 @@ export const readSections = (db: Db, courseId: string) => sectionsOfCourse.rows(
 export const readLessons = (db: Db, courseId: string) => lessonsOfCourse.rows(db, { courseId });
 export const readAttachments = (db: Db, courseId: string) => attachmentsOfCourse.rows(db, { courseId });
 export const readVideoDurations = (db: Db, courseId: string) => videoDurationsOfCourse.rows(db, { courseId });
-/** The learner's progress rows in a course, newest first; synchronous where SQLite answers directly. */
+/** The learner's progress rows in a course, newest first. */
 export const readProgress = (db: Db, userId: string, courseId: string) =>
-  progressOfCourse.read(db, { userId, courseId });
+  progressOfCourse.rows(db, { userId, courseId });
 
-/**
- * The learner's progress rows, newest first, or null when they do not own the course now. Synchronous
- * where SQLite answers directly (`preparedQuery`'s `read`): the player opens a course with this one read.
- */
-export function readProgressIfEnrolled(
-  db: Db,
-  userId: string,
-  courseId: string,
-): ProgressRow[] | null | Promise<ProgressRow[] | null> {
-  const rows = progressIfEnrolled.read(db, { userId, courseId });
-  return rows instanceof Promise ? rows.then(enrolledRows) : enrolledRows(rows);
+/** The learner's progress rows, newest first, or null when they do not own the course now (one query). */
+export async function readProgressIfEnrolled(db: Db, userId: string, courseId: string): Promise<ProgressRow[] | null> {
+  return enrolledRows(await progressIfEnrolled.rows(db, { userId, courseId }));
 }
 
 function enrolledRows(

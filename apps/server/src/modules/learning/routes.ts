@@ -13,18 +13,17 @@ import {
   saveProgressInput,
   saveProgressResponse,
 } from '@shop/shared';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { secretFor } from '../../auth/secrets.js';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { selfCompressed, sendCached } from '../catalog/response-cache.js';
+import { selfCompressed, sendCached } from '../../plugins/cached-answer.js';
 import { claimCertificate } from './claim-certificate.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { FILE_LINK_SECRET_NAME } from './file-links.js';
-import { learnCourseJson } from './get-learn-course.js';
+import { getLearnCourse } from './get-learn-course.js';
 import { listEnrolledCourses } from './list-enrolled-courses.js';
 import { listPreviewLessons } from './list-preview-lessons.js';
 import { openCourseFile } from './open-course-file.js';
@@ -40,15 +39,6 @@ const fileQuery = z.object({
   e: z.string().max(20).default(''),
   s: z.string().max(128).default(''),
 });
-
-/**
- * The player's answers are sent as text: getLearnCourse and saveLessonProgress name every field they send,
- * and learn-api.test.ts holds their answers to the contract, so the run-time schema check, which cost as
- * much as building the answer, is skipped.
- */
-function sendBuilt(reply: unknown, answer: object): FastifyReply {
-  return (reply as FastifyReply).type('application/json; charset=utf-8').send(JSON.stringify(answer));
-}
 
 /** The learner's area: their own courses, and course files behind per-user signed, expiring links. */
 export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (
@@ -78,8 +68,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      const answer = await learnCourseJson({ db, catalogCache }, linkSecret, request.user, request.params.courseId);
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(answer);
+      return getLearnCourse({ db, catalogCache }, linkSecret, request.user, request.params.courseId);
     },
   );
 
@@ -104,14 +93,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const { courseId, lessonId } = request.params;
-      const answer = await saveLessonProgress(
-        { db, catalogCache, mail, config },
-        request.user,
-        courseId,
-        lessonId,
-        request.body,
-      );
-      return sendBuilt(reply, answer);
+      return saveLessonProgress({ db, catalogCache, mail, config }, request.user, courseId, lessonId, request.body);
     },
   );
 
@@ -146,7 +128,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     learningPaths.previews,
     {
       ...selfCompressed,
-      config: { skipSession: true },
+      config: { skipSession: true, prebuilt: true },
       schema: {
         params: learnParams,
         response: { 200: previewLessonsResponse, 400: errorResponse, 404: errorResponse },

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { callAs, courseForm } from '../../../test/admin-test-client.js';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { callAs, courseForm } from '../admin/admin-test-client.js';
 
 const t = useTestApp();
 let call: ReturnType<typeof callAs>;

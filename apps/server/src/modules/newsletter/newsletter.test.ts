@@ -1,10 +1,10 @@
 import { messages } from '@shop/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../../../test/account-flows.js';
+import { callAs } from '../../../test/admin-test-client.js';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { useShopWithMail } from '../../../test/mail-shop.js';
 import { mailText } from '../../../test/smtp.js';
-import { callAs } from '../admin/admin-test-client.js';
 
 let admin: TestUser;
 let ipCounter = 0;

@@ -1,7 +1,7 @@
 import type { NewsletterSendInput } from '@shop/shared';
+import { writeAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
-import { writeAudit } from '../admin/write-audit.js';
 import { composeNewsletterMail } from './newsletter-mails.js';
 import { listConfirmedSubscribers } from './repo.js';
 

@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { deleteAccount } from '../../../test/account-flows.js';
 import { createSeededTestApp, createSignedInUser, engine, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
+import { buy } from '../../../test/test-purchases.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { demoCourses } from '../../db/seed-courses.js';
 import { newId } from '../../ids.js';
-import { buy } from '../billing/test-purchases.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 
 const courseId = demoCourses[0]?._id ?? '';
 const otherCourseId = demoCourses[1]?._id ?? '';

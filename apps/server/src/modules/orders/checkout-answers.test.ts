@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { createPaymentsApp, demoLines, newCoupon, shopRequests } from '../../../test/payments-kit.js';
-import { issuedDocument } from '../billing/test-documents.js';
+import { issuedDocument } from '../../../test/test-documents.js';
 
 // What a checkout answers and what it sends to the gateway: refusals the buyer can act on, the smallest
 // amount the gateway takes, and the gateway order that carries our own order id. A fresh app per test.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../../test/helpers.js';
 import { demoLines, payAtFake, usePaymentsShop } from '../../../test/payments-kit.js';
-import { issuedDocument } from '../billing/test-documents.js';
+import { issuedDocument } from '../../../test/test-documents.js';
 
 // The tax split an order is charged at checkout (by the buyer's state against the shop's, GST state 24
 // by default, 18 %) is frozen on the order and is the one its tax invoice shows once Razorpay's payment

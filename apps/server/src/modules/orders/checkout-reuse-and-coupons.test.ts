@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { orderEvents } from '../../../test/order-records.js';
 import { activeCourseIds, demoLines, newCoupon, usePaymentsShop } from '../../../test/payments-kit.js';
-import { issuedDocument } from '../billing/test-documents.js';
+import { issuedDocument } from '../../../test/test-documents.js';
 
 // When a checkout may reuse the buyer's pending order, and what a new one does to the old ones and to
 // coupon limits. A fresh app per test: the checkout's compiled queries are built anew for each.

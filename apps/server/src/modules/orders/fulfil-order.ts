@@ -1,10 +1,10 @@
+import { writeAudit } from '../../audit/write-audit.js';
 import type { Db, DbKind } from '../../db/database.js';
 import type { OrderStatus } from '../../db/schema.js';
 import type { MailQueue } from '../../mail/mailer.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
-import { writeAudit } from '../admin/write-audit.js';
+import type { TaxSettings } from '../../tax-config.js';
 import { issueInvoice } from '../billing/issue-invoice.js';
-import type { TaxSettings } from '../billing/tax-settings.js';
 import { withPaymentOrigin } from './export-claim.js';
 import { describeUnfulfillable, findUnfulfillable, type Unfulfillable } from './find-unfulfillable.js';
 import { type OrderEventSource, recordOrderEvent } from './order-events.js';

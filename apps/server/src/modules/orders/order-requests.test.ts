@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { demoLines, orderStatus, usePaymentsShop } from '../../../test/payments-kit.js';
 import { createSession } from '../../auth/session.js';
-import { hmacHex } from '../../payments/signatures.js';
+import { hmacHex } from '../../auth/signatures.js';
 import { WEBHOOK_SIGNATURE_FAILED } from './handle-webhook.js';
 
 // What the three order endpoints accept and refuse, as a browser, a visitor or Razorpay's servers call

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createSignedInUser, createTestDatabase, type TestDatabase, testConfig } from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
-import { seedDemo } from '../../db/seed.js';
-import { demoCourses } from '../../db/seed-courses.js';
 import type { SandboxGateway } from '../../payments/sandbox-gateway.js';
+import { seedDemo } from '../../seed/seed.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 import { startReconciliation } from './reconcile-timer.js';
 
 // The server's reconciliation job (jobs/run-jobs.ts) on the embedded start's in-process runner: a pass 10 s after start, then every 5 minutes; a pass

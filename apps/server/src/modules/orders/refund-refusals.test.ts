@@ -1,9 +1,9 @@
 import { messages } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../test/admin-app.js';
+import { callAs, courseForm } from '../../../test/admin-test-client.js';
 import { createSignedInUser } from '../../../test/helpers.js';
 import { shopRequests } from '../../../test/payments-kit.js';
-import { callAs, courseForm } from '../admin/admin-test-client.js';
 
 // The operator's refund button (refund-order.ts) when there is nothing to refund, or Razorpay says no.
 const { t, asAdmin, fake } = useAdminApp({ gateway: true });

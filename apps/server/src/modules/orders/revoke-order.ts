@@ -1,7 +1,7 @@
 import type { Db, DbKind } from '../../db/database.js';
 import type { MailQueue } from '../../mail/mailer.js';
+import type { TaxSettings } from '../../tax-config.js';
 import { issueCreditNote } from '../billing/issue-credit-note.js';
-import type { TaxSettings } from '../billing/tax-settings.js';
 import { type OrderEventSource, recordOrderEvent } from './order-events.js';
 import { refundMail } from './order-mails.js';
 import {

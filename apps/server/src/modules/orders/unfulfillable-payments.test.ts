@@ -5,7 +5,7 @@ import { auditLedger } from '../../../../../reliability/support/ledger.js';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { deliveredRefundMails, orderEvents, refundMailsQueued } from '../../../test/order-records.js';
 import { activeCourseIds, type DemoLine, demoLines, orderStatus, usePaymentsShop } from '../../../test/payments-kit.js';
-import { demoCourses } from '../../db/seed-courses.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 import { createCoupon } from '../coupons/create-coupon.js';
 import { reconcilePayments } from './reconcile-payments.js';
 

@@ -13,7 +13,7 @@ import {
   payAtFake,
   usePaymentsShop,
 } from '../../../test/payments-kit.js';
-import { hmacHex } from '../../payments/signatures.js';
+import { hmacHex } from '../../auth/signatures.js';
 
 // What Razorpay's webhooks do to an order, as Razorpay would send them: amounts that do not match,
 // deliveries that fail and come again, payments after a failed attempt, refunds and buying again.

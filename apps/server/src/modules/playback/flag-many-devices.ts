@@ -1,7 +1,7 @@
 import { indiaDate } from '@shop/shared';
+import { writeAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
-import { writeAudit } from '../admin/write-audit.js';
 import { countSessionsSince, insertDeviceFlag } from './repo.js';
 
 /** Midnight of the day in India (UTC+05:30, no daylight saving) as an ISO time. */

@@ -11,14 +11,14 @@ import {
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSeededTestApp, createSignedInUser, engine, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
+import { buy } from '../../../test/test-purchases.js';
+import { attachVideo, lessonIdsOf, makeReadyVideo } from '../../../test/test-video.js';
 import { useTestApp } from '../../../test/use-test-app.js';
 import { loadOrCreateSecret } from '../../auth/secrets.js';
 import { createSession } from '../../auth/session.js';
-import { demoCourses } from '../../db/seed-courses.js';
-import { buy } from '../billing/test-purchases.js';
+import { demoCourses } from '../../seed/seed-courses.js';
+import { createLocalVideoStorage } from '../../storage/video-storage.js';
 import { sequenceIv } from '../video/transcode-to-hls.js';
-import { createLocalVideoStorage } from '../video/video-storage.js';
-import { attachVideo, lessonIdsOf, makeReadyVideo } from './test-video.js';
 import { signVideoQuery, VIDEO_LINK_SECRET_NAME } from './video-links.js';
 
 const t = useTestApp(createSeededTestApp);

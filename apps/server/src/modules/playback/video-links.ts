@@ -1,5 +1,5 @@
 import { pathWith, playbackPaths } from '@shop/shared';
-import { checkExpiringSignature, hmacHex } from '../../payments/signatures.js';
+import { checkExpiringSignature, hmacHex } from '../../auth/signatures.js';
 
 /** How long a signed playlist, key or captions URL works; the player asks for a fresh one well before. */
 export const VIDEO_LINK_SECONDS = 5 * 60;

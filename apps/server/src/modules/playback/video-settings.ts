@@ -1,7 +1,7 @@
 import type { VideoSettingsInput } from '@shop/shared';
+import { writeAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
-import { writeAudit } from '../admin/write-audit.js';
 import { findVideoSettings, saveVideoSettings } from './repo.js';
 
 /** Two devices may play one learner's courses at once; more than five signed in one day is flagged. */

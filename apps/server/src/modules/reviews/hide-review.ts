@@ -1,8 +1,8 @@
 import { type AdminReview, messages } from '@shop/shared';
+import { writeAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { writeAudit } from '../admin/write-audit.js';
 import { toAdminReview } from './list-reviews-for-console.js';
 import { findConsoleReview, findReviewById, refreshCourseStats, setReviewHidden } from './repo.js';
 

@@ -2,8 +2,8 @@ import { courseReviewsResponse, getCourseResponse, listCoursesResponse, messages
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeededTestApp, createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { refundInFull } from '../../../test/refunds.js';
-import { demoCourses } from '../../db/seed-courses.js';
-import { buy } from '../billing/test-purchases.js';
+import { buy } from '../../../test/test-purchases.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 
 let t: TestApp;
 let admin: TestUser;

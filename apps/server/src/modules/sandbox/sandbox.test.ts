@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createDemoShopApp, createSignedInUser } from '../../../test/helpers.js';
 import { orderEvents } from '../../../test/order-records.js';
 import { useTestApp } from '../../../test/use-test-app.js';
-import { demoCourses } from '../../db/seed-courses.js';
+import { demoCourses } from '../../seed/seed-courses.js';
 import { WEBHOOK_SIGNATURE_FAILED } from '../orders/handle-webhook.js';
 import { reconcilePayments } from '../orders/reconcile-payments.js';
 

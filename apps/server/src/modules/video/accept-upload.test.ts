@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { courseForm } from '../../../test/admin-test-client.js';
 import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
-import { courseForm } from '../admin/admin-test-client.js';
+import { makeClip, requireFfmpeg } from '../../../test/test-clips.js';
+import { createLocalVideoStorage, type VideoStorage } from '../../storage/video-storage.js';
 import { acceptUpload } from './accept-upload.js';
 import * as repo from './repo.js';
-import { makeClip, requireFfmpeg } from './test-clips.js';
 import type { VideoQueue } from './video-queue.js';
-import { createLocalVideoStorage, type VideoStorage } from './video-storage.js';
 
 // A second upload for a lesson replaces the first one that is still waiting; but only once the new
 // one is safely kept: a bucket that refuses the new source must leave the earlier upload queued.

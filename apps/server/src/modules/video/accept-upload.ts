@@ -1,13 +1,13 @@
 import { messages } from '@shop/shared';
+import { writeAudit } from '../../audit/write-audit.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { writeAudit } from '../admin/write-audit.js';
+import { removeUploadedFile, type VideoStorage } from '../../storage/video-storage.js';
 import { type ProbeLimits, probeVideo } from './probe-video.js';
 import * as repo from './repo.js';
 import type { FinishedUpload } from './upload-server.js';
 import type { VideoQueue } from './video-queue.js';
-import { removeUploadedFile, type VideoStorage } from './video-storage.js';
 
 /**
  * An upload has fully arrived: it must be a video by its content (ffprobe), else it is deleted and the

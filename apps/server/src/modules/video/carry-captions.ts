@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Db } from '../../db/database.js';
+import type { VideoStorage } from '../../storage/video-storage.js';
 import * as repo from './repo.js';
 import { CAPTIONS_FILE } from './save-captions.js';
-import type { VideoStorage } from './video-storage.js';
 
 /**
  * A replacement keeps the lesson's captions: before a new upload of a lesson becomes its video, the

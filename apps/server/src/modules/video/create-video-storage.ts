@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
 import type { S3Settings } from '../../storage/s3-storage.js';
 import { createObjectVideoStorage } from '../../storage/s3-video-storage.js';
-import { createLocalVideoStorage, type VideoStorage } from './video-storage.js';
+import { createLocalVideoStorage, type VideoStorage } from '../../storage/video-storage.js';
 
 /** The secret purpose that seals video keys kept in the bucket (derived from SHOP_SECRET when set). */
 export const VIDEO_KEY_SEAL_NAME = 'video-key-seal';

@@ -1,11 +1,11 @@
 import { messages } from '@shop/shared';
+import { writeAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { writeAudit } from '../admin/write-audit.js';
+import type { VideoStorage } from '../../storage/video-storage.js';
 import * as repo from './repo.js';
 import type { VideoQueue } from './video-queue.js';
-import type { VideoStorage } from './video-storage.js';
 
 /** The lesson plays no own video any more: every upload of it is stopped, forgotten and its files removed. */
 export async function deleteLessonVideo(

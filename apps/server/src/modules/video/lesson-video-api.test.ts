@@ -5,10 +5,10 @@ import path from 'node:path';
 import { type AdminCourseStructure, type LessonVideoResponse, messages, pathWith, videoAdminPaths } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { courseForm } from '../../../test/admin-test-client.js';
 import { createSignedInUser, createTestApp, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { makeClip, requireFfmpeg } from '../../../test/test-clips.js';
 import { buildApp } from '../../app.js';
-import { courseForm } from '../admin/admin-test-client.js';
-import { makeClip, requireFfmpeg } from './test-clips.js';
 import { MASTER_PLAYLIST } from './transcode-to-hls.js';
 import { videoUploadsDir } from './upload-server.js';
 

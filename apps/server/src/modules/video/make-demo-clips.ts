@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { newId } from '../../ids.js';
+import type { VideoStorage } from '../../storage/video-storage.js';
 import * as repo from './repo.js';
 import { runTool } from './run-tool.js';
 import type { VideoQueue } from './video-queue.js';
-import type { VideoStorage } from './video-storage.js';
 
 /** The job the first start's seed asks for, with the demo lessons to give clips (`lessonIds`). */
 export const DEMO_CLIPS_JOB = 'video.demo-clips';

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffprobePath, makeAudioOnly, makeClip, makeStill, requireFfmpeg } from '../../../test/test-clips.js';
 import { AppError } from '../../errors.js';
 import { probeVideo } from './probe-video.js';
-import { ffprobePath, makeAudioOnly, makeClip, makeStill, requireFfmpeg } from './test-clips.js';
 
 let dir: string;
 beforeAll(() => {

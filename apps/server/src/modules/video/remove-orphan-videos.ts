@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.js';
+import type { VideoStorage } from '../../storage/video-storage.js';
 import type { OrphanCandidate } from './remove-lesson-videos.js';
 import * as repo from './repo.js';
 import type { VideoQueue } from './video-queue.js';
-import type { VideoStorage } from './video-storage.js';
 
 /** Of these videos, those whose row is gone (their lesson was deleted) are stopped and their files removed. */
 export async function removeOrphanVideos(

@@ -1,8 +1,8 @@
 import { messages } from '@shop/shared';
+import { writeAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { writeAudit } from '../admin/write-audit.js';
 import * as repo from './repo.js';
 import type { VideoQueue } from './video-queue.js';
 

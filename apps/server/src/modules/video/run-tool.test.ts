@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ffmpegPath, requireFfmpeg } from '../../../test/test-clips.js';
 import { loadConfig } from '../../config.js';
 import { runTool, VideoToolError } from './run-tool.js';
-import { ffmpegPath, requireFfmpeg } from './test-clips.js';
 
 beforeAll(requireFfmpeg);
 

@@ -2,12 +2,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { messages } from '@shop/shared';
+import { writeAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { writeAudit } from '../admin/write-audit.js';
+import type { VideoStorage } from '../../storage/video-storage.js';
 import * as repo from './repo.js';
-import type { VideoStorage } from './video-storage.js';
 
 export const CAPTIONS_MAX_BYTES = 1024 * 1024;
 export const CAPTIONS_FILE = 'captions.vtt';

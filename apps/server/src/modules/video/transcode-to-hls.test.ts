@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffmpegPath, ffprobePath, makeClip, requireFfmpeg } from '../../../test/test-clips.js';
+import { createLocalVideoStorage, type VideoStorage } from '../../storage/video-storage.js';
 import { VideoToolError } from './run-tool.js';
-import { ffmpegPath, ffprobePath, makeClip, requireFfmpeg } from './test-clips.js';
 import {
   MASTER_PLAYLIST,
   mediaPlaylistOf,
@@ -15,7 +16,6 @@ import {
   type TranscodedVideo,
   transcodeToHls,
 } from './transcode-to-hls.js';
-import { createLocalVideoStorage, type VideoStorage } from './video-storage.js';
 
 // Played back the way hls.js would: read the master playlist, then each media playlist, then fetch a
 // segment and decrypt it with the key its key line names (as the key endpoint will serve it) and its

@@ -2,10 +2,10 @@ import { createCipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { VideoStorage } from '../../storage/video-storage.js';
 import { planLadder, type Rung } from './plan-ladder.js';
 import { LOCAL_FILE_ONLY, probeVideo } from './probe-video.js';
 import { runTool } from './run-tool.js';
-import type { VideoStorage } from './video-storage.js';
 
 /**
  * Turns an uploaded file into the video's encrypted HLS ladder (decision 0027): one low-priority ffmpeg

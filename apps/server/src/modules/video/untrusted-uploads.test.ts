@@ -5,8 +5,8 @@ import path from 'node:path';
 import { messages, pathWith, playbackPaths, videoAdminPaths } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { ffmpegPath, makeClip, requireFfmpeg } from './test-clips.js';
-import { videoConsole } from './test-uploads.js';
+import { ffmpegPath, makeClip, requireFfmpeg } from '../../../test/test-clips.js';
+import { videoConsole } from '../../../test/test-uploads.js';
 import { videoUploadsDir } from './upload-server.js';
 
 // The operator's upload is the one file the shop hands to ffmpeg: what an upload may name or cost is

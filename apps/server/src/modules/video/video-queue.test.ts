@@ -4,11 +4,11 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine } from '../../../test/helpers.js';
+import { ffmpegPath, ffprobePath } from '../../../test/test-clips.js';
 import { useTestDatabase } from '../../../test/use-test-app.js';
-import { seedDemo } from '../../db/seed.js';
-import { ffmpegPath, ffprobePath } from './test-clips.js';
+import { seedDemo } from '../../seed/seed.js';
+import { createLocalVideoStorage } from '../../storage/video-storage.js';
 import { createVideoQueue, STALE_MS } from './video-queue.js';
-import { createLocalVideoStorage } from './video-storage.js';
 
 const database = useTestDatabase();
 let dataDir: string;

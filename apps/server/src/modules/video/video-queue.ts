@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import type { VideoStorage } from '../../storage/video-storage.js';
 import { carryCaptions } from './carry-captions.js';
 import * as repo from './repo.js';
 import { VideoToolError } from './run-tool.js';
 import { transcodeToHls } from './transcode-to-hls.js';
-import type { VideoStorage } from './video-storage.js';
 
 /**
  * The transcode queue. The queue itself is the `lesson_videos` table (queued rows, oldest first), so it

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outputFolder as writeOutputFolder } from '../../../test/output-folder.js';
-import { createLocalVideoStorage, type VideoStorage } from './video-storage.js';
+import { createLocalVideoStorage, type VideoStorage } from '../../storage/video-storage.js';
 
 let dir: string;
 let storage: VideoStorage;

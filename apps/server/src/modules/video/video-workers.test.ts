@@ -12,13 +12,13 @@ import {
   testConfig,
 } from '../../../test/helpers.js';
 import { collectOutput } from '../../../test/processes.js';
+import { makeClip, requireFfmpeg } from '../../../test/test-clips.js';
+import { startTestS3, type TestS3 } from '../../../test/test-s3.js';
+import { videoConsole } from '../../../test/test-uploads.js';
 import { buildApp } from '../../app.js';
 import type { Config } from '../../config.js';
 import { openDatabase } from '../../db/database.js';
 import { createS3Storage } from '../../storage/s3-storage.js';
-import { startTestS3, type TestS3 } from '../../storage/test-s3.js';
-import { makeClip, requireFfmpeg } from './test-clips.js';
-import { videoConsole } from './test-uploads.js';
 
 requireFfmpeg();
 

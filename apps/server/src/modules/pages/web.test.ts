@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { messages, pageMeta } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestApp, type TestApp } from '../../test/helpers.js';
-import { seedDemo } from '../db/seed.js';
-import { demoCourses } from '../db/seed-courses.js';
-import { upsertCourse } from '../modules/courses/repo.js';
-import { grantEnrolment } from '../modules/learning/grant-enrolment.js';
+import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { seedDemo } from '../../seed/seed.js';
+import { demoCourses } from '../../seed/seed-courses.js';
+import { upsertCourse } from '../courses/repo.js';
+import { grantEnrolment } from '../learning/grant-enrolment.js';
 
 /** Shaped like Vite's build output: the static title and description come first, the scripts after them. */
 const builtIndex = `<!doctype html>

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Db } from '../db/database.js';
 import { storeCourseFile } from '../modules/learning/course-file-store.js';
 import { findLessons, setPreview } from '../modules/learning/lessons-repo.js';
 import { syncCourseLessons } from '../modules/learning/sync-course-lessons.js';
 import { serverRoot } from '../paths.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
-import type { Db } from './database.js';
 import { demoCourses } from './seed-courses.js';
 
 /** The demo course materials, shipped in apps/server/assets/course-files. */

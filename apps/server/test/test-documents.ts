@@ -1,5 +1,5 @@
-import type { TestApp } from '../../../test/helpers.js';
-import type { TaxDocumentData } from './tax-document.js';
+import type { TaxDocumentData } from '../src/modules/billing/tax-document.js';
+import type { TestApp } from './helpers.js';
 
 /** The invoice (or credit note) issued for an order, as stored: its number, its frozen data as text and parsed. */
 export async function issuedDocument(t: TestApp, orderId: string, kind: 'invoice' | 'credit_note' = 'invoice') {

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pageRoutes, routeMatcher } from '@shop/shared';
-import type { AppDeps } from '../deps.js';
-import { courseAnswer, courseListAnswer } from '../modules/catalog/cached-answers.js';
-import type { CachedAnswer } from '../modules/catalog/response-cache.js';
+import type { AppDeps } from '../../deps.js';
+import type { CachedAnswer } from '../../plugins/cached-answer.js';
+import { courseAnswer, courseListAnswer } from '../catalog/cached-answers.js';
 
 /** What the web's `vite build --ssr src/entry-server.tsx` exports (apps/web/src/entry-server.tsx). */
 interface WebRenderer {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../src/config.js';
 
 /** The ffmpeg and ffprobe the tests run: FFMPEG_PATH / FFPROBE_PATH, or the ones on PATH. */
 export const { ffmpegPath, ffprobePath } = loadConfig(process.env);

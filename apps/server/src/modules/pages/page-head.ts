@@ -1,8 +1,8 @@
 import { documentTitle, messages, objectId, pageHeadOf, pageMeta } from '@shop/shared';
-import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
-import { escapeHtml } from '../html.js';
-import { findCourseRow } from '../modules/courses/repo.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { escapeHtml } from '../../html.js';
+import { findCourseRow } from '../courses/index.js';
 
 export interface PageHead {
   status: 200 | 404;

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { createSignedInUser, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createSignedInUser, type TestApp, type TestUser } from './helpers.js';
 
 /** A signed-in buyer with the courses in their cart, and their open order, as the checkout creates it. */
 export async function openOrder(t: TestApp, courseIds: string[], billing: Record<string, unknown> = {}) {

@@ -1,6 +1,6 @@
-import type { SessionUser } from '../../auth/session.js';
-import type { Db } from '../../db/database.js';
-import { newId } from '../../ids.js';
+import type { SessionUser } from '../auth/session.js';
+import type { Db } from '../db/database.js';
+import { newId } from '../ids.js';
 
 export interface AuditEntry {
   action: string;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { pruneLinkTokens } from '../auth/link-tokens.js';
-import { pruneLimits } from '../auth/rate-limit.js';
-import { startReconciliation } from '../modules/orders/reconcile-timer.js';
+import { pruneLinkTokens } from './auth/link-tokens.js';
+import { pruneLimits } from './auth/rate-limit.js';
+import { startReconciliation } from './modules/orders/reconcile-timer.js';
 
 export const MAIL_PASS_JOB = 'mail.deliver';
 const PRUNE_JOB = 'accounts.prune';

@@ -1,9 +1,9 @@
+import type { Db } from '../db/database.js';
 import type { JobEngine } from '../jobs/job-engine.js';
 import { upsertCoupon } from '../modules/coupons/repo.js';
 import { upsertCourse } from '../modules/courses/repo.js';
 import { DEMO_CLIPS_JOB } from '../modules/video/make-demo-clips.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
-import type { Db } from './database.js';
 import { demoCourses } from './seed-courses.js';
 import { demoVideoLessonIds, seedLearning, seedLessons } from './seed-learning.js';
 

@@ -1,7 +1,7 @@
 import { type AdminCourseStructure, type LessonVideoResponse, pathWith, videoAdminPaths } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
-import type { TestUser } from '../../../test/helpers.js';
-import { courseForm } from '../admin/admin-test-client.js';
+import { courseForm } from './admin-test-client.js';
+import type { TestUser } from './helpers.js';
 
 /** The operator's side of a lesson video as the console drives it, through `app.inject()`. */
 export function videoConsole(app: FastifyInstance, admin: TestUser) {

@@ -47,6 +47,16 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: 
 /** Route options for a route that answers with `sendCached`. */
 export const selfCompressed = { compress: false } as const;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route sends prepared bytes (`sendCached`), so its response schema does not run when it
+     * answers; prebuilt-answers.test.ts requests every such route and holds its bytes to that schema.
+     */
+    prebuilt?: boolean;
+  }
+}
+
 /**
  * Serialized catalogue answers, kept until the catalogue changes. Writes in this process call
  * `invalidate()`; a short lifetime covers writes from another process (the CLI, a second server).

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Db } from '../../db/database.js';
-import { newId } from '../../ids.js';
-import { ffmpegPath, ffprobePath, makeClip, requireFfmpeg } from '../video/test-clips.js';
-import { transcodeToHls } from '../video/transcode-to-hls.js';
-import { createLocalVideoStorage } from '../video/video-storage.js';
+import type { Db } from '../src/db/database.js';
+import { newId } from '../src/ids.js';
+import { transcodeToHls } from '../src/modules/video/transcode-to-hls.js';
+import { createLocalVideoStorage } from '../src/storage/video-storage.js';
+import { ffmpegPath, ffprobePath, makeClip, requireFfmpeg } from './test-clips.js';
 
 /**
  * A lesson's ready video, made as the real pipeline makes it: a generated clip (test pattern and tone),

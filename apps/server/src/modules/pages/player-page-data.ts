@@ -1,7 +1,7 @@
-import type { SessionUser } from '../auth/session.js';
-import type { AppDeps } from '../deps.js';
-import { AppError } from '../errors.js';
-import { learnCourseJson } from '../modules/learning/get-learn-course.js';
+import type { SessionUser } from '../../auth/session.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { getLearnCourse } from '../learning/get-learn-course.js';
 import { scriptSafe } from './page-render.js';
 
 /** `/learn/{courseId}` and `/learn/{courseId}/{lessonId}`, with an id that needs no escaping in a URL. */
@@ -27,8 +27,8 @@ export async function playerPageData(
 ): Promise<string | null> {
   if (!user) return null;
   try {
-    const answer = await learnCourseJson(deps, linkSecret, user, courseId);
-    return scriptSafe(`[{"endpoint":"getLearnCourse","arg":${JSON.stringify(courseId)},"data":${answer}}]`);
+    const data = await getLearnCourse(deps, linkSecret, user, courseId);
+    return scriptSafe(JSON.stringify([{ endpoint: 'getLearnCourse', arg: courseId, data }]));
   } catch (error) {
     if (error instanceof AppError) return null;
     throw error;

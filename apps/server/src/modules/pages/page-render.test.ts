@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
-import { seedDemo } from '../db/seed.js';
-import { demoCourses } from '../db/seed-courses.js';
-import { upsertCourse } from '../modules/courses/repo.js';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { seedDemo } from '../../seed/seed.js';
+import { demoCourses } from '../../seed/seed-courses.js';
+import { upsertCourse } from '../courses/repo.js';
 
 const builtIndex = `<!doctype html>
 <html lang="en-IN">

@@ -1,5 +1,5 @@
 import type { AdminCourseInput } from '@shop/shared';
-import type { TestApp, TestUser } from '../../../test/helpers.js';
+import type { TestApp, TestUser } from './helpers.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { accountPaths, learningPaths, pageRoutes, pathWith, routeMatcher } from '@shop/shared';
-import { escapeHtml } from '../html.js';
+import { escapeHtml } from '../../html.js';
 import { playerCourseId } from './player-page-data.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResponseCache } from './response-cache.js';
+import { ResponseCache } from './cached-answer.js';
 
 describe('ResponseCache.memo', () => {
   it('loads a value once, shares it with calls made meanwhile, and loads again after invalidate() or its lifetime', async () => {
