@@ -122,7 +122,8 @@ describe('checkout and the learner’s area', () => {
     await page.getByRole('link', { name: 'Cart', exact: true }).waitFor();
 
     await card.getByRole('button', { name: 'Watch Video 1' }).click();
-    const player = page.getByRole('dialog', { name: `Video: ${priceAction.title}: Watch Video 1` });
+    // The popup is named by the lesson (issue 32): its first lesson, linked by the browser tests' fixture.
+    const player = page.getByRole('dialog', { name: `Video: ${priceAction.title}: Why price comes first` });
     await player.waitFor();
     expect(await player.locator('iframe').getAttribute('src')).toContain('/embed/TSlsnPA01L1');
     await page.keyboard.press('Escape');
