@@ -9,8 +9,9 @@
 // C0 and C1 controls (tab, CR and LF included); the bidi embeddings, overrides and isolates (U+202A–E,
 // U+2066–9) and marks (U+200E/F, U+061C); zero-width space, joiners and the word joiner family
 // (U+200B–D, U+2060–4); the BOM (U+FEFF) and the soft hyphen (U+00AD), which hide between letters.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-const HIDDEN_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+const HIDDEN_OR_CONTROL =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
 
 /** The name as it is stored and printed: NFC-normalised, with the ends trimmed. */
 export function normalisePersonName(name: string): string {

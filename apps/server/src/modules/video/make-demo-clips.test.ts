@@ -1,11 +1,11 @@
 import type { EnrolledCourse } from '@shop/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { requireFfmpeg } from '../../../test/test-clips.js';
 import { seedDemo, seedIfEmpty } from '../../seed/seed.js';
 import { demoLearning, demoVideoLessonIds } from '../../seed/seed-learning.js';
 import { grantEnrolment } from '../learning/grant-enrolment.js';
 import { makeDemoClips } from './make-demo-clips.js';
-import { requireFfmpeg } from '../../../test/test-clips.js';
 
 /*
  * Issue 32, item 16: the demo catalogue links to no video that does not exist. At the first start (an
