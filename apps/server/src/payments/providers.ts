@@ -40,7 +40,7 @@ const sandbox: PaymentProvider = {
 
 /**
  * The providers, in order of preference: the first one configured takes the shop's payments. A new
- * provider is its folder under payments/ and one line here, before the sandbox.
+ * provider is its adapter (`payments/<name>-gateway.ts`) and one line here, before the sandbox.
  */
 export const paymentProviders: readonly PaymentProvider[] = [razorpay, sandbox];
 

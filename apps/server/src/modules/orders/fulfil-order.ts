@@ -169,7 +169,7 @@ export async function fulfilOrder(
         now: stamp,
       });
       if (unfulfillable.kind === 'inactive') await auditInactiveBuyer(trx, order, payment, unfulfillable, source, now);
-      // Money was received, so it is invoiced; the refund will issue the credit note (decision 0017). Not a
+      // Money was received, so it is invoiced; the refund will issue the credit note (decision 0018). Not a
       // refused export claim: its invoice would be a zero-rated export for money paid from India (0018). Not
       // for a buyer no longer active: no new records for an erased account, nor a sale to a closed one (0015).
       const invoiced = unfulfillable.kind !== 'export' && unfulfillable.kind !== 'inactive';

@@ -10,7 +10,7 @@ import { transcodeToHls } from './transcode-to-hls.js';
 /**
  * The transcode queue. The queue itself is the `lesson_videos` table (queued rows, oldest first), so it
  * survives a restart: `start` puts back the jobs a crash left running and runs what is queued. This small
- * interface is all the rest of the app sees, so the job engine of issue 17 can take its place.
+ * interface is all the rest of the app sees; decision 0030 keeps this table queue beside the job engine.
  */
 export interface VideoQueue {
   /** A job was queued: run it when a slot is free. */
