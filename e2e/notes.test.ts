@@ -147,14 +147,14 @@ describe('lesson notes', () => {
   test('writing a note and saving progress do not reload the playing video', async ({ page, context }) => {
     const user = await signIn(context);
     grantCourse(user.id, course.id);
-    // The learner stopped the first lesson at 30 s last time.
+    // The learner watched the first lesson through once before and stopped at 30 s last time.
     withShopDatabase((db) => {
       const lesson = db
         .prepare('select id from course_lessons where course_id = ? order by position limit 1')
         .get(course.id) as { id: string };
       db.prepare(
-        `insert into lesson_progress (user_id, lesson_id, course_id, position_seconds, completed_at, updated_at)
-         values (?, ?, ?, 30, null, ?)`,
+        `insert into lesson_progress (user_id, lesson_id, course_id, position_seconds, watched_seconds, completed_at, updated_at)
+         values (?, ?, ?, 30, 36000, null, ?)`,
       ).run(user.id, lesson.id, course.id, new Date().toISOString());
     });
     let loads = 0;
