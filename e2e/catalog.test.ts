@@ -59,6 +59,9 @@ describe('catalogue', () => {
   test('the video modal opens and closes with Escape', async ({ page }) => {
     await stubYouTube(page);
     await page.goto('/course-details/64a1f0c2b7e4d1a2c3e50001');
+    // The play button works once the page has taken over its server-drawn HTML (the header's ended
+    // profile check shows it), as in the test below.
+    await page.getByRole('link', { name: 'login' }).waitFor();
     await page.getByRole('button', { name: 'Play the course preview' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();

@@ -5,7 +5,11 @@ import { YOUTUBE_ORIGIN } from './lesson-video-control';
 export const SAVE_EVERY_MS = 10_000;
 /** How soon the first reported position is saved. */
 const FIRST_SAVE_CHECK_MS = 1_000;
-/** The player asks for completion at 90 %; the server completes the lesson once it measured as much watched. */
+/**
+ * At 90 % the player saves at once (not waiting for the next interval): the server completes a measured
+ * video by itself once it has measured as much watched. The player never asks for the completion
+ * itself: an early ask is refused and writes nothing, which would lose the position it carries.
+ */
 const WATCHED_SHARE = 0.9;
 
 export interface VideoPosition {
@@ -15,8 +19,8 @@ export interface VideoPosition {
 
 /**
  * Saves a lesson video's position, whichever player reports it: the first reported position at once,
- * then every SAVE_EVERY_MS a changed position, at 90 % the lesson is saved as completed, and the last
- * position is saved when the lesson is left. The caller's player writes its time into the returned ref (null until it reports).
+ * then every SAVE_EVERY_MS a changed position, once more on reaching 90 %, and the last position when
+ * the lesson is left. The caller's player writes its time into the returned ref (null until it reports).
  */
 function useSavedPosition(lessonKey: string, save: (positionSeconds: number, completed: boolean) => void) {
   const latest = useRef<VideoPosition | null>(null);
@@ -38,7 +42,7 @@ function useSavedPosition(lessonKey: string, save: (positionSeconds: number, com
       if (whole === saved.current && (!watched || completed.current)) return;
       saved.current = whole;
       if (watched) completed.current = true;
-      saveRef.current(whole, watched);
+      saveRef.current(whole, false);
     };
     // The first position the player reports is saved at once: the server measures watched time from
     // one save to the next (issue 32), so the first stretch of play counts too. Then every SAVE_EVERY_MS.
