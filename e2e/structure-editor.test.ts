@@ -82,13 +82,13 @@ describe('the console’s section and lesson editor', () => {
 
     // A bad video link is named at its field and nothing is saved.
     await page.getByLabel('Kind of lesson 1 in section 1').selectOption('Video');
-    await page.getByLabel('Video link of lesson 1 in section 1').fill('https://vimeo.com/1');
+    await page.getByLabel('Video link (optional) of lesson 1 in section 1').fill('https://vimeo.com/1');
     await page.getByRole('button', { name: 'Save sections and lessons' }).click();
     await page.getByText('Video link must be a YouTube link or an 11-character video id').waitFor();
     await page.locator('.toast', { hasText: 'Nothing was saved: please correct the fields marked below.' }).waitFor();
     allowFailedResources(consoleErrors, 400);
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByLabel('Video link of lesson 1 in section 1').fill('https://youtu.be/aqz-KE-bpKQ');
+    await page.getByLabel('Video link (optional) of lesson 1 in section 1').fill('https://youtu.be/aqz-KE-bpKQ');
     await page.getByRole('button', { name: 'Save sections and lessons' }).click();
     await page.locator('.toast', { hasText: 'Sections and lessons are saved.' }).waitFor();
 
