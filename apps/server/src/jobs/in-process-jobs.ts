@@ -52,6 +52,11 @@ export class InProcessJobs implements JobEngine {
     if (this.stopped || !handler) return;
     const done = handler(data)
       .catch((error: unknown) => {
+        // A job cut short by the shutdown (its database closing under it) is not a failure to report.
+        if (this.stopped) {
+          this.log.debug({ err: error, job: name }, 'job stopped by the shutdown');
+          return;
+        }
         if (attempt >= retryLimit) {
           this.log.error({ err: error, job: name }, 'job failed; no retries left');
           return;

@@ -118,8 +118,12 @@ describe(`lesson notes (${engine})`, () => {
 
   it('refuses a lesson of another course, and keeps at most the per-course number of notes', async () => {
     const { user, lessons } = await owner();
-    const other = await t.app.inject({ url: `/api/learn/${otherCourseId}/previews` });
-    const foreignLesson = other.json().lessons[0]?.id as string;
+    const foreign = await t.database.db
+      .selectFrom('course_lessons')
+      .select('id')
+      .where('course_id', '=', otherCourseId)
+      .executeTakeFirstOrThrow();
+    const foreignLesson = foreign.id;
     const wrong = await addNote(user, foreignLesson, { text: 'Not this course' });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json().message).toBe(messages.lessonNotFound);
