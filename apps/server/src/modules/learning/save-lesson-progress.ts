@@ -9,8 +9,12 @@ import { completesByItself, creditedSeconds, mayCompleteLesson } from './may-com
 import { readProgress, writeProgressIfEnrolled } from './player-repo.js';
 import { requireEnrolment } from './require-enrolment.js';
 
-/** Saves that lost a race with another save of the same lesson are worked out again this often at most. */
-const RACE_RETRIES = 5;
+/**
+ * Saves that lost a race with another save of the same lesson are worked out again this often at most.
+ * Each lost round means another save landed, so n saves at once all land within n - 1 rounds: ten covers
+ * far more tabs and devices than a learner has (the certificate test sends ten at once).
+ */
+const RACE_RETRIES = 10;
 
 /**
  * Saves where the learner is in a lesson, and the video time this save adds to what they watched (the
