@@ -1,13 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { beforeAll, describe, inject } from 'vitest';
-import { newId } from '../apps/server/src/ids';
-import { transcodeToHls } from '../apps/server/src/modules/video/transcode-to-hls';
-import { createLocalVideoStorage } from '../apps/server/src/storage/video-storage';
-import { ffmpegPath, ffprobePath, makeClip, requireFfmpeg } from '../apps/server/test/test-clips';
+import { beforeAll, describe } from 'vitest';
+import { requireFfmpeg } from '../apps/server/test/test-clips';
 import { axeViolations } from './support/axe';
 import { expect, test } from './support/browser';
+import { attachOwnVideo } from './support/own-videos';
 import { createCourseAs, stubYouTube } from './support/shop';
 import { withShopDatabase } from './support/shop-database';
 import { createVerifiedUser, grantCourse, signIn } from './support/users';
@@ -24,48 +19,17 @@ let noVideoCourse = { id: '', title: '' };
 
 beforeAll(async () => {
   requireFfmpeg();
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-own-video-'));
-  try {
-    const clip = makeClip(work, 'lesson.mp4', { width: 426, height: 240, seconds: 4 });
-    const videoId = newId();
-    const made = await transcodeToHls({
-      videoId,
-      input: clip,
-      storage: createLocalVideoStorage(inject('dataDir')),
-      tools: { ffmpegPath, ffprobePath },
-    });
-    own = withShopDatabase((db) => {
-      // The course's first lesson (its free preview): a video of our own, and a stale link left on it.
-      const lesson = db
+  // The course's first lesson (its free preview): a video of our own, and a stale link left on it.
+  own = withShopDatabase(
+    (db) =>
+      db
         .prepare(
           `select course_lessons.id, course_lessons.title from course_lessons join course_sections on course_sections.id = course_lessons.section_id
            where course_lessons.course_id = ? order by course_sections.position, course_lessons.position limit 1`,
         )
-        .get(course.id) as { id: string; title: string };
-      const now = new Date().toISOString();
-      db.prepare(
-        `insert into lesson_videos (id, lesson_id, status, source_name, progress, duration_seconds, width, height, rungs_json, created_at, updated_at, finished_at)
-         values (?, ?, 'ready', 'lesson.mp4', 100, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        videoId,
-        lesson.id,
-        made.durationSeconds,
-        made.width,
-        made.height,
-        JSON.stringify(made.rungs),
-        now,
-        now,
-        now,
-      );
-      db.prepare(`update course_lessons set video_id = ?, kind = 'video', preview = 1 where id = ?`).run(
-        videoId,
-        lesson.id,
-      );
-      return lesson;
-    });
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
-  }
+        .get(course.id) as { id: string; title: string },
+  );
+  await attachOwnVideo(own.id, { width: 426, height: 240, seconds: 4 }, { preview: true });
   noVideoCourse = await createCourseAs(createVerifiedUser({ role: 'admin' }), {
     title: `Reading Only ${Date.now().toString(36)}`,
     tag: 'Reading',

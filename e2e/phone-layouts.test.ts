@@ -1,15 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, inject } from 'vitest';
-import { newId } from '../apps/server/src/ids';
-import { transcodeToHls } from '../apps/server/src/modules/video/transcode-to-hls';
-import { createLocalVideoStorage } from '../apps/server/src/storage/video-storage';
-import { ffmpegPath, ffprobePath, makeClip, requireFfmpeg } from '../apps/server/test/test-clips';
+import { beforeAll, describe } from 'vitest';
+import { requireFfmpeg } from '../apps/server/test/test-clips';
 import { axeViolations } from './support/axe';
 import { expect, test } from './support/browser';
 import { buyInTestMode } from './support/checkout';
+import { attachOwnVideo } from './support/own-videos';
 import { createCourseAs } from './support/shop';
 import { withShopDatabase } from './support/shop-database';
 import { addSessionCookie, createVerifiedUser, signIn } from './support/users';
@@ -156,43 +151,13 @@ describe('the free preview of a lesson of our own', () => {
       curriculum: [{ title: 'Watch this first', duration: '2 min', content: 'A short clip.' }],
       lessonVideos: ['https://youtu.be/aqz-KE-bpKQ'],
     });
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-preview-'));
-    try {
-      const clip = makeClip(work, 'preview.mp4', { width: 320, height: 180, seconds: 2 });
-      const videoId = newId();
-      const made = await transcodeToHls({
-        videoId,
-        input: clip,
-        storage: createLocalVideoStorage(inject('dataDir')),
-        tools: { ffmpegPath, ffprobePath },
-      });
-      withShopDatabase((db) => {
-        const lesson = db
-          .prepare('select id from course_lessons where course_id = ? order by position limit 1')
-          .get(course.id) as { id: string };
-        const now = new Date().toISOString();
-        db.prepare(
-          `insert into lesson_videos (id, lesson_id, status, source_name, progress, duration_seconds, width, height, rungs_json, created_at, updated_at, finished_at)
-           values (?, ?, 'ready', 'preview.mp4', 100, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(
-          videoId,
-          lesson.id,
-          made.durationSeconds,
-          made.width,
-          made.height,
-          JSON.stringify(made.rungs),
-          now,
-          now,
-          now,
-        );
-        db.prepare(`update course_lessons set video_id = ?, kind = 'video', preview = 1 where id = ?`).run(
-          videoId,
-          lesson.id,
-        );
-      });
-    } finally {
-      fs.rmSync(work, { recursive: true, force: true });
-    }
+    const lesson = withShopDatabase(
+      (db) =>
+        db.prepare('select id from course_lessons where course_id = ? order by position limit 1').get(course.id) as {
+          id: string;
+        },
+    );
+    await attachOwnVideo(lesson.id, { width: 320, height: 180, seconds: 2 }, { preview: true });
   }, 120_000);
 
   for (const viewport of [phone, { width: 1280, height: 800 }]) {

@@ -1,16 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, inject } from 'vitest';
 import { hashToken, newToken } from '../apps/server/src/auth/tokens';
 import { newId } from '../apps/server/src/ids';
-import { transcodeToHls } from '../apps/server/src/modules/video/transcode-to-hls';
-import { createLocalVideoStorage } from '../apps/server/src/storage/video-storage';
-import { ffmpegPath, ffprobePath, makeClip, requireFfmpeg } from '../apps/server/test/test-clips';
+import { requireFfmpeg } from '../apps/server/test/test-clips';
 import { axeViolations } from './support/axe';
 import { allowFailedResources, baseURL, expect, test } from './support/browser';
+import { attachOwnVideo } from './support/own-videos';
 import { addSessionCookie, grantCourse, signIn } from './support/users';
 
 // Issue 15: a buyer plays a lesson's own encrypted stream in Chromium (H.264 through Media Source
@@ -27,49 +23,21 @@ function shopDatabase() {
 
 beforeAll(async () => {
   requireFfmpeg();
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-video-'));
+  const db = shopDatabase();
   try {
-    // 12 s at 854x480: two 6 s segments in each of two rungs (480p, 240p).
-    const clip = makeClip(work, 'lesson.mp4', { width: 854, height: 480, seconds: 12 });
-    const videoId = newId();
-    const made = await transcodeToHls({
-      videoId,
-      input: clip,
-      storage: createLocalVideoStorage(inject('dataDir')),
-      tools: { ffmpegPath, ffprobePath },
-    });
-    const db = shopDatabase();
-    try {
-      const lesson = db
-        .prepare(
-          `select course_lessons.id from course_lessons join course_sections on course_sections.id = course_lessons.section_id
-           where course_lessons.course_id = ? and course_lessons.preview = 0
-           order by course_sections.position, course_lessons.position limit 1`,
-        )
-        .get(courseId) as { id: string };
-      lessonId = lesson.id;
-      const now = new Date().toISOString();
-      db.prepare(
-        `insert into lesson_videos (id, lesson_id, status, source_name, progress, duration_seconds, width, height, rungs_json, created_at, updated_at, finished_at)
-         values (?, ?, 'ready', 'lesson.mp4', 100, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        videoId,
-        lessonId,
-        made.durationSeconds,
-        made.width,
-        made.height,
-        JSON.stringify(made.rungs),
-        now,
-        now,
-        now,
-      );
-      db.prepare(`update course_lessons set video_id = ?, kind = 'video' where id = ?`).run(videoId, lessonId);
-    } finally {
-      db.close();
-    }
+    const lesson = db
+      .prepare(
+        `select course_lessons.id from course_lessons join course_sections on course_sections.id = course_lessons.section_id
+         where course_lessons.course_id = ? and course_lessons.preview = 0
+         order by course_sections.position, course_lessons.position limit 1`,
+      )
+      .get(courseId) as { id: string };
+    lessonId = lesson.id;
   } finally {
-    fs.rmSync(work, { recursive: true, force: true });
+    db.close();
   }
+  // 12 s at 854x480: two 6 s segments in each of two rungs (480p, 240p).
+  await attachOwnVideo(lessonId, { width: 854, height: 480, seconds: 12 });
 }, 180_000);
 
 /** Another browser of the same account: a second session, as signing in there would make. */
