@@ -186,6 +186,8 @@ describe('page wrapper', () => {
   test('the mobile menu opens, searches and closes at 360 px', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/');
+    // The menu button works once the page has taken over its server-drawn HTML.
+    await page.getByRole('link', { name: 'login' }).waitFor();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.locator('#mobile-menu');
     await menu.getByRole('link', { name: 'Courses' }).waitFor();
