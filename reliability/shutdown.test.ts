@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../apps/server/src/db/database';
 import { waitUntilAnswering } from '../apps/server/test/processes';
 import { spawnShop } from '../apps/server/test/shop-process';
 
@@ -90,4 +91,34 @@ describe('graceful shutdown', () => {
     expect(Date.now() - sent).toBeLessThan(5_000);
     expect(shop.output()).toContain('SHUTDOWN_GRACE_MS ran out');
   }, 60_000);
+
+  it('SIGTERM during a transcode: the job goes back to the queue before the database closes, and nothing logs an error', async () => {
+    // The first start makes the demo lessons' clips with ffmpeg: a transcode is under way within seconds.
+    const shop = await startShop({ SHUTDOWN_GRACE_MS: '20000', DEMO_CLIPS: '1' });
+    const dataDir = started[started.length - 1].dataDir;
+    const database = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'shop.sqlite') });
+    try {
+      const running = async () =>
+        (await database.db.selectFrom('lesson_videos').select('id').where('status', '=', 'running').execute()).length;
+      const deadline = Date.now() + 60_000;
+      while ((await running()) === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await running()).toBeGreaterThan(0);
+      shop.child.kill('SIGTERM');
+      expect(await shop.exited).toBe(0);
+      const errors = shop
+        .output()
+        .split('\n')
+        .filter((line) => /"level":(50|60)/.test(line));
+      expect(errors).toEqual([]);
+      expect(await running()).toBe(0);
+      const queued = await database.db
+        .selectFrom('lesson_videos')
+        .select('id')
+        .where('status', '=', 'queued')
+        .execute();
+      expect(queued.length).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
 });

@@ -56,7 +56,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     keepAliveTimeout: 72_000,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  if (!database) app.addHook('onClose', () => handle.close());
   registerRouteTable(app);
   registerRequestId(app);
 
@@ -109,10 +108,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const mail = createMailQueue(handle.db, config, app.log);
   mail.renderAttachmentsWith(mailAttachmentRenderer(handle.db, config));
-  // Jobs stop first: a job under way may still queue mail or use the database.
   const jobs = createJobEngine(config, app.log);
-  app.addHook('onClose', () => jobs.stop());
-  app.addHook('onClose', () => mail.stop());
+  // Fastify runs onClose hooks last-registered first, so this one, registered before any module, runs
+  // after every module's own (the video queue puts its interrupted transcodes back). Then, in order: the
+  // jobs (a job under way may still queue mail or use the database), the mail pass, the database.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await mail.stop();
+    if (!database) await handle.close();
+  });
   const storage = createStorage(config);
   const deps: AppDeps = {
     db: handle.db,

@@ -1,7 +1,6 @@
 import { buildApp } from './app.js';
 import { checkSecretFingerprint } from './auth/check-secret-fingerprint.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
 import { warmCertificateRenderer } from './modules/certificates/render-certificate-pdf.js';
 import { testModeWarning } from './payments/create-gateway.js';
 import { flushLog } from './plugins/access-log.js';
@@ -14,18 +13,14 @@ async function main(): Promise<void> {
   const testMode = testModeWarning(config);
   // Straight to stderr, not through the logger: whatever LOG_LEVEL says, the operator must see this.
   if (testMode) process.stderr.write(`${testMode}\n`);
-  const database = openDatabase(config.database);
-  const app = await buildApp({ config, database });
-  await checkSecretFingerprint(database.db, config);
-  // The mail queue's pass in flight must finish before its database goes.
-  app.addHook('onClose', async () => {
-    await app.deps.mail.stop();
-    await database.close();
-  });
+  // The app opens the database and closes it last, after its jobs, mail pass and modules have stopped.
+  const app = await buildApp({ config });
+  const { db } = app.deps;
+  await checkSecretFingerprint(db, config);
   // SHOP_ROLE: a worker answers health checks only; web and both serve the shop; worker and both run the jobs.
   restrictToRole(app);
   await runJobs(app);
-  const seeded = await seedIfEmpty(database.db, app.deps.storage, config.demoClips ? app.deps.jobs : undefined);
+  const seeded = await seedIfEmpty(db, app.deps.storage, config.demoClips ? app.deps.jobs : undefined);
   if (seeded > 0) app.log.info({ courses: seeded }, 'seeded the demo catalogue into an empty database');
 
   closeOnSignals(app, config.shutdownGraceMs);
