@@ -71,13 +71,16 @@ function summary() {
 }
 
 let failedStep = null;
+const timings = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
+  const begun = Date.now();
   const result = spawnSync(step.cmd[0], step.cmd.slice(1), {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
   });
+  timings.push(`${step.name} ${Math.round((Date.now() - begun) / 1000)} s`);
   if (result.status !== 0) {
     failedStep = step.name;
     break;
@@ -101,6 +104,8 @@ if (!failedStep && ranNowhere.length > 0) {
   failedStep = 'skipped tests that ran in no step';
   for (const skip of ranNowhere) console.log(`  [skipped in ${skip.report}, run nowhere] ${skip.id}`);
 }
+// Each step's wall time, so a run that nears CI's limit shows where the time went.
+console.log(`\nsteps: ${timings.join(', ')}`);
 console.log(failedStep ? `\nFAILED at: ${failedStep}` : '\nAll test steps passed.');
 console.log(`tests: ${passed} passed, ${failed} failed, ${ranElsewhere.length + ranNowhere.length} skipped`);
 process.exit(failedStep ? 1 : 0);
