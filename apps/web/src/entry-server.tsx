@@ -4,8 +4,8 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { type SeedQuery, seedQueries } from './app/initial-data';
 import { AppRoutes } from './app/router';
-import { type SiteConfig, siteConfig } from './app/site-config';
 import { createStore } from './app/store';
+import { type SiteConfig, siteConfig } from './lib/site-config';
 
 export type { SeedQuery };
 

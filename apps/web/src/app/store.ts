@@ -1,7 +1,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { cartSlice, cartStorage } from '../features/cart/cart-slice';
 import { wishlistSlice, wishlistStorage } from '../features/wishlist/wishlist-slice';
-import { api } from './api';
+import { api } from '../lib/api';
 
 /** The RTK Query cache and the feature slices (session, cart, wishlist) as they arrive: one line each. */
 export const rootReducer = combineSlices(api, cartSlice, wishlistSlice);

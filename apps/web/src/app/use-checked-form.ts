@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { usePainted } from '../components/ui/use-painted';
-import type { FormCheck } from './schema-resolver';
+import type { FormCheck } from '../lib/schema-resolver';
 
 /**
  * A form that keeps its own values, for the two forms a buyer meets on a course's way to them: the

@@ -1,7 +1,7 @@
 import { messages } from '@shop/shared';
 import { Link } from 'wouter';
 import { MailIcon, PinIcon } from '../../components/ui/icons';
-import { siteConfig } from '../site-config';
+import { siteConfig } from '../../lib/site-config';
 // Built into the page (384 bytes): no request, and no day-long cache of a file that may change.
 import logoUrl from './logo.svg';
 

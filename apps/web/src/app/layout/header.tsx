@@ -15,8 +15,8 @@ import { useCloseOnEscape } from '../../components/ui/use-close-on-escape';
 import { AccountLink } from '../../features/account/account-link';
 import { CartLink } from '../../features/cart/cart-link';
 import { WishlistLink } from '../../features/wishlist/wishlist-link';
-import { NavLink, useLocation, useNavigate } from '../navigation';
-import { siteConfig } from '../site-config';
+import { NavLink, useLocation, useNavigate } from '../../lib/navigation';
+import { siteConfig } from '../../lib/site-config';
 // Built into the page (384 bytes): no request, and no day-long cache of a file that may change.
 import logoUrl from './logo.svg';
 import { useScrolledPast } from './use-scrolled-past';

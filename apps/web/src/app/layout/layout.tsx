@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense, useLayoutEffect } from 'react';
 import { Toaster } from '../../components/ui/toaster';
-import { cameByHistoryStep, useLocation } from '../navigation';
+import { cameByHistoryStep, useLocation } from '../../lib/navigation';
 import { Preloaded, preloadable } from '../preloadable';
 import { Header } from './header';
 import { PageErrorBoundary } from './route-error';

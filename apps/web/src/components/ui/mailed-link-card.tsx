@@ -1,7 +1,7 @@
 import { messages } from '@shop/shared';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../lib/api';
 import { PageBanner } from './page-banner';
 
 interface Props {

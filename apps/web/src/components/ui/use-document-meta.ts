@@ -1,6 +1,6 @@
 import { documentTitle } from '@shop/shared';
 import { useEffect } from 'react';
-import { siteConfig } from '../../app/site-config';
+import { siteConfig } from '../../lib/site-config';
 
 function setMeta(selector: string, attribute: 'name' | 'property', key: string, content: string): void {
   let element = document.head.querySelector<HTMLMetaElement>(selector);

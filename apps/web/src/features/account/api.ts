@@ -15,7 +15,7 @@ import type {
   SignUpRequest,
 } from '@shop/shared';
 import { accountPaths, privacyPaths } from '@shop/shared';
-import { api, sendBody } from '../../app/api';
+import { api, sendBody } from '../../lib/api';
 
 export interface Profile {
   username: string;

@@ -1,6 +1,6 @@
 import type { CertificateNameRequest, CertificateNameResponse } from '@shop/shared';
 import { certificatePaths } from '@shop/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const certificateNameApi = api.injectEndpoints({
   endpoints: (build) => ({

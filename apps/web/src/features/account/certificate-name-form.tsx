@@ -1,12 +1,12 @@
 import { CERTIFICATE_NAME_MAX, type CertificateNameRequest, certificateNameRequest, messages } from '@shop/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorMessage } from '../../app/api';
-import { schemaResolver } from '../../app/schema-resolver';
+import { FormField, FormOutcome } from '../../components/ui/form-field';
+import { errorMessage } from '../../lib/api';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { useGetCertificateNameQuery, useSaveCertificateNameMutation } from './certificate-name-api';
 import { DashboardPanel } from './dashboard-sidebar';
 import { bindFields } from './form-binding';
-import { FormField, FormOutcome } from './form-field';
 
 /** The profile's 'name to print on certificates': empty prints the username. */
 export function CertificateNameForm() {

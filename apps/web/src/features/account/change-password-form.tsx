@@ -1,12 +1,12 @@
 import { type ChangePasswordRequest, changePasswordRequest, messages } from '@shop/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorMessage } from '../../app/api';
-import { schemaResolver } from '../../app/schema-resolver';
+import { FormField, FormOutcome } from '../../components/ui/form-field';
+import { errorMessage } from '../../lib/api';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { useChangePasswordMutation } from './api';
 import { DashboardPanel } from './dashboard-sidebar';
 import { bindFields, showFieldErrors } from './form-binding';
-import { FormField, FormOutcome } from './form-field';
 import { NewPasswordFields } from './new-password-fields';
 
 const fieldNames = ['currentPassword', 'password', 'cpassword'] as const;

@@ -1,8 +1,8 @@
 import { messages } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
-import { NavLink, useLocation } from '../../app/navigation';
 import { PageBanner } from '../../components/ui/page-banner';
+import { NavLink, useLocation } from '../../lib/navigation';
 import { useGetProfileQuery } from './api';
 import { loginPathFor } from './safe-next-path';
 import { useLogout } from './use-session';

@@ -1,10 +1,10 @@
 import { messages } from '@shop/shared';
 import { useParams } from 'wouter';
-import { api } from '../../app/api';
-import { useAppDispatch } from '../../app/hooks';
-import { useLocation } from '../../app/navigation';
 import { MailedLinkCard } from '../../components/ui/mailed-link-card';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { api } from '../../lib/api';
+import { useAppDispatch } from '../../lib/hooks';
+import { useLocation } from '../../lib/navigation';
 import { useConfirmAccountDeletionMutation } from './api';
 import './account.css';
 

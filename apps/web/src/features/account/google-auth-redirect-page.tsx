@@ -1,8 +1,8 @@
 import { messages } from '@shop/shared';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { useNavigate, useSearchParams } from '../../app/navigation';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { useNavigate, useSearchParams } from '../../lib/navigation';
 import { AuthCard } from './auth-card';
 
 const REDIRECT_AFTER_MS = 3500;

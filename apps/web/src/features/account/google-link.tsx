@@ -1,5 +1,5 @@
 import { googlePaths, messages } from '@shop/shared';
-import { siteConfig } from '../../app/site-config';
+import { siteConfig } from '../../lib/site-config';
 
 /**
  * 'Continue with google' and the 'or' divider, only when the server has Google configured (site-config

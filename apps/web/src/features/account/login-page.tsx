@@ -1,8 +1,8 @@
 import { messages } from '@shop/shared';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { useSearchParams } from '../../app/navigation';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { useSearchParams } from '../../lib/navigation';
 import { AuthCard } from './auth-card';
 import { EmailLinkForm } from './email-link-form';
 import { ForgotPasswordForm } from './forgot-password-form';

@@ -2,11 +2,11 @@ import { messages } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { $ZodType } from 'zod/v4/core';
-import { errorMessage } from '../../app/api';
-import { schemaResolver } from '../../app/schema-resolver';
+import { FormField, FormOutcome } from '../../components/ui/form-field';
 import { useHydrated } from '../../components/ui/use-hydrated';
+import { errorMessage } from '../../lib/api';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { bindFields } from './form-binding';
-import { FormField, FormOutcome } from './form-field';
 
 type EmailRequest = { email: string };
 

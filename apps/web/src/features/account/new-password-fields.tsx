@@ -1,6 +1,6 @@
 import { messages } from '@shop/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FormField } from './form-field';
+import { FormField } from '../../components/ui/form-field';
 
 interface NewPasswordFieldsProps {
   /** The inputs' ids are `<idPrefix>-password` and `<idPrefix>-cpassword`. */

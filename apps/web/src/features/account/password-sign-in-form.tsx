@@ -1,13 +1,13 @@
 import { messages, type SignInRequest, signInRequest } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorMessage } from '../../app/api';
-import { useNavigate } from '../../app/navigation';
-import { schemaResolver } from '../../app/schema-resolver';
+import { FormField, FormOutcome } from '../../components/ui/form-field';
 import { useHydrated } from '../../components/ui/use-hydrated';
+import { errorMessage } from '../../lib/api';
+import { useNavigate } from '../../lib/navigation';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { useSignInMutation } from './api';
 import { bindFields } from './form-binding';
-import { FormField, FormOutcome } from './form-field';
 import { safeNextPath } from './safe-next-path';
 import { useSignedIn } from './use-session';
 

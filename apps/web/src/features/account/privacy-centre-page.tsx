@@ -1,9 +1,10 @@
 import { messages, privacyPaths } from '@shop/shared';
 import { useState } from 'react';
-import { api, errorMessage } from '../../app/api';
-import { useAppDispatch } from '../../app/hooks';
-import { useNavigate } from '../../app/navigation';
+import { FormOutcome } from '../../components/ui/form-field';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { api, errorMessage } from '../../lib/api';
+import { useAppDispatch } from '../../lib/hooks';
+import { useNavigate } from '../../lib/navigation';
 import {
   fieldErrors,
   useDeleteAccountMutation,
@@ -11,7 +12,6 @@ import {
   useUnsubscribeNewsletterMutation,
 } from './api';
 import { DashboardPage, DashboardPanel } from './dashboard-sidebar';
-import { FormOutcome } from './form-field';
 
 function NewsletterConsent({ subscribed }: { subscribed: boolean }) {
   const [unsubscribe, { isLoading }] = useUnsubscribeNewsletterMutation();

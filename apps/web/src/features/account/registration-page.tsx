@@ -2,14 +2,14 @@ import { messages, type SignUpRequest, signUpRequest } from '@shop/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { errorMessage } from '../../app/api';
-import { schemaResolver } from '../../app/schema-resolver';
+import { FormField, FormOutcome } from '../../components/ui/form-field';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useHydrated } from '../../components/ui/use-hydrated';
+import { errorMessage } from '../../lib/api';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { useSignUpMutation } from './api';
 import { AuthCard } from './auth-card';
 import { bindFields, showFieldErrors } from './form-binding';
-import { FormField, FormOutcome } from './form-field';
 import { GoogleLink } from './google-link';
 import { useLeaveIfSignedIn } from './use-leave-if-signed-in';
 

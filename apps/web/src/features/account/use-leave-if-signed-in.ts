@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../lib/navigation';
 import { useGetProfileQuery } from './api';
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { api } from '../../app/api';
-import { useAppDispatch } from '../../app/hooks';
-import { useNavigate } from '../../app/navigation';
+import { api } from '../../lib/api';
+import { useAppDispatch } from '../../lib/hooks';
+import { useNavigate } from '../../lib/navigation';
 import { accountApi, type Profile, useLogoutMutation } from './api';
 
 /**

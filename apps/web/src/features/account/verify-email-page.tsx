@@ -1,9 +1,9 @@
 import { type LinkPreviewResponse, messages } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { errorMessage } from '../../app/api';
-import { useNavigate } from '../../app/navigation';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { errorMessage } from '../../lib/api';
+import { useNavigate } from '../../lib/navigation';
 import { usePreviewEmailTokenMutation, useVerifyEmailTokenMutation } from './api';
 import { AuthCard } from './auth-card';
 import { useSignedIn } from './use-session';

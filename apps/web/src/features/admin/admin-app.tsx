@@ -1,8 +1,8 @@
 import { messages } from '@shop/shared';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Link, Route, Switch } from 'wouter';
-import { NavLink } from '../../app/navigation';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { NavLink } from '../../lib/navigation';
 import { useGetProfileQuery } from '../account';
 import './admin.css';
 

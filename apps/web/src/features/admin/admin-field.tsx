@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type FieldLook, FormField } from '../account';
+import { type FieldLook, FormField } from '../../components/ui/form-field';
 
 const adminLook: FieldLook = { field: 'admin-field', hint: 'admin-hint', error: 'admin-error' };
 

@@ -30,7 +30,7 @@ import type {
   LearnerStatus,
 } from '@shop/shared';
 import { adminPaths, pathWith } from '@shop/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 /** One tag for the whole console: any change refetches what the operator is looking at. */
 const adminBase = api.enhanceEndpoints({ addTagTypes: ['Admin'] });

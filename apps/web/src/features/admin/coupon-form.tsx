@@ -1,9 +1,9 @@
 import { type AdminCouponInput, adminCouponInput } from '@shop/shared';
 import type { InputHTMLAttributes } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { errorMessage } from '../../app/api';
-import { schemaResolver } from '../../app/schema-resolver';
 import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { AdminField } from './admin-field';
 import { useSaveCouponMutation } from './api';
 import { fieldMessagesOf } from './field-messages';

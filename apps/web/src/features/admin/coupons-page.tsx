@@ -1,7 +1,7 @@
 import type { AdminCoupon, AdminCouponInput } from '@shop/shared';
 import { useState } from 'react';
-import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
 import { useDeactivateCouponMutation, useListCouponsQuery } from './api';
 import { CouponForm } from './coupon-form';
 import { AdminTable, RowButton } from './table-wrap';

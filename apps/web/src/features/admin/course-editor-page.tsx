@@ -2,9 +2,9 @@ import { type AdminCourseInput, levels, messages } from '@shop/shared';
 import { lazy, Suspense, useEffect } from 'react';
 import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { Link, useParams } from 'wouter';
-import { errorMessage } from '../../app/api';
-import { useNavigate } from '../../app/navigation';
 import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { useNavigate } from '../../lib/navigation';
 import { AdminField } from './admin-field';
 import { useGetAdminCourseQuery, useSaveCourseMutation } from './api';
 import {

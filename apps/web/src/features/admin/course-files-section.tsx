@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef } from 'react';
-import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
 import { useDeleteCourseFileMutation, useListCourseFilesQuery, useUploadCourseFileMutation } from './api';
 import { formatDateTime } from './format-date';
 

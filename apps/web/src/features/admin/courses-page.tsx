@@ -1,7 +1,7 @@
 import { formatRupees } from '@shop/shared';
 import { Link } from 'wouter';
-import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
 import { useListAdminCoursesQuery, usePublishCourseMutation } from './api';
 import { AdminTable, RowButton } from './table-wrap';
 

@@ -1,4 +1,4 @@
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../lib/api';
 import { useGetHomeFiguresSettingQuery, useSaveHomeFiguresSettingMutation } from './home-figures-api';
 
 /**

@@ -1,8 +1,8 @@
 import { formatPaise, messages } from '@shop/shared';
 import { type FormEvent, useId } from 'react';
 import { Link } from 'wouter';
-import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
 import {
   useChangeEnrolmentMutation,
   useGetLearnerQuery,

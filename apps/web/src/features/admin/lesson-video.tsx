@@ -1,7 +1,7 @@
 import { type LessonVideoState, messages } from '@shop/shared';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
-import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
 import {
   useDeleteLessonVideoMutation,
   useGetLessonVideoQuery,

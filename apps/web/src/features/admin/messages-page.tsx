@@ -1,6 +1,6 @@
 import { adminPaths, messages as texts } from '@shop/shared';
-import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
 import { useListMessagesQuery, useMarkHandledMutation } from './api';
 import { formatDateTime } from './format-date';
 

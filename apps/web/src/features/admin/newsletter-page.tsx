@@ -1,8 +1,8 @@
 import { adminPaths, type NewsletterSendInput, newsletterSendInput } from '@shop/shared';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { errorMessage } from '../../app/api';
-import { schemaResolver } from '../../app/schema-resolver';
 import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { fieldErrors } from '../account';
 import { AdminField } from './admin-field';
 import { useSendNewsletterMutation } from './newsletter-api';

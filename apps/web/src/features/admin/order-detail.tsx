@@ -1,7 +1,7 @@
 import { type AdminOrderDetail, formatPaise, gstStateName, messages } from '@shop/shared';
 import { Link } from 'wouter';
-import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
 import { useGetOrderQuery, useRefundOrderMutation } from './api';
 import { formatDateTime } from './format-date';
 import { TableHead, TableWrap } from './table-wrap';

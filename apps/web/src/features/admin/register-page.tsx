@@ -1,7 +1,7 @@
 import { formatPaise, type InvoiceRegisterRow, indiaMonth, messages, type TaxAmounts } from '@shop/shared';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
 import { useGetInvoiceRegisterQuery, useResendDocumentMutation } from './register-api';
 import { RegisterExports } from './register-exports';
 import { TableHead, TableWrap } from './table-wrap';

@@ -1,6 +1,6 @@
 import { messages } from '@shop/shared';
-import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
 import { formatDateTime } from './format-date';
 import { useListAdminReviewsQuery, useSetReviewVisibilityMutation } from './reviews-api';
 import { AdminTable, RowButton } from './table-wrap';

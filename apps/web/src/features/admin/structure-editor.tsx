@@ -1,7 +1,7 @@
 import { type AdminCourseStructure, messages } from '@shop/shared';
 import { type DragEvent, type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
 import { useListCourseFilesQuery } from './api';
 import { fieldMessagesOf } from './field-messages';
 import { useGetCourseStructureQuery, useSaveCourseStructureMutation } from './structure-api';

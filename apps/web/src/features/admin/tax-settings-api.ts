@@ -1,6 +1,6 @@
 import type { AdminTaxSettings, TaxSettingsInput } from '@shop/shared';
 import { billingPaths } from '@shop/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 type Saved = { message: string; settings: AdminTaxSettings };
 

@@ -9,9 +9,9 @@ import {
 } from '@shop/shared';
 import { type ReactNode, useId, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { errorMessage } from '../../app/api';
-import { schemaResolver } from '../../app/schema-resolver';
 import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { fieldErrors } from '../account';
 import { AdminField } from './admin-field';
 import { formatDateTime } from './format-date';

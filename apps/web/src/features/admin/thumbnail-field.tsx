@@ -1,6 +1,6 @@
 import { messages } from '@shop/shared';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../lib/api';
 import { useUploadThumbnailMutation } from './api';
 
 interface ThumbnailFieldProps {

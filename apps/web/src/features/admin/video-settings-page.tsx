@@ -1,8 +1,8 @@
 import { messages, type VideoSettingsInput, videoSettingsInput } from '@shop/shared';
 import { useForm } from 'react-hook-form';
-import { errorMessage } from '../../app/api';
-import { schemaResolver } from '../../app/schema-resolver';
 import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { AdminField } from './admin-field';
 import { useGetVideoSettingsQuery, useSaveVideoSettingsMutation } from './video-settings-api';
 

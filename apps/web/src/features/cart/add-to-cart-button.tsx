@@ -1,8 +1,8 @@
 import { messages } from '@shop/shared';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { useLocation, useNavigate } from '../../app/navigation';
 import { toast } from '../../components/ui/toast';
+import { useLocation, useNavigate } from '../../lib/navigation';
 import { useGetProfileQuery } from '../account';
 import { OwnedNotice } from './owned-notice';
 import { useAddCourseToCart } from './use-add-course-to-cart';

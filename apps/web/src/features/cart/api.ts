@@ -7,7 +7,7 @@ import type {
   MergeCartResponse,
 } from '@shop/shared';
 import { cartPaths, couponPaths, pathWith } from '@shop/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const cartApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
-import { useAppSelector } from '../../app/hooks';
 import { CartIcon } from '../../components/ui/icons';
 import { useHydrated } from '../../components/ui/use-hydrated';
+import { useAppSelector } from '../../lib/hooks';
 import { useGetProfileQuery } from '../account';
 import { useGetCartQuery } from './api';
 import { selectLocalCartItems } from './cart-slice';

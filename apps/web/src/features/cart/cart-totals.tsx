@@ -1,5 +1,5 @@
 import { billingPaths, type CheckoutTaxBasis, formatPaise, messages, type Totals } from '@shop/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import type { AppliedCoupon } from './applied-coupon';
 
 const checkoutTaxApi = api.injectEndpoints({

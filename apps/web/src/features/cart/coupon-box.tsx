@@ -1,7 +1,7 @@
 import { couponParams, messages } from '@shop/shared';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../app/api';
 import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
 import { useCheckCouponMutation } from './api';
 import type { AppliedCoupon } from './applied-coupon';
 

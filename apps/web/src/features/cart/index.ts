@@ -9,6 +9,5 @@ export type { AppliedCoupon } from './applied-coupon';
 export { BuyerPage } from './buyer-page';
 export { CountLink } from './count-link';
 export { forgetSavedCoupon, readSavedCoupon } from './saved-coupon';
-export { EmptyShelf, LoadFailed } from './shelf-states';
 export { isCourseId, storedItems } from './stored-items';
 export { useErrorToastOnce } from './use-error-toast-once';

@@ -1,12 +1,12 @@
 import { type Cart, type CheckoutHandOff, computeTotals, messages, rupeesToPaise } from '@shop/shared';
-import { errorMessage } from '../../app/api';
-import { useNavigate } from '../../app/navigation';
+import { EmptyShelf, LoadFailed } from '../../components/ui/shelf-states';
+import { errorMessage } from '../../lib/api';
+import { useNavigate } from '../../lib/navigation';
 import { useGetCartQuery } from './api';
 import { CartTable } from './cart-table';
 import { CartTotals } from './cart-totals';
 import { CouponBox } from './coupon-box';
 import { checkProceed } from './proceed-check';
-import { EmptyShelf, LoadFailed } from './shelf-states';
 import { useCartCoupon } from './use-cart-coupon';
 import { useLocalCartMergePending } from './use-merge-local-cart';
 

@@ -1,6 +1,6 @@
 import { messages } from '@shop/shared';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toast } from '../../components/ui/toast';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { addItem, clearItems, decreaseItem, removeItems, selectLocalCartItems } from './cart-slice';
 
 /** The visitor's browser cart with the spec's toasts and the confirmation before clearing. */

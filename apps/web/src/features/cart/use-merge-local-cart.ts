@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useGetProfileQuery } from '../account';
 import { useMergeCartMutation } from './api';
 import { removeItems, selectLocalCartItems } from './cart-slice';

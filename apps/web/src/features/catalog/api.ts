@@ -1,6 +1,6 @@
 import type { Course, CourseSummary, GetCourseResponse, ListCoursesResponse } from '@shop/shared';
 import { catalogPaths, pathWith } from '@shop/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({

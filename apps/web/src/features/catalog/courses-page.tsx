@@ -1,8 +1,8 @@
 import { messages, pageMeta } from '@shop/shared';
 import { Link } from 'wouter';
-import { useSearchParams } from '../../app/navigation';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { useSearchParams } from '../../lib/navigation';
 import { WishlistButton } from '../wishlist';
 import { useGetCoursesQuery } from './api';
 import { CourseCard } from './course-card';

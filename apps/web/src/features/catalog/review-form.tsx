@@ -1,9 +1,9 @@
 import { type MyReview, messages, REVIEW_TEXT_MAX, type ReviewInput, reviewForm } from '@shop/shared';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { errorMessage } from '../../app/api';
-import { schemaCheck } from '../../app/schema-resolver';
 import { useCheckedForm } from '../../app/use-checked-form';
+import { errorMessage } from '../../lib/api';
+import { schemaCheck } from '../../lib/schema-resolver';
 import { useSaveReviewMutation } from './reviews-api';
 
 const starChoices = [5, 4, 3, 2, 1] as const;

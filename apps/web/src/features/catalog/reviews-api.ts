@@ -1,6 +1,6 @@
 import type { CourseReviewsResponse, MyReviewResponse, ReviewInput, SaveReviewResponse } from '@shop/shared';
 import { pathWith, reviewPaths } from '@shop/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 const reviewsBase = api.enhanceEndpoints({ addTagTypes: ['Review'] });
 

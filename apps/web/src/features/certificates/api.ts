@@ -1,6 +1,6 @@
 import type { CertificateResponse, CertificateView } from '@shop/shared';
 import { certificatePaths, pathWith } from '@shop/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const certificatesApi = api.injectEndpoints({
   endpoints: (build) => ({

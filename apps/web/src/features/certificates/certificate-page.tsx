@@ -1,9 +1,9 @@
 import { messages } from '@shop/shared';
 import { Link, useParams } from 'wouter';
-import { errorMessage } from '../../app/api';
-import { siteConfig } from '../../app/site-config';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { errorMessage } from '../../lib/api';
+import { siteConfig } from '../../lib/site-config';
 import { useGetCertificateQuery } from './api';
 import { completionDay, linkedInAddUrl } from './linkedin-link';
 import './certificates.css';

@@ -5,7 +5,7 @@ import {
   type VerifyPaymentBody,
   type VerifyPaymentResponse,
 } from '@shop/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,7 +1,7 @@
 import { gstStates, messages, OUTSIDE_INDIA } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { useCheckedForm } from '../../app/use-checked-form';
-import { FormField, type InputBinding } from '../account/form-field';
+import { FormField, type InputBinding } from '../../components/ui/form-field';
 import type { Billing, BillingValues } from './billing-schema';
 import '../account/account.css';
 

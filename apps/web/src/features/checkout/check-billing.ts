@@ -1,4 +1,4 @@
-import { schemaCheck } from '../../app/schema-resolver';
+import { schemaCheck } from '../../lib/schema-resolver';
 import { billingSchema } from './billing-schema';
 
 /**

@@ -1,10 +1,11 @@
 import { computeTotals, messages, rupeesToPaise } from '@shop/shared';
 import { Link } from 'wouter';
-import { errorMessage } from '../../app/api';
-import { useLocation } from '../../app/navigation';
+import { EmptyShelf, LoadFailed } from '../../components/ui/shelf-states';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { errorMessage } from '../../lib/api';
+import { useLocation } from '../../lib/navigation';
 import { loginPathFor, type Profile } from '../account';
-import { BuyerPage, EmptyShelf, LoadFailed, readSavedCoupon, useErrorToastOnce, useGetCartQuery } from '../cart';
+import { BuyerPage, readSavedCoupon, useErrorToastOnce, useGetCartQuery } from '../cart';
 import { BillingForm } from './billing-form';
 import { OrderSummary } from './order-summary';
 import { couponCodeFromHandOff } from './read-hand-off';

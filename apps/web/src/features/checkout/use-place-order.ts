@@ -8,11 +8,11 @@ import {
   type Totals,
 } from '@shop/shared';
 import { useCallback, useRef, useState } from 'react';
-import { api, errorMessage } from '../../app/api';
-import { useAppDispatch } from '../../app/hooks';
-import { useNavigate } from '../../app/navigation';
-import { siteConfig } from '../../app/site-config';
 import { toast } from '../../components/ui/toast';
+import { api, errorMessage } from '../../lib/api';
+import { useAppDispatch } from '../../lib/hooks';
+import { useNavigate } from '../../lib/navigation';
+import { siteConfig } from '../../lib/site-config';
 import { useGetCartQuery } from '../cart/api';
 import { getCheckoutTax } from '../cart/cart-totals';
 import { forgetSavedCoupon } from '../cart/saved-coupon';

@@ -1,8 +1,8 @@
 import { messages, pageMeta } from '@shop/shared';
-import { siteConfig } from '../../app/site-config';
 import { FaqAccordion } from '../../components/ui/faq-accordion';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { siteConfig } from '../../lib/site-config';
 import { FeaturesBlock, faqItems } from '../home';
 import './about.css';
 

@@ -1,7 +1,7 @@
 import type { ContactResponse, contactRequest } from '@shop/shared';
 import { contactPaths } from '@shop/shared';
 import type { z } from 'zod';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const contentApi = api.injectEndpoints({
   endpoints: (build) => ({

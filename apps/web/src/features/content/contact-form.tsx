@@ -2,11 +2,11 @@ import { contactRequest, messages } from '@shop/shared';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
-import { errorMessage } from '../../app/api';
-import { schemaResolver } from '../../app/schema-resolver';
+import { type FieldLook, FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast';
 import { useHydrated } from '../../components/ui/use-hydrated';
-import { type FieldLook, FormField } from '../account';
+import { errorMessage } from '../../lib/api';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { useSendContactMessageMutation } from './api';
 
 const contactLook: FieldLook = { field: 'form-row', hint: 'field-message', error: 'field-message' };

@@ -1,8 +1,8 @@
 import { messages, pageMeta } from '@shop/shared';
-import { siteConfig } from '../../app/site-config';
 import { MailIcon, PinIcon } from '../../components/ui/icons';
 import { PageBanner } from '../../components/ui/page-banner';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { siteConfig } from '../../lib/site-config';
 import { ContactForm } from './contact-form';
 import './contact.css';
 

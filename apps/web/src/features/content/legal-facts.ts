@@ -1,6 +1,6 @@
 import { formatRupees } from '@shop/shared';
 import type { ReactNode } from 'react';
-import { siteConfig } from '../../app/site-config';
+import { siteConfig } from '../../lib/site-config';
 
 /** The operator's details and settings as the legal pages print them (LEGAL_* and BUSINESS_ADDRESS on the server). */
 export const legalFacts = {

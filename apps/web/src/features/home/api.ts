@@ -1,6 +1,6 @@
 import type { HomeFiguresResponse, NewsletterRequest, NewsletterResponse } from '@shop/shared';
 import { catalogPaths, newsletterPaths } from '@shop/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const homeApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,5 @@
-import { siteConfig } from '../../app/site-config';
 import type { FaqItem } from '../../components/ui/faq-accordion';
+import { siteConfig } from '../../lib/site-config';
 
 const site = siteConfig.siteName;
 

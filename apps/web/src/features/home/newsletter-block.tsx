@@ -1,7 +1,7 @@
 import { messages } from '@shop/shared';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../app/api';
 import { useHydrated } from '../../components/ui/use-hydrated';
+import { errorMessage } from '../../lib/api';
 import { useSubscribeNewsletterMutation } from './api';
 
 function fieldError(error: unknown): string | undefined {

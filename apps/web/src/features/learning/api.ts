@@ -1,6 +1,6 @@
 import type { EnrolledCourse, EnrolledCoursesResponse } from '@shop/shared';
 import { learningPaths } from '@shop/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const learningApi = api.injectEndpoints({
   endpoints: (build) => ({

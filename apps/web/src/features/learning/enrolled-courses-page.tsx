@@ -1,9 +1,9 @@
 import { messages } from '@shop/shared';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Carousel, type CarouselBreakpoint, type CarouselLayout } from '../../components/ui/carousel';
+import { EmptyShelf, LoadFailed } from '../../components/ui/shelf-states';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { DashboardPage, DashboardPanel } from '../account/dashboard-sidebar';
-import { EmptyShelf, LoadFailed } from '../cart';
 import { useGetEnrolledCoursesQuery } from './api';
 import { type ChosenVideo, EnrolledCourseCard } from './enrolled-course-card';
 import './learning.css';

@@ -9,7 +9,7 @@ import type {
   SaveProgressResponse,
 } from '@shop/shared';
 import { certificatePaths, learningPaths, pathWith } from '@shop/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export interface SaveProgressArgs extends SaveProgressInput {
   courseId: string;

@@ -1,6 +1,6 @@
 import { extractVideoId, type LearnLesson, messages } from '@shop/shared';
 import { lazy, type Ref, Suspense, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { useSearchParams } from '../../app/navigation';
+import { useSearchParams } from '../../lib/navigation';
 import { DownloadItems } from './download-items';
 import { type LessonVideoControl, seekEmbed } from './lesson-video-control';
 import { plainParagraphs } from './plain-text';

@@ -1,7 +1,7 @@
 import { messages, NOTE_TEXT_MAX, type UpdateNoteInput } from '@shop/shared';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../lib/api';
 
 interface NoteTextFormProps {
   label: string;

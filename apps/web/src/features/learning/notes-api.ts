@@ -6,7 +6,7 @@ import type {
   UpdateNoteInput,
 } from '@shop/shared';
 import { notePaths, pathWith } from '@shop/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 const notesBase = api.enhanceEndpoints({ addTagTypes: ['Note'] });
 

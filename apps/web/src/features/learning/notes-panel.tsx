@@ -1,7 +1,7 @@
 import { formatNoteTime, type LearnLesson, type LearnSection, type LessonNote, messages } from '@shop/shared';
 import { type RefObject, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../lib/api';
 import type { LessonVideoControl } from './lesson-video-control';
 import { NoteItem, NoteTime } from './note-item';
 import { NoteTextForm } from './note-text-form';

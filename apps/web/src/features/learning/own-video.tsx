@@ -1,6 +1,6 @@
 import { messages, type PlaybackResponse } from '@shop/shared';
 import { type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../lib/api';
 import type { AttachedStream, StreamLevel } from './attach-stream';
 import type { LessonVideoControl } from './lesson-video-control';
 import { useLazyGetPlaybackQuery, useStopOtherDevicesMutation } from './playback-api';

@@ -1,6 +1,6 @@
 import type { PlaybackResponse, StopOtherDevicesResponse } from '@shop/shared';
 import { pathWith, playbackPaths } from '@shop/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export interface LessonRef {
   courseId: string;

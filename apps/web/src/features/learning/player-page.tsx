@@ -1,12 +1,12 @@
 import { type LearnCourseResponse, type LearnLesson, messages } from '@shop/shared';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
-import { errorMessage } from '../../app/api';
-import { useLocation } from '../../app/navigation';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { useCloseOnEscape } from '../../components/ui/use-close-on-escape';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { usePainted } from '../../components/ui/use-painted';
+import { errorMessage } from '../../lib/api';
+import { useLocation } from '../../lib/navigation';
 import { loginPathFor } from '../account';
 import { CertificateClaim, IssuedCertificate } from './certificate-claim';
 import { useGetLearnCourseQuery, useSaveLessonProgressMutation } from './learn-api';

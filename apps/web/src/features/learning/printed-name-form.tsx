@@ -1,7 +1,7 @@
 import { CERTIFICATE_NAME_MAX, certificateClaimRequest, messages } from '@shop/shared';
 import { useState } from 'react';
-import { errorMessage } from '../../app/api';
-import { FormField } from '../account';
+import { FormField } from '../../components/ui/form-field';
+import { errorMessage } from '../../lib/api';
 
 interface PrintedNameFormProps {
   id: string;

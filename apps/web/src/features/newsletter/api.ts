@@ -1,6 +1,6 @@
 import type { NewsletterResponse } from '@shop/shared';
 import { newsletterPaths } from '@shop/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const newsletterLinkApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,5 @@
 import { billingPaths, type MyOrder, type MyOrdersResponse } from '@shop/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,8 +1,8 @@
 import { formatPaise, type MyOrder, messages, orderCreditNotePath, orderInvoicePath } from '@shop/shared';
 import { Link } from 'wouter';
+import { EmptyShelf, LoadFailed } from '../../components/ui/shelf-states';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { DashboardPage, DashboardPanel } from '../account/dashboard-sidebar';
-import { EmptyShelf, LoadFailed } from '../cart';
 import { useGetMyOrdersQuery } from './api';
 import './orders.css';
 

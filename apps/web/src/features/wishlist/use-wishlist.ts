@@ -1,6 +1,6 @@
 import { messages } from '@shop/shared';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toast } from '../../components/ui/toast';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { addItem, clearItems, removeItem, selectWishlistItems, type WishlistItem } from './wishlist-slice';
 
 /** The wishlist with the spec's toasts: a duplicate is only reported, never added twice. */

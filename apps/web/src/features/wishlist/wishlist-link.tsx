@@ -1,7 +1,7 @@
 import { messages } from '@shop/shared';
-import { useAppSelector } from '../../app/hooks';
 import { HeartIcon } from '../../components/ui/icons';
 import { useHydrated } from '../../components/ui/use-hydrated';
+import { useAppSelector } from '../../lib/hooks';
 import { CountLink } from '../cart';
 import { selectWishlistItems } from './wishlist-slice';
 
