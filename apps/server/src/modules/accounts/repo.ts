@@ -27,6 +27,11 @@ export async function setCertificateName(db: Db, id: string, name: string | null
     .execute();
 }
 
+/** The operator's suspension, termination or reinstatement of an account (the caller ends its sessions). */
+export async function setAccountStatus(db: Db, id: string, status: UserRow['status'], now = new Date()): Promise<void> {
+  await db.updateTable('users').set({ status, updated_at: now.toISOString() }).where('id', '=', id).execute();
+}
+
 /** Usernames are unique regardless of case (the `users_username_lower` index). */
 export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
   const row = await db

@@ -4,6 +4,7 @@ import { changeWithAudit } from '../../audit/write-audit.js';
 import { forgetSessions, revokeUserSessions, type SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { setAccountStatus } from '../accounts/index.js';
 import { getLearner } from './learners.js';
 
 /**
@@ -24,7 +25,7 @@ export async function changeLearnerStatus(
     db,
     actor,
     async (trx) => {
-      await trx.updateTable('users').set({ status, updated_at: now.toISOString() }).where('id', '=', id).execute();
+      await setAccountStatus(trx, id, status, now);
       if (status !== 'active') await revokeUserSessions(trx, id);
     },
     { action: `user.${status}`, entity: 'user', entityId: id, before: { status: before.status }, after: { status } },

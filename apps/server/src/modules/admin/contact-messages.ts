@@ -4,17 +4,12 @@ import { changeWithAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { findContactMessages, findMessageHandled, setMessageHandled } from '../contact/index.js';
 import { confirmedSubscribers } from '../newsletter/manage-subscription.js';
 
 /** Contact messages, unhandled first, newest first within each group. */
 export async function listContactMessages(db: Db): Promise<AdminMessage[]> {
-  const rows = await db
-    .selectFrom('contact_messages')
-    .selectAll()
-    .orderBy('handled', 'asc')
-    .orderBy('created_at', 'desc')
-    .limit(500)
-    .execute();
+  const rows = await findContactMessages(db);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -27,17 +22,12 @@ export async function listContactMessages(db: Db): Promise<AdminMessage[]> {
 }
 
 export async function markMessageHandled(db: Db, actor: SessionUser, id: string, handled: boolean, now = new Date()) {
-  const row = await db.selectFrom('contact_messages').select('handled').where('id', '=', id).executeTakeFirst();
+  const row = await findMessageHandled(db, id);
   if (!row) throw new AppError('not_found', messages.adminMessageMissing);
   await changeWithAudit(
     db,
     actor,
-    (trx) =>
-      trx
-        .updateTable('contact_messages')
-        .set({ handled: handled ? 1 : 0 })
-        .where('id', '=', id)
-        .execute(),
+    (trx) => setMessageHandled(trx, id, handled),
     {
       action: handled ? 'message.handled' : 'message.unhandled',
       entity: 'contact_message',

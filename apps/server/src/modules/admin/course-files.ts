@@ -7,8 +7,13 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
-import { attachNewCourseFile } from '../learning/attach-new-course-file.js';
-import { courseFileKey } from '../learning/course-file-store.js';
+import {
+  addCourseFileRow,
+  courseFileKey,
+  findCourseFileRow,
+  listCourseFileRows,
+  removeCourseFileRow,
+} from '../learning/index.js';
 import { loadCourse } from './course-record.js';
 
 export const COURSE_FILE_MAX_BYTES = 50 * 1024 * 1024;
@@ -47,13 +52,7 @@ export function toAdminCourseFile(row: {
 
 export async function listCourseFiles(db: Db, courseId: string): Promise<AdminCourseFile[]> {
   await loadCourse(db, courseId);
-  const rows = await db
-    .selectFrom('course_files')
-    .selectAll()
-    .where('course_id', '=', courseId)
-    .orderBy('created_at', 'asc')
-    .execute();
-  return rows.map(toAdminCourseFile);
+  return (await listCourseFileRows(db, courseId)).map(toAdminCourseFile);
 }
 
 /** A file name a learner will see: no folders, no control characters, at most 200 characters. */
@@ -102,10 +101,7 @@ export async function addCourseFile(
     await changeWithAudit(
       db,
       actor,
-      async (trx) => {
-        await trx.insertInto('course_files').values(row).execute();
-        await attachNewCourseFile(trx, courseId, id);
-      },
+      (trx) => addCourseFileRow(trx, row),
       { action: 'course_file.add', entity: 'course', entityId: courseId, before: null, after: toAdminCourseFile(row) },
       now,
     );
@@ -125,17 +121,12 @@ export async function removeCourseFile(
   fileId: string,
   now = new Date(),
 ): Promise<void> {
-  const row = await db
-    .selectFrom('course_files')
-    .selectAll()
-    .where('id', '=', fileId)
-    .where('course_id', '=', courseId)
-    .executeTakeFirst();
+  const row = await findCourseFileRow(db, courseId, fileId);
   if (!row) throw new AppError('not_found', messages.adminFileMissing);
   await changeWithAudit(
     db,
     actor,
-    (trx) => trx.deleteFrom('course_files').where('id', '=', fileId).execute(),
+    (trx) => removeCourseFileRow(trx, fileId),
     { action: 'course_file.remove', entity: 'course', entityId: courseId, before: toAdminCourseFile(row), after: null },
     now,
   );

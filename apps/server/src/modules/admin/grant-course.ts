@@ -4,7 +4,7 @@ import { changeWithAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { activeEnrolments, grantEnrolment, revokeEnrolments } from '../learning/grant-enrolment.js';
+import { activeEnrolments, grantEnrolment, revokeEnrolments } from '../learning/index.js';
 import { loadCourse } from './course-record.js';
 import { getLearner } from './learners.js';
 

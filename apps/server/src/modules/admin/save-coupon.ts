@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { endOfIndianDay, startOfIndianDay } from '../coupons/coupon-dates.js';
-import { findCouponByCode, normaliseCode } from '../coupons/index.js';
+import { deactivateCouponRow, findCouponByCode, insertCoupon, updateCoupon } from '../coupons/index.js';
 import { loadCoupon } from './coupon-record.js';
 
 /** Creates a coupon (no id) or changes one; a code another coupon already has is a conflict. */
@@ -21,27 +21,19 @@ export async function saveCoupon(
   if (taken && taken.id !== id) throw new AppError('conflict', messages.couponExists, { code: messages.couponExists });
   const couponId = id ?? newId();
   const stamp = now.toISOString();
-  const columns = {
+  const coupon = {
     code: input.code,
-    code_lower: normaliseCode(input.code),
     percent: input.percent,
     starts_at: input.startsOn ? startOfIndianDay(input.startsOn) : null,
     expires_at: input.expiresOn ? endOfIndianDay(input.expiresOn) : null,
     max_uses: input.maxUses,
     max_uses_per_user: input.maxUsesPerUser,
     active: input.active ? 1 : 0,
-    updated_at: stamp,
   };
   await changeWithAudit(
     db,
     actor,
-    (trx) =>
-      before
-        ? trx.updateTable('coupons').set(columns).where('id', '=', couponId).execute()
-        : trx
-            .insertInto('coupons')
-            .values({ id: couponId, ...columns, created_at: stamp })
-            .execute(),
+    (trx) => (before ? updateCoupon(trx, couponId, coupon, stamp) : insertCoupon(trx, couponId, coupon, stamp)),
     { action: before ? 'coupon.update' : 'coupon.create', entity: 'coupon', entityId: couponId, before, after: input },
     now,
   );
@@ -54,8 +46,7 @@ export async function deactivateCoupon(db: Db, actor: SessionUser, id: string, n
   await changeWithAudit(
     db,
     actor,
-    (trx) =>
-      trx.updateTable('coupons').set({ active: 0, updated_at: now.toISOString() }).where('id', '=', id).execute(),
+    (trx) => deactivateCouponRow(trx, id, now.toISOString()),
     {
       action: 'coupon.deactivate',
       entity: 'coupon',

@@ -222,3 +222,16 @@ export async function deleteCartOf(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
   await db.deleteFrom('carts').where('id', '=', cartId).execute();
 }
+
+// Every paid order runs this once per course; it is compiled once (see preparedQuery).
+const boughtCartItem = preparedQuery<{ userId: string; courseId: string }>()((db, value) =>
+  db
+    .deleteFrom('cart_items')
+    .where('cart_id', 'in', db.selectFrom('carts').select('carts.id').where('carts.user_id', '=', value('userId')))
+    .where('course_id', '=', value('courseId')),
+);
+
+/** A bought course leaves the buyer's cart (in the paying transaction). */
+export async function removeBoughtFromCart(db: Db, userId: string, courseId: string): Promise<void> {
+  await boughtCartItem.execute(db, { userId, courseId });
+}

@@ -17,3 +17,27 @@ export async function insertContactMessage(db: Db, input: NewContactMessage, now
     .execute();
   return id;
 }
+
+/** Contact messages, unhandled first, newest first within each group (the console's list). */
+export function findContactMessages(db: Db) {
+  return db
+    .selectFrom('contact_messages')
+    .selectAll()
+    .orderBy('handled', 'asc')
+    .orderBy('created_at', 'desc')
+    .limit(500)
+    .execute();
+}
+
+export function findMessageHandled(db: Db, id: string) {
+  return db.selectFrom('contact_messages').select('handled').where('id', '=', id).executeTakeFirst();
+}
+
+/** The console marks a message handled, or not. */
+export async function setMessageHandled(db: Db, id: string, handled: boolean): Promise<void> {
+  await db
+    .updateTable('contact_messages')
+    .set({ handled: handled ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,5 +1,18 @@
 /**
- * The coupons module's face to the console: finding a code (normalised as checkout normalises it) and
- * counting its uses. Other modules import from here, never from `repo.ts` (architecture.test.ts).
+ * The coupons module's face: finding a code (normalised as checkout normalises it), counting its uses,
+ * the console's writes of a coupon, and the writes of its uses that an order's checkout, payment and
+ * closing make (all in the caller's transaction). Other modules import from here, never from `repo.ts` (architecture.test.ts).
  */
-export { type CouponRow, countRedemptions, findCouponByCode, normaliseCode } from './repo.js';
+export {
+  type CouponRow,
+  countRedemptions,
+  deactivateCouponRow,
+  deleteRedemptionsOf,
+  findCouponByCode,
+  insertCoupon,
+  insertRedemption,
+  keepRedemption,
+  type NewCoupon,
+  normaliseCode,
+  updateCoupon,
+} from './repo.js';

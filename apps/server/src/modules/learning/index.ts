@@ -1,5 +1,16 @@
 /**
- * The learning module's face to the course import: a course's sections and lessons as stored. Other
+ * The learning module's face: a course's sections and lessons as stored (for the course import), and the
+ * writes of `enrolments` (the console's grant, a paid or refunded order's) and of `course_files`. Other
  * modules import from here or from learning's use cases, never from its repositories (architecture.test.ts).
  */
+
+export { courseFileKey } from './course-file-store.js';
+export {
+  activeEnrolments,
+  grantEnrolment,
+  grantOrderEnrolment,
+  moveOrRevokeEnrolment,
+  revokeEnrolments,
+} from './grant-enrolment.js';
 export { findLessons, findSections } from './lessons-repo.js';
+export { addCourseFileRow, findCourseFileRow, listCourseFileRows, removeCourseFileRow } from './manage-course-files.js';

@@ -1,5 +1,7 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared.js';
+import type { CourseFilesTable } from '../../db/schema.js';
 
 /** The caller's courses with an active enrolment, published or not: what they bought stays theirs. */
 export async function findEnrolledCourses(db: Db, userId: string) {
@@ -27,6 +29,34 @@ export async function findFilesOfCourses(db: Db, courseIds: string[]) {
 
 export async function findCourseFile(db: Db, fileId: string) {
   return db.selectFrom('course_files').selectAll().where('id', '=', fileId).executeTakeFirst();
+}
+
+/** A course's files, oldest first, as the console lists them. */
+export function findFilesOfCourse(db: Db, courseId: string) {
+  return db
+    .selectFrom('course_files')
+    .selectAll()
+    .where('course_id', '=', courseId)
+    .orderBy('created_at', 'asc')
+    .execute();
+}
+
+/** One of the course's files, or undefined (a file of another course too). */
+export function findFileOfCourse(db: Db, courseId: string, fileId: string) {
+  return db
+    .selectFrom('course_files')
+    .selectAll()
+    .where('id', '=', fileId)
+    .where('course_id', '=', courseId)
+    .executeTakeFirst();
+}
+
+export async function insertCourseFile(db: Db, row: Insertable<CourseFilesTable>): Promise<void> {
+  await db.insertInto('course_files').values(row).execute();
+}
+
+export async function deleteCourseFile(db: Db, fileId: string): Promise<void> {
+  await db.deleteFrom('course_files').where('id', '=', fileId).execute();
 }
 
 const activeEnrolment = preparedQuery<{ userId: string; courseId: string }>()((db, value) =>

@@ -17,18 +17,17 @@ import { GatewayRejectedError, GatewayUnavailableError } from '../../payments/ga
 import { checkoutTaxBasis } from '../billing/checkout-tax-basis.js';
 import { type PricedCart, priceCart } from '../cart/price-cart.js';
 import { findUsableCoupon } from '../coupons/find-usable-coupon.js';
+import { deleteRedemptionsOf, insertRedemption } from '../coupons/index.js';
 import { fulfilContext } from './fulfil-context.js';
 import { fulfilOrder } from './fulfil-order.js';
 import { recordOrderEvent } from './order-events.js';
 import {
   type BillingColumns,
-  deleteRedemptionsOf,
   findCouponCode,
   findOpenOrders,
   findReusableOrder,
   insertOrder,
   insertOrderLine,
-  insertRedemption,
   lockRow,
   supersedeOrder,
   updateBilling,

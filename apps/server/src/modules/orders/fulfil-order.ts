@@ -5,22 +5,21 @@ import type { MailQueue } from '../../mail/mailer.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
 import type { TaxSettings } from '../../tax-config.js';
 import { issueInvoice } from '../billing/issue-invoice.js';
+import { removeBoughtFromCart } from '../cart/index.js';
+import { deleteRedemptionsOf, keepRedemption } from '../coupons/index.js';
+import { grantOrderEnrolment } from '../learning/index.js';
 import { withPaymentOrigin } from './export-claim.js';
 import { describeUnfulfillable, findUnfulfillable, type Unfulfillable } from './find-unfulfillable.js';
 import { type OrderEventSource, recordOrderEvent } from './order-events.js';
 import { confirmationMail } from './order-mails.js';
 import { refundDue, refundUnfulfillable } from './refund-unfulfillable.js';
 import {
-  deleteRedemptionsOf,
   findBuyer,
   findOrderById,
   findOrderLines,
-  grantEnrolment,
   insertRefundDue,
-  keepRedemption,
   lockRow,
   markPaid,
-  removeBoughtFromCart,
   upsertCapturedPayment,
 } from './repo.js';
 
@@ -194,7 +193,12 @@ export async function fulfilOrder(
 
     const lines = await findOrderLines(trx, order.id);
     for (const line of lines) {
-      await grantEnrolment(trx, { userId: order.user_id, courseId: line.course_id, orderId: order.id, now: stamp });
+      await grantOrderEnrolment(trx, {
+        userId: order.user_id,
+        courseId: line.course_id,
+        orderId: order.id,
+        now: stamp,
+      });
       await removeBoughtFromCart(trx, order.user_id, line.course_id);
     }
 

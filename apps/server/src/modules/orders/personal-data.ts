@@ -1,7 +1,8 @@
 import type { MyDataExport } from '@shop/shared';
 import type { Db } from '../../db/database.js';
+import { deleteRedemptionsOf } from '../coupons/index.js';
 import { recordOrderEvent } from './order-events.js';
-import { deleteRedemptionsOf, expireUnpaidOrder, findDisclaimerAcceptances, findOpenOrders } from './repo.js';
+import { expireUnpaidOrder, findDisclaimerAcceptances, findOpenOrders } from './repo.js';
 
 /** What the learner agreed to at checkout, with the order and the moment, for their data export. */
 export async function exportConsentsOf(db: Db, userId: string): Promise<MyDataExport['consents']> {

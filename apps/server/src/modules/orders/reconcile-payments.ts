@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { GatewayRejectedError, GatewayUnavailableError } from '../../payments/gateway.js';
+import { deleteRedemptionsOf } from '../coupons/index.js';
 import { fulfilContext } from './fulfil-context.js';
 import { fulfilOrder } from './fulfil-order.js';
 import { recordOrderEvent } from './order-events.js';
 import { refundUnfulfillable } from './refund-unfulfillable.js';
 import {
-  deleteRedemptionsOf,
   expireUnpaidOrder,
   findOrdersToReconcile,
   findOrdersWithDueRefunds,

@@ -4,8 +4,9 @@ import type { OrderLinesTable, OrderStatus, OrdersTable } from '../../db/schema.
 import { newId } from '../../ids.js';
 
 /**
- * The orders module's SQL: orders, their lines, payments, refunds, status history and webhook ids, plus
- * the rows a payment changes elsewhere (enrolments, coupon uses, the bought courses in the cart). Use-case
+ * The orders module's SQL: orders, their lines, payments, refunds, status history and webhook ids. The
+ * rows a payment changes elsewhere are written by their owners (enrolments by learning, coupon uses by
+ * coupons, the bought courses in the cart by cart), called through their faces. Use-case
  * files call these functions; none of them writes SQL. Statements on the purchase path are compiled once
  * (preparedQuery); the rarer ones are plain Kysely.
  */
@@ -187,21 +188,6 @@ export async function expireUnpaidOrder(db: Db, orderId: string, stamp: string):
   return Number(changed.numUpdatedRows) !== 0;
 }
 
-/** The coupon use reserved or counted for an order, released. */
-export async function deleteRedemptionsOf(db: Db, orderId: string): Promise<void> {
-  await db.deleteFrom('coupon_redemptions').where('order_id', '=', orderId).execute();
-}
-
-export async function insertRedemption(
-  db: Db,
-  row: { couponId: string; userId: string; orderId: string; now: string },
-): Promise<void> {
-  await db
-    .insertInto('coupon_redemptions')
-    .values({ id: newId(), coupon_id: row.couponId, user_id: row.userId, order_id: row.orderId, redeemed_at: row.now })
-    .execute();
-}
-
 // ---- Finding orders -------------------------------------------------------------------------------
 
 const ownOrder = preparedQuery<{ gatewayOrderId: string; userId: string }>()((db, value) =>
@@ -381,60 +367,11 @@ const markPaidRow = preparedQuery<{ orderId: string; now: string }>()((db, value
     .set({ status: 'paid', paid_at: value('now'), updated_at: value('now') })
     .where('id', '=', value('orderId')),
 );
-const keepRedemptionRow = preparedQuery<{
-  id: string;
-  couponId: string;
-  userId: string;
-  orderId: string;
-  now: string;
-}>()((db, value) =>
-  db
-    .insertInto('coupon_redemptions')
-    .values({
-      // Stryker disable next-line StringLiteral: SQLite lets a TEXT PRIMARY KEY be NULL and nothing reads this row's id; on PostgreSQL the insert fails
-      id: value('id'),
-      coupon_id: value('couponId'),
-      user_id: value('userId'),
-      order_id: value('orderId'),
-      redeemed_at: value('now'),
-    })
-    .onConflict((oc) => oc.column('order_id').doNothing()),
-);
 const orderLines = preparedQuery<{ orderId: string }>()((db, value) =>
   db
     .selectFrom('order_lines')
     .select(['course_id', 'title', 'unit_price_paise'])
     .where('order_id', '=', value('orderId')),
-);
-const grantEnrolmentRow = preparedQuery<{
-  id: string;
-  userId: string;
-  courseId: string;
-  orderId: string;
-  now: string;
-}>()((db, value) =>
-  db
-    .insertInto('enrolments')
-    .values({
-      id: value('id'),
-      user_id: value('userId'),
-      course_id: value('courseId'),
-      order_id: value('orderId'),
-      granted_at: value('now'),
-      revoked_at: null,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'course_id'])
-        .doUpdateSet({ order_id: value('orderId'), granted_at: value('now'), revoked_at: null })
-        .where('enrolments.revoked_at', 'is not', null),
-    ),
-);
-const boughtCartItem = preparedQuery<{ userId: string; courseId: string }>()((db, value) =>
-  db
-    .deleteFrom('cart_items')
-    .where('cart_id', 'in', db.selectFrom('carts').select('carts.id').where('carts.user_id', '=', value('userId')))
-    .where('course_id', '=', value('courseId')),
 );
 const insertRefundDueRow = preparedQuery<{
   id: string;
@@ -480,17 +417,6 @@ export const upsertCapturedPayment = withNewId(upsertPayment);
 
 export async function markPaid(db: Db, orderId: string, now: string): Promise<void> {
   await markPaidRow.execute(db, { orderId, now });
-}
-
-/** The order's coupon use, counted (kept when reserved at checkout, added back when it had expired). */
-export const keepRedemption = withNewId(keepRedemptionRow);
-
-/** Enrols the buyer; a revoked enrolment in the same course is granted again, an active one kept. */
-export const grantEnrolment = withNewId(grantEnrolmentRow);
-
-/** A bought course leaves the buyer's cart. */
-export async function removeBoughtFromCart(db: Db, userId: string, courseId: string): Promise<void> {
-  await boughtCartItem.execute(db, { userId, courseId });
 }
 
 /** A refund due for a payment the order cannot honour (refund-unfulfillable.ts completes it). */
@@ -668,20 +594,6 @@ export function findOtherPaidOrderWith(db: Db, order: { id: string; user_id: str
     .orderBy('orders.paid_at')
     .limit(1)
     .executeTakeFirst();
-}
-
-/** An enrolment moves to another order that also covers it, or ends. */
-export async function moveOrRevokeEnrolment(
-  db: Db,
-  enrolmentId: string,
-  otherOrderId: string | undefined,
-  stamp: string,
-): Promise<void> {
-  await db
-    .updateTable('enrolments')
-    .set(otherOrderId ? { order_id: otherOrderId } : { revoked_at: stamp })
-    .where('id', '=', enrolmentId)
-    .execute();
 }
 
 /** The learner's orders whose checkout carried the "Education only" acknowledgement, oldest first. */

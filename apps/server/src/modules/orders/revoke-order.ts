@@ -2,6 +2,7 @@ import type { Db, DbKind } from '../../db/database.js';
 import type { MailQueue } from '../../mail/mailer.js';
 import type { TaxSettings } from '../../tax-config.js';
 import { issueCreditNote } from '../billing/issue-credit-note.js';
+import { moveOrRevokeEnrolment } from '../learning/index.js';
 import { type OrderEventSource, recordOrderEvent } from './order-events.js';
 import { refundMail } from './order-mails.js';
 import {
@@ -15,7 +16,6 @@ import {
   insertProcessedRefund,
   lockRow,
   markRefunded,
-  moveOrRevokeEnrolment,
 } from './repo.js';
 
 export interface RefundRecord {
