@@ -13,7 +13,7 @@ import { createMailQueue } from './mail/mailer.js';
 import { registerModules } from './modules/index.js';
 import { registerWeb } from './modules/pages/web.js';
 import { mailAttachmentRenderer } from './modules/render-mail-attachment.js';
-import { createVideoStorage, videoBucketOrigins } from './modules/video/create-video-storage.js';
+import { createLessonVideoQueue, createVideoStorage, videoBucketOrigins } from './modules/video/index.js';
 import { createGateway } from './payments/create-gateway.js';
 import type { PaymentGateway } from './payments/gateway.js';
 import { AccessLog, logDestination } from './plugins/access-log.js';
@@ -109,25 +109,32 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const mail = createMailQueue(handle.db, config, app.log);
   mail.renderAttachmentsWith(mailAttachmentRenderer(handle.db, config));
   const jobs = createJobEngine(config, app.log);
+  const storage = createStorage(config);
+  const catalogCache = new ResponseCache();
+  const videoStorage = createVideoStorage(config, storage);
+  // One transcode queue per process; `runJobs` starts it where transcodes run (SHOP_ROLE worker or both).
+  const videoQueue = createLessonVideoQueue({ db: handle.db, config, videoStorage, catalogCache }, app.log);
   // Fastify runs onClose hooks last-registered first, so this one, registered before any module, runs
-  // after every module's own (the video queue puts its interrupted transcodes back). Then, in order: the
-  // jobs (a job under way may still queue mail or use the database), the mail pass, the database.
+  // after every module's own. Then, in order: the jobs (a job under way may still queue a transcode or
+  // mail, or use the database), the transcode queue (it stops ffmpeg and puts its interrupted transcodes
+  // back in the database), the mail pass, the database.
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await videoQueue.stop();
     await mail.stop();
     if (!database) await handle.close();
   });
-  const storage = createStorage(config);
   const deps: AppDeps = {
     db: handle.db,
     dbKind: handle.kind,
     config,
     mail,
     jobs,
-    catalogCache: new ResponseCache(),
+    videoQueue,
+    catalogCache,
     gateway,
     storage,
-    videoStorage: createVideoStorage(config, storage),
+    videoStorage,
   };
   app.decorate('deps', deps);
   registerSessions(app, handle.db, { cached: !config.scaleOut });

@@ -13,7 +13,7 @@ import { importCourses } from './modules/catalog/import-courses.js';
 import { createCoupon } from './modules/coupons/create-coupon.js';
 import { reconcilePayments } from './modules/orders/reconcile-payments.js';
 import { mailAttachmentRenderer } from './modules/render-mail-attachment.js';
-import { createVideoStorage } from './modules/video/create-video-storage.js';
+import { createLessonVideoQueue, createVideoStorage } from './modules/video/index.js';
 import { createGateway } from './payments/create-gateway.js';
 import { ResponseCache } from './plugins/cached-answer.js';
 import { seedDemo } from './seed/seed.js';
@@ -48,16 +48,20 @@ const commands: Record<string, Command> = {
       // A fulfilled order's confirmation names its invoice, a refund's notice its credit note: as in app.ts.
       mail.renderAttachmentsWith(mailAttachmentRenderer(db, config));
       const storage = createStorage(config);
+      const catalogCache = new ResponseCache();
+      const videoStorage = createVideoStorage(config, storage);
       const deps = {
         db,
         dbKind: database.kind,
         config,
         mail,
         jobs: new InProcessJobs(log),
-        catalogCache: new ResponseCache(),
+        // Never started here: reconciliation queues no transcode.
+        videoQueue: createLessonVideoQueue({ db, config, videoStorage, catalogCache }, log),
+        catalogCache,
         gateway: createGateway(config, db),
         storage,
-        videoStorage: createVideoStorage(config, storage),
+        videoStorage,
       };
       const report = await reconcilePayments(deps, log);
       await mail.deliverPending();

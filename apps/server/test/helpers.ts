@@ -63,7 +63,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh database, driven through `app.inject()` with no open port. */
+/**
+ * The whole app on a fresh database, driven through `app.inject()` with no open port. No background work
+ * runs: a test that needs its uploads transcoded calls `startVideoWork(app)` (modules/video), one that
+ * needs the shop's jobs `runJobs(app)`, as server.ts does.
+ */
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = { ...testConfig(overrides), database: database.config };

@@ -9,6 +9,7 @@ import { courseForm } from '../../../test/admin-test-client.js';
 import { createSignedInUser, createTestApp, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { makeClip, requireFfmpeg } from '../../../test/test-clips.js';
 import { buildApp } from '../../app.js';
+import { startVideoWork } from './index.js';
 import { MASTER_PLAYLIST } from './transcode-to-hls.js';
 import { videoUploadsDir } from './upload-server.js';
 
@@ -24,6 +25,8 @@ let origin: string;
 beforeAll(async () => {
   t = await createTestApp();
   app = t.app;
+  // The transcodes run here, as in a process whose SHOP_ROLE is both (run-jobs.ts).
+  await startVideoWork(app);
   origin = new URL(t.config.publicUrl).origin;
   admin = await createSignedInUser(t.database.db, { role: 'admin' });
   clips = fs.mkdtempSync(path.join(os.tmpdir(), 'lesson-video-'));
@@ -355,6 +358,7 @@ describe(`lesson video upload and transcode (${engine})`, { timeout: 240_000 }, 
 
     app = await buildApp({ config: t.config, database: t.database, logger: false });
     await app.ready();
+    await startVideoWork(app);
     const state = await waitFor(lessonId, (s) => s.current !== null);
     expect(state.current?.status).toBe('ready');
     expect((await videoRows(lessonId))[0]?.attempts).toBe(2);

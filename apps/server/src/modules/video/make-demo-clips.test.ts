@@ -5,6 +5,7 @@ import { requireFfmpeg } from '../../../test/test-clips.js';
 import { seedDemo, seedIfEmpty } from '../../seed/seed.js';
 import { demoLearning, demoVideoLessonIds } from '../../seed/seed-learning.js';
 import { grantEnrolment } from '../learning/grant-enrolment.js';
+import { startVideoWork } from './index.js';
 import { makeDemoClips } from './make-demo-clips.js';
 
 /*
@@ -27,6 +28,8 @@ describe('the demo seed', () => {
     requireFfmpeg();
     const app = await createTestApp();
     t = app;
+    // The process makes the clips and transcodes them, as one whose SHOP_ROLE is both (run-jobs.ts).
+    await startVideoWork(app.app);
     // Returns with the catalogue written; the clips come afterwards, from the job queue.
     expect(await seedIfEmpty(app.database.db, app.app.deps.storage, app.app.deps.jobs)).toBe(12);
     const courses = await app.database.db.selectFrom('courses').select(['video_link', 'lesson_videos']).execute();

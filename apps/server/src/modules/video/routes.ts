@@ -7,7 +7,6 @@ import type { AppDeps } from '../../deps.js';
 import { acceptRawBody } from '../../plugins/raw-body.js';
 import { acceptUpload } from './accept-upload.js';
 import { deleteLessonVideo } from './delete-lesson-video.js';
-import { DEMO_CLIPS_JOB, makeDemoClips } from './make-demo-clips.js';
 import { readLessonVideo } from './read-lesson-video.js';
 import { relayUpload } from './relay-upload.js';
 import { registerVideoFileCleaner } from './remove-lesson-videos.js';
@@ -15,7 +14,6 @@ import { removeOrphanVideos } from './remove-orphan-videos.js';
 import { retryVideoJob } from './retry-video-job.js';
 import { CAPTIONS_MAX_BYTES, saveCaptions } from './save-captions.js';
 import { createUploadServer } from './upload-server.js';
-import { createVideoQueue } from './video-queue.js';
 
 const SWEEP_EVERY_MS = 6 * 3600 * 1000;
 const lessonParams = z.object({ lessonId: objectId });
@@ -23,31 +21,12 @@ const uploadParams = z.object({ lessonId: objectId, uploadId: z.string().max(64)
 
 /**
  * A lesson's own video, the operator's side (issue 15): registered inside the console's scope, which
- * checks the admin role first. The transcode queue starts with the app (unless SHOP_ROLE=web) and stops with it.
+ * checks the admin role first. An accepted upload, a retry or a deletion only queues or cancels on the
+ * process's transcode queue (`deps.videoQueue`); the shell's job runner starts it where transcodes run
+ * (SHOP_ROLE worker or both) and `app.ts` stops it.
  */
 export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, config, catalogCache, videoStorage: storage } = deps;
-  const queue = createVideoQueue({
-    db,
-    storage,
-    tools: { ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath },
-    concurrency: config.videoConcurrency,
-    log: app.log,
-    onPublished: () => catalogCache.invalidate(),
-    // Scaled out, or a worker apart from the web processes: others run jobs from the same table.
-    shared: config.scaleOut || config.role !== 'both',
-    leaseMs: config.videoLeaseSeconds * 1000,
-  });
-  // The first start's seed asks for the demo lessons' clips; a process that runs the transcodes makes them.
-  if (config.role !== 'web') {
-    await deps.jobs.work(DEMO_CLIPS_JOB, async (data) => {
-      const lessonIds = Array.isArray(data.lessonIds) ? data.lessonIds.filter((id) => typeof id === 'string') : [];
-      await makeDemoClips(
-        { db, queue, storage, ffmpegPath: config.ffmpegPath, dataDir: config.dataDir, log: app.log },
-        lessonIds,
-      );
-    });
-  }
+  const { db, config, catalogCache, videoStorage: storage, videoQueue: queue } = deps;
   const uploads = createUploadServer(config.dataDir, (upload) =>
     acceptUpload(db, queue, storage, { ffprobePath: config.ffprobePath, maxHours: config.videoMaxHours }, upload),
   );
@@ -58,15 +37,12 @@ export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     uploads.removeAbandoned().catch((error) => app.log.warn({ err: error }, 'video uploads: sweep failed'));
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    // SHOP_ROLE=web only queues transcodes: a worker (or a process that is both) runs them.
-    if (config.role !== 'web') await queue.start();
     void sweep();
     sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();
   });
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     unregister();
-    await queue.stop();
   });
 
   app.get(

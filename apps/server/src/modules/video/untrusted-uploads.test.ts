@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, engine, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { ffmpegPath, makeClip, requireFfmpeg } from '../../../test/test-clips.js';
 import { videoConsole } from '../../../test/test-uploads.js';
+import { startVideoWork } from './index.js';
 import { videoUploadsDir } from './upload-server.js';
 
 // The operator's upload is the one file the shop hands to ffmpeg: what an upload may name or cost is
@@ -22,6 +23,8 @@ let origin: string;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The accepted uploads are transcoded here, as in a process whose SHOP_ROLE is both (run-jobs.ts).
+  await startVideoWork(t.app);
   admin = await createSignedInUser(t.database.db, { role: 'admin' });
   origin = new URL(t.config.publicUrl).origin;
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'untrusted-uploads-'));

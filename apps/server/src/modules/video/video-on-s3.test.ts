@@ -14,6 +14,7 @@ import { lessonIdsOf } from '../../../test/test-video.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
 import { demoCourses } from '../../seed/seed-courses.js';
+import { startVideoWork } from './index.js';
 import { sequenceIv } from './transcode-to-hls.js';
 
 requireFfmpeg();
@@ -37,6 +38,8 @@ describe.each(['presigned', 'stream'] as const)(`lesson video on S3 (DOWNLOADS=%
     s3 = await startTestS3();
     const env = { ...s3.env, SHOP_SECRET, DOWNLOADS: mode };
     a = await createSeededTestApp(env);
+    // The first process transcodes (as SHOP_ROLE=both does, run-jobs.ts); the second only plays.
+    await startVideoWork(a.app);
     const config = { ...testConfig(env), database: a.database.config };
     const database = openDatabase(config.database);
     b = await buildApp({ config, database, logger: false });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import type { VideoQueue } from '../../jobs/video-queue.js';
 import type { VideoStorage } from '../../storage/video-storage.js';
 import { carryCaptions } from './carry-captions.js';
 import * as repo from './repo.js';
@@ -9,18 +10,14 @@ import { transcodeToHls } from './transcode-to-hls.js';
 
 /**
  * The transcode queue. The queue itself is the `lesson_videos` table (queued rows, oldest first), so it
- * survives a restart: `start` puts back the jobs a crash left running and runs what is queued. This small
- * interface is all the rest of the app sees; decision 0030 keeps this table queue beside the job engine.
+ * survives a restart: `start` puts back the jobs a crash left running and runs what is queued. The app
+ * sees only the small `VideoQueue` port (`jobs/video-queue.ts`): one queue per process, built by
+ * `createLessonVideoQueue` (`video-work.ts`) into `AppDeps.videoQueue`, started by the shell's job
+ * runner (`run-jobs.ts`, SHOP_ROLE worker or both; a web process only queues) and stopped by `app.ts`'s
+ * onClose hook after the job engine. Decision 0030 keeps this table queue beside the job engine (a
+ * transcode outlasts pg-boss's lease) but under the same runner.
  */
-export interface VideoQueue {
-  /** A job was queued: run it when a slot is free. */
-  enqueue(): void;
-  start(): Promise<void>;
-  /** Stops ffmpeg and puts running jobs back in the queue; resolves once they are. */
-  stop(): Promise<void>;
-  /** Stops a job whose row was deleted (a deleted video, a replaced upload); its outputs never appear. */
-  cancel(videoId: string): Promise<void>;
-}
+export type { VideoQueue };
 
 export interface VideoQueueOptions {
   db: Db;

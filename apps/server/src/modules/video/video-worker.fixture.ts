@@ -3,8 +3,11 @@
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/database.js';
+import { restrictToRole, runJobs } from '../../run-jobs.js';
 
 const config = loadConfig(process.env);
 const app = await buildApp({ config, database: openDatabase(config.database), logger: false });
+restrictToRole(app);
+await runJobs(app);
 await app.ready();
 process.stdout.write('worker ready\n');

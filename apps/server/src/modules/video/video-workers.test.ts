@@ -18,6 +18,7 @@ import { videoConsole } from '../../../test/test-uploads.js';
 import { buildApp } from '../../app.js';
 import type { Config } from '../../config.js';
 import { openDatabase } from '../../db/database.js';
+import { restrictToRole, runJobs } from '../../run-jobs.js';
 import { createS3Storage } from '../../storage/s3-storage.js';
 
 requireFfmpeg();
@@ -34,13 +35,16 @@ describe.skipIf(engine !== 'postgres')('lesson video transcodes across processes
 
   const settings = () => ({ ...s3.env, SHOP_SECRET, VIDEO_LEASE_SECONDS: String(LEASE_SECONDS) });
 
-  /** One shop process on the shared database and bucket, with its own data folder. */
+  /** One shop process on the shared database and bucket, with its own data folder, started as server.ts starts it. */
   async function shopProcess(
     role: Config['role'],
   ): Promise<{ app: FastifyInstance; dataDir: string; close: () => Promise<void> }> {
     const config: Config = { ...testConfig(settings()), scaleOut: true, role, database: database.config };
     const handle = openDatabase(config.database);
     const app = await buildApp({ config, database: handle, logger: false });
+    restrictToRole(app);
+    // The role decides: a web process only queues, a worker starts the transcode queue (run-jobs.ts).
+    await runJobs(app);
     await app.ready();
     const process = {
       app,
