@@ -87,3 +87,12 @@ export async function countPublishedCourses(db: Db): Promise<number> {
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
+
+/** The spec's old course columns, kept equal to what the lessons say (decision 0021; learning's structure save). */
+export async function updateDerivedCourseColumns(
+  db: Db,
+  courseId: string,
+  values: { curriculum: string; lesson_videos: string; updated_at: string },
+) {
+  await db.updateTable('courses').set(values).where('id', '=', courseId).execute();
+}

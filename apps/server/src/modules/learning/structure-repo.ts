@@ -55,12 +55,3 @@ export async function replaceAttachments(
       .values(rows.slice(start, start + 500))
       .execute();
 }
-
-/** The spec's old course columns, kept equal to what the lessons say (decision 0021). */
-export async function updateDerivedCourseColumns(
-  db: Db,
-  courseId: string,
-  values: { curriculum: string; lesson_videos: string; updated_at: string },
-) {
-  await db.updateTable('courses').set(values).where('id', '=', courseId).execute();
-}

@@ -2,6 +2,7 @@ import { type CourseStructureInput, messages } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
+import { updateDerivedCourseColumns } from '../courses/index.js';
 import { removeLessonVideos } from '../video/remove-lesson-videos.js';
 import { deleteLessons, findLessons, findSections, insertLesson, insertSection, updateLesson } from './lessons-repo.js';
 import {
@@ -9,7 +10,6 @@ import {
   findCourseFileIds,
   findLessonsWithProgress,
   replaceAttachments,
-  updateDerivedCourseColumns,
   updateSection,
 } from './structure-repo.js';
 
