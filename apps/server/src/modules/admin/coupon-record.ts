@@ -2,7 +2,7 @@ import type { AdminCoupon } from '@shop/shared';
 import { messages } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { type CouponRow, countRedemptions } from '../coupons/index.js';
+import { type CouponRow, countRedemptions, findCouponById, findCoupons } from '../coupons/index.js';
 
 const INDIA_OFFSET_MS = 5.5 * 60 * 60 * 1000;
 
@@ -32,12 +32,12 @@ export async function toAdminCoupon(db: Db, row: CouponRow): Promise<AdminCoupon
 }
 
 export async function loadCoupon(db: Db, id: string): Promise<AdminCoupon> {
-  const row = await db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await findCouponById(db, id);
   if (!row) throw new AppError('not_found', messages.adminCouponMissing);
   return toAdminCoupon(db, row);
 }
 
 export async function listCoupons(db: Db): Promise<AdminCoupon[]> {
-  const rows = await db.selectFrom('coupons').selectAll().orderBy('created_at', 'desc').execute();
+  const rows = await findCoupons(db);
   return Promise.all(rows.map((row) => toAdminCoupon(db, row)));
 }

@@ -1,6 +1,7 @@
 import type { AdminDashboard } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { listNetTakings } from '../billing/register-net-takings.js';
+import { findBestSellingCourses, findTakingsSince } from '../orders/find-for-console.js';
 import { listCoupons, toIndianDate } from './coupon-record.js';
 
 const DAYS = 30;
@@ -15,21 +16,9 @@ export async function getDashboard(db: Db, now = new Date()): Promise<AdminDashb
     toIndianDate(new Date(now.getTime() - (DAYS - 1 - i) * DAY_MS).toISOString()),
   );
   const since = new Date(now.getTime() - (DAYS + 1) * DAY_MS).toISOString();
-  const paid = await db
-    .selectFrom('orders')
-    .select(['paid_at', 'total_paise'])
-    .where('paid_at', 'is not', null)
-    .where('paid_at', '>=', since)
-    .where('status', '=', 'paid')
-    .execute();
-  const refunded = (
-    await db
-      .selectFrom('orders')
-      .select(['refunded_at', 'total_paise'])
-      .where('status', '=', 'refunded')
-      .where('refunded_at', '>=', since)
-      .execute()
-  ).filter((order) => days.includes(toIndianDate(order.refunded_at ?? '')));
+  const takings = await findTakingsSince(db, since);
+  const paid = takings.paid;
+  const refunded = takings.refunded.filter((order) => days.includes(toIndianDate(order.refunded_at ?? '')));
   const byDay = new Map(days.map((day) => [day, 0]));
   for (const order of paid) {
     const day = toIndianDate(order.paid_at ?? '');
@@ -41,20 +30,7 @@ export async function getDashboard(db: Db, now = new Date()): Promise<AdminDashb
   const today = days[DAYS - 1] ?? '';
   const todays = paid.filter((order) => toIndianDate(order.paid_at ?? '') === today);
 
-  const sellers = await db
-    .selectFrom('order_lines')
-    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
-    .select((eb) => [
-      'order_lines.course_id',
-      eb.fn.max('order_lines.title').as('title'),
-      eb.fn.countAll<number>().as('sold'),
-      eb.fn.sum<number>('order_lines.unit_price_paise').as('paise'),
-    ])
-    .where('orders.status', '=', 'paid')
-    .groupBy('order_lines.course_id')
-    .orderBy('sold', 'desc')
-    .limit(5)
-    .execute();
+  const sellers = await findBestSellingCourses(db, 5);
 
   const coupons = await listCoupons(db);
   return {

@@ -2,23 +2,13 @@ import type { AdminOrderDetail } from '@shop/shared';
 import { messages } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { findOrderForConsole } from '../orders/find-for-console.js';
 
 /** One order with everything the operator needs to answer a customer: lines, payments, history. */
 export async function getOrder(db: Db, id: string): Promise<AdminOrderDetail> {
-  const order = await db
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .selectAll('orders')
-    .select('users.email')
-    .where('orders.id', '=', id)
-    .executeTakeFirst();
-  if (!order) throw new AppError('not_found', messages.adminOrderMissing);
-  const [lines, payments, refunds, events] = await Promise.all([
-    db.selectFrom('order_lines').selectAll().where('order_id', '=', id).execute(),
-    db.selectFrom('payments').selectAll().where('order_id', '=', id).orderBy('created_at').execute(),
-    db.selectFrom('refunds').selectAll().where('order_id', '=', id).orderBy('created_at').execute(),
-    db.selectFrom('order_events').selectAll().where('order_id', '=', id).orderBy('created_at').execute(),
-  ]);
+  const found = await findOrderForConsole(db, id);
+  if (!found) throw new AppError('not_found', messages.adminOrderMissing);
+  const { order, lines, payments, refunds, events } = found;
   return {
     id: order.id,
     userId: order.user_id,

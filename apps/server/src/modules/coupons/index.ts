@@ -9,6 +9,8 @@ export {
   deactivateCouponRow,
   deleteRedemptionsOf,
   findCouponByCode,
+  findCouponById,
+  findCoupons,
   insertCoupon,
   insertRedemption,
   keepRedemption,

@@ -15,6 +15,15 @@ export async function findCouponByCode(db: Db, code: string): Promise<CouponRow 
   return db.selectFrom('coupons').selectAll().where('code_lower', '=', normaliseCode(code)).executeTakeFirst();
 }
 
+export function findCouponById(db: Db, id: string): Promise<CouponRow | undefined> {
+  return db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Every coupon, newest first (the console's list). */
+export function findCoupons(db: Db): Promise<CouponRow[]> {
+  return db.selectFrom('coupons').selectAll().orderBy('created_at', 'desc').execute();
+}
+
 /**
  * Uses of a coupon: paid orders' redemptions and the reservations of orders awaiting payment.
  * `excludeUnpaidOf` leaves out that user's own unpaid orders, which a new checkout replaces.
