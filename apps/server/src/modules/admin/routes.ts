@@ -9,6 +9,7 @@ import { fieldMessages } from '../../plugins/error-handler.js';
 import { registerRoutes } from '../billing/register-routes.js';
 import { taxSettingsRoutes } from '../billing/tax-settings-routes.js';
 import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
+import { videoSettingsAdminRoutes } from '../playback/admin-routes.js';
 import { reviewAdminRoutes } from '../reviews/admin-routes.js';
 import { videoAdminRoutes } from '../video/routes.js';
 import { adminCommerceRoutes } from './commerce-routes.js';
@@ -47,6 +48,7 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     await scope.register(adminDeletionRoutes, deps);
     await scope.register(reviewAdminRoutes, deps);
     await scope.register(videoAdminRoutes, deps);
+    await scope.register(videoSettingsAdminRoutes, deps);
     await scope.register(adminHomeFiguresRoutes, deps);
   });
 

@@ -7,6 +7,8 @@ import {
   type LearnCourseResponse,
   messages,
   type PlaybackResponse,
+  playbackPaths,
+  videoSettingsResponse,
 } from '@shop/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSeededTestApp, createSignedInUser, engine, type TestUser } from '../../../test/helpers.js';
@@ -445,6 +447,39 @@ describe(`the device limit (${engine})`, () => {
       expect((await put(admin, { maxDevices: 2, maxSignInDevicesPerDay: 5 })).statusCode).toBe(200);
     }
     expect((await put(admin, { maxDevices: 0, maxSignInDevicesPerDay: 5 })).statusCode).toBe(400);
+  });
+
+  it('the Video settings are the console’s: a visitor gets 401 and a learner 403 on both calls before any field rule, the admin 200', async () => {
+    const learner = await createSignedInUser(t.database.db);
+    const admin = await createSignedInUser(t.database.db, { role: 'admin' });
+    const call = (who: TestUser | null, method: 'GET' | 'PUT', payload?: object) =>
+      t.app.inject({
+        method,
+        url: playbackPaths.adminSettings,
+        headers: { ...cookieOf(who), origin: origin() },
+        ...(payload ? { payload } : {}),
+      });
+    const invalid = { maxDevices: 'many', maxSignInDevicesPerDay: 0 };
+    for (const payload of [undefined, invalid, {}]) {
+      const method = payload ? 'PUT' : 'GET';
+      const visitor = await call(null, method, payload);
+      expect(visitor.statusCode, `${method} as visitor`).toBe(401);
+      expect(visitor.json()).toEqual({ ok: false, message: messages.pleaseLogIn });
+      const asLearner = await call(learner, method, payload);
+      expect(asLearner.statusCode, `${method} as learner`).toBe(403);
+      expect(asLearner.json()).toEqual({ ok: false, message: messages.adminOnly });
+    }
+    const read = await call(admin, 'GET');
+    expect(read.statusCode).toBe(200);
+    const { settings } = videoSettingsResponse.parse(read.json());
+    const saved = await call(admin, 'PUT', settings);
+    expect(saved.statusCode).toBe(200);
+    expect(videoSettingsResponse.parse(saved.json()).settings).toEqual(settings);
+    // Only the operator learns the field rules, in the console's own words (field name first).
+    const refused = await call(admin, 'PUT', invalid);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/^maxDevices /);
+    expect(Object.keys(refused.json().fields ?? {})).toEqual(expect.arrayContaining(['maxDevices']));
   });
 
   it('audits each save of the Video settings (who, when, old and new), read through the console’s audit log', async () => {

@@ -5,19 +5,16 @@ import {
   playbackPaths,
   playbackResponse,
   stopOtherDevicesResponse,
-  videoSettingsInput,
-  videoSettingsResponse,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { secretFor } from '../../auth/secrets.js';
-import { requireAdmin, requireUser } from '../../auth/session.js';
+import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { takeOverStreams } from './device-limit.js';
 import { getPlayback } from './get-playback.js';
 import { openVideoObject, readCaptions, readSignedPlaylist, readVideoKey } from './serve-video-files.js';
 import { VIDEO_LINK_SECRET_NAME } from './video-links.js';
-import { readVideoSettings, updateVideoSettings } from './video-settings.js';
 
 const videoParams = z.object({ videoId: z.string().min(1).max(64) });
 const rungParams = videoParams.extend({ rung: z.string().min(1).max(32) });
@@ -146,38 +143,6 @@ export const playbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     (request, reply) => {
       const { videoId, rung, segment } = request.params;
       return sendObject(request, videoId, `${rung}/${segment}`, 'video/mp2t', reply);
-    },
-  );
-
-  // The console's settings: the admin role is checked before the body is (a visitor learns no field rules).
-  const adminFirst = async (request: import('fastify').FastifyRequest) => {
-    requireAdmin(request);
-  };
-
-  app.get(
-    playbackPaths.adminSettings,
-    {
-      preValidation: adminFirst,
-      schema: { response: { 200: videoSettingsResponse, 401: errorResponse, 403: errorResponse } },
-    },
-    async (request) => {
-      requireAdmin(request);
-      return { ok: true as const, settings: await readVideoSettings(db) };
-    },
-  );
-
-  app.put(
-    playbackPaths.adminSettings,
-    {
-      preValidation: adminFirst,
-      schema: {
-        body: videoSettingsInput,
-        response: { 200: videoSettingsResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
-      },
-    },
-    async (request) => {
-      const operator = requireAdmin(request);
-      return { ok: true as const, settings: await updateVideoSettings(db, operator, request.body) };
     },
   );
 };
