@@ -13,6 +13,8 @@ export function requiredMessage(label: string): string {
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const USERNAME_MAX = 40;
+/** A review's text is optional; this is its longest form, after trimming. */
+export const REVIEW_TEXT_MAX = 2000;
 
 export const levels = ['Beginner', 'Intermediate', 'Advanced'] as const;
 

@@ -65,3 +65,17 @@ test('errors on nested fields are nested as react-hook-form reads them', async (
     items: { 1: { text: { type: 'too_small', message: 'is required' } } },
   });
 });
+
+test("a form in another shape than the schema's is checked in the schema's shape, with the messages under the form's names", async () => {
+  const schema = z.object({ points: z.array(z.string().check(z.trim(), z.minLength(1, 'is required'))) });
+  type Form = { points: { text: string }[] };
+  const resolver = schemaResolver<Form, undefined, z.output<typeof schema>>(schema, {
+    toInput: (values) => ({ points: values.points.map((point) => point.text) }),
+    toField: (name) => (/^points\.\d+$/.test(name) ? `${name}.text` : name),
+  });
+  const run = (values: Form) => resolver(values, undefined, options as never);
+  expect(await run({ points: [{ text: ' one ' }] })).toEqual({ values: { points: ['one'] }, errors: {} });
+  expect((await run({ points: [{ text: 'one' }, { text: ' ' }] })).errors).toEqual({
+    points: { 1: { text: { type: 'too_small', message: 'is required' } } },
+  });
+});

@@ -1,20 +1,40 @@
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import { safeParse, safeParseAsync } from 'zod/mini';
+import { safeParseAsync } from 'zod/mini';
 import type { $ZodIssue, $ZodType } from 'zod/v4/core';
 
+/** For a form that holds its values in another shape than the schema reads (the course form's lists of `{ text }`). */
+export interface FormShape<Input> {
+  /** What the schema reads, made from the form's values. */
+  toInput: (values: Input) => unknown;
+  /** The form's name of a field the schema names (`whatYoullLearn.2` is `whatYoullLearn.2.text` in the form). */
+  toField: (path: string) => string;
+}
+
 /**
- * react-hook-form's resolver for a zod/mini schema (the contract the server's route declares): the form
- * submits what the schema outputs (trimmed, coerced), and each field shows the first message for it. What
- * `@hookform/resolvers/zod` did for us, in the few lines the forms use of it (1.3 KB gzip of every form
- * page's script, issue 19's 30 KB route budget; decision 0026).
+ * The one resolver of the web's forms, all of them react-hook-form: the form is checked by the zod schema
+ * the server's route declares, submits what the schema outputs (trimmed, coerced), and each field shows
+ * the first message for it. What `@hookform/resolvers/zod` would do, in the few lines the forms use of it
+ * (1.3 KB gzip less on every form page, decision 0026), plus a failed union's closest message and `shape`.
  */
 export function schemaResolver<Input extends FieldValues, Context, Output>(
   schema: $ZodType<Output, Input>,
+): Resolver<Input, Context, Output>;
+export function schemaResolver<Input extends FieldValues, Context, Output>(
+  schema: $ZodType<Output>,
+  shape: FormShape<Input>,
+): Resolver<Input, Context, Output>;
+export function schemaResolver<Input extends FieldValues, Context, Output>(
+  schema: $ZodType<Output>,
+  shape?: FormShape<Input>,
 ): Resolver<Input, Context, Output> {
   return async (values) => {
-    const parsed = await safeParseAsync(schema, values);
+    const parsed = await safeParseAsync(schema, shape ? shape.toInput(values) : values);
     if (parsed.success) return { values: parsed.data, errors: {} };
-    return { values: {}, errors: nestErrors<Input>(firstErrors(parsed.error.issues)) };
+    const errors = firstErrors(parsed.error.issues);
+    const named = shape
+      ? Object.fromEntries(Object.entries(errors).map(([path, error]) => [shape.toField(path), error]))
+      : errors;
+    return { values: {}, errors: nestErrors<Input>(named) };
   };
 }
 
@@ -53,20 +73,4 @@ function nestErrors<T extends FieldValues>(flat: Record<string, FieldError>): Fi
     });
   }
   return root as FieldErrors<T>;
-}
-
-/** A form's rules as the forms without react-hook-form use them (app/use-checked-form.ts). */
-export type FormCheck<Values, Output> = (
-  values: Values,
-) => { ok: true; output: Output } | { ok: false; errors: Partial<Record<string, string>> };
-
-/** A zod/mini schema as such a form's rules: its output on success, else the first message per field. */
-export function schemaCheck<Output, Values>(schema: $ZodType<Output, Values>): FormCheck<Values, Output> {
-  return (values) => {
-    const parsed = safeParse(schema, values);
-    if (parsed.success) return { ok: true, output: parsed.data };
-    const errors: Partial<Record<string, string>> = {};
-    for (const [field, error] of Object.entries(firstErrors(parsed.error.issues))) errors[field] = error.message;
-    return { ok: false, errors };
-  };
 }

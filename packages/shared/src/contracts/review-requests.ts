@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { REVIEW_TEXT_MAX } from '../field-rules.js';
 import { messages } from '../messages.js';
 
 const starsInvalid = { error: messages.reviewStarsInvalid };
@@ -9,9 +10,6 @@ const stars = <T extends z.ZodMiniType<number>>(schema: T) =>
     z.minimum(1, starsInvalid),
     z.maximum(5, starsInvalid),
   );
-
-/** A review's text is optional; this is its longest form, after trimming. */
-export const REVIEW_TEXT_MAX = 2000;
 
 /** `POST /api/courses/{id}/reviews`: the buyer's stars and words; a second post replaces the first. */
 export const reviewInput = z.object({

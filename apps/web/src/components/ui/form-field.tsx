@@ -1,5 +1,6 @@
 import type { HTMLInputTypeAttribute, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { DoneNotice } from './done-notice';
 
 /** The class names of a field's parts, so each area keeps its look with the same markup. */
 export interface FieldLook {
@@ -18,19 +19,12 @@ interface FieldProps {
   look?: FieldLook;
 }
 
-/** A text input held in the form's own state (the checkout's billing form, which has no form library). */
-export interface InputBinding {
-  name: string;
-  value: string;
-  onChange: (event: { currentTarget: HTMLInputElement }) => void;
-}
-
 interface InputFieldProps extends FieldProps {
   type?: HTMLInputTypeAttribute;
   autoComplete: string;
   maxLength?: number;
-  /** A react-hook-form registration (form-binding.ts) or the form's own value and handler. */
-  registration: UseFormRegisterReturn | InputBinding;
+  /** The field's react-hook-form registration (`bindFields` in form-binding.ts, or `register(name)`). */
+  registration: UseFormRegisterReturn;
   children?: never;
 }
 
@@ -89,11 +83,7 @@ export function FormOutcome({ failure, done }: { failure: string | null; done: s
           {failure}
         </p>
       )}
-      {done && (
-        <p className="form-notice" role="status">
-          {done}
-        </p>
-      )}
+      {done && <DoneNotice lines={done} />}
     </>
   );
 }

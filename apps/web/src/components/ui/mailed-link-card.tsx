@@ -1,7 +1,7 @@
 import { messages } from '@shop/shared';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { errorMessage } from '../../lib/api';
+import { DoneNotice } from './done-notice';
 import { PageBanner } from './page-banner';
 
 interface Props {
@@ -40,12 +40,7 @@ export function MailedLinkCard({ title, heading, intro, button, busy, invalid, d
         <div className="container">
           <div className="auth-card">
             {done ? (
-              <div className="form-notice" role="status">
-                <p>{done}</p>
-                <Link to="/" className="btn btn-block">
-                  {messages.goToHomeButton}
-                </Link>
-              </div>
+              <DoneNotice lines={[done]} next={{ to: '/', label: messages.goToHomeButton }} />
             ) : (
               <>
                 <h2>{heading ?? title}</h2>

@@ -2,6 +2,7 @@ import { messages } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { $ZodType } from 'zod/v4/core';
+import { DoneNotice } from '../../components/ui/done-notice';
 import { FormField, FormOutcome } from '../../components/ui/form-field';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { errorMessage } from '../../lib/api';
@@ -58,12 +59,7 @@ export function MailLinkForm({
       <p className="auth-hint">{intro}</p>
       <FormField id={fieldId} label="Email" type="email" autoComplete="email" {...field('email')} />
       <FormOutcome failure={failure} done={null} />
-      {sent && (
-        <div className="form-notice" role="status">
-          <p>{sent}</p>
-          <p>{messages.linkSpamNote}</p>
-        </div>
-      )}
+      {sent && <DoneNotice lines={[sent, messages.linkSpamNote]} />}
       <button type="submit" className="btn btn-block" disabled={busy || !hydrated}>
         {submitText(sent !== null)}
       </button>

@@ -2,6 +2,7 @@ import { messages, type SignUpRequest, signUpRequest } from '@shop/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
+import { DoneNotice } from '../../components/ui/done-notice';
 import { FormField, FormOutcome } from '../../components/ui/form-field';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useHydrated } from '../../components/ui/use-hydrated';
@@ -50,13 +51,7 @@ export default function RegistrationPage() {
     <AuthCard banner="Registration">
       <h2>{messages.createYourAccount}</h2>
       {done ? (
-        <div className="form-notice" role="status">
-          <p>{done}</p>
-          <p>{messages.linkSpamNote}</p>
-          <Link to="/login" className="btn btn-block">
-            Go to Login
-          </Link>
-        </div>
+        <DoneNotice lines={[done, messages.linkSpamNote]} next={{ to: '/login', label: 'Go to Login' }} />
       ) : (
         <>
           <GoogleLink />

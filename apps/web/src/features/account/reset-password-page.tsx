@@ -2,6 +2,7 @@ import { messages, resetPasswordForm } from '@shop/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'wouter';
+import { DoneNotice } from '../../components/ui/done-notice';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { errorMessage } from '../../lib/api';
 import { schemaResolver } from '../../lib/schema-resolver';
@@ -47,12 +48,7 @@ export default function ResetPasswordPage() {
     <AuthCard banner={messages.resetPasswordTitle}>
       <h2>{messages.resetPasswordTitle}</h2>
       {done ? (
-        <div className="form-notice" role="status">
-          <p>{done}</p>
-          <Link to="/profile" className="btn btn-block">
-            {messages.myProfile}
-          </Link>
-        </div>
+        <DoneNotice lines={[done]} next={{ to: '/profile', label: messages.myProfile }} />
       ) : (
         <form className="auth-form" onSubmit={submit} noValidate aria-label={messages.resetPasswordTitle}>
           <NewPasswordFields idPrefix="reset" field={bindFields(form)} />

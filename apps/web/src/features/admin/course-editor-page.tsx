@@ -7,14 +7,7 @@ import { errorMessage } from '../../lib/api';
 import { useNavigate } from '../../lib/navigation';
 import { AdminField } from './admin-field';
 import { useGetAdminCourseQuery, useSaveCourseMutation } from './api';
-import {
-  type CourseFormValues,
-  courseResolver,
-  emptyCourse,
-  toCourseInput,
-  toFormField,
-  toFormValues,
-} from './course-form-values';
+import { type CourseFormValues, courseResolver, emptyCourse, toFormField, toFormValues } from './course-form-values';
 import { CurriculumEditor } from './curriculum-editor';
 import { fieldMessagesOf } from './field-messages';
 import { TextListEditor } from './text-list-editor';
@@ -50,7 +43,10 @@ export function CourseEditorPage() {
 function CourseForm({ id, initial }: { id: string | null; initial: CourseFormValues }) {
   const navigate = useNavigate();
   const [save, { isLoading }] = useSaveCourseMutation();
-  const form = useForm<CourseFormValues>({ defaultValues: initial, resolver: courseResolver });
+  const form = useForm<CourseFormValues, unknown, AdminCourseInput>({
+    defaultValues: initial,
+    resolver: courseResolver,
+  });
   const {
     register,
     handleSubmit,
@@ -66,9 +62,9 @@ function CourseForm({ id, initial }: { id: string | null; initial: CourseFormVal
   const curriculum = useFieldArray({ control, name: 'curriculum' });
   const videos = useFieldArray({ control, name: 'lessonVideos' });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async (checked) => {
     try {
-      const { curriculum, lessonVideos, ...fields } = toCourseInput(values);
+      const { curriculum, lessonVideos, ...fields } = checked;
       // Never sent for a saved course (the field arrays may still hold an empty list): an empty
       // curriculum would delete its lessons. Its lessons are the section editor's.
       const input: AdminCourseInput = id ? fields : { ...fields, curriculum, lessonVideos };

@@ -1,11 +1,15 @@
 import { type AdminCourse, type AdminCourseInput, adminCourseInput } from '@shop/shared';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
+import { schemaResolver } from '../../lib/schema-resolver';
 
 /** The form keeps list items as objects (what useFieldArray needs); the API takes plain strings. */
 export type CourseFormValues = Omit<AdminCourseInput, 'whatYoullLearn' | 'lessonVideos'> & {
   whatYoullLearn: { text: string }[];
   lessonVideos?: { text: string }[];
 };
+
+/** The course form: its values, and the API's input once checked. */
+export type CourseForm = UseFormReturn<CourseFormValues, unknown, AdminCourseInput>;
 
 export const emptyCourse: CourseFormValues = {
   title: '',
@@ -44,30 +48,11 @@ export function toFormField(name: string): string {
   return /^(whatYoullLearn|lessonVideos)\.\d+$/.test(name) ? `${name}.text` : name;
 }
 
-/** Validates with the same schema the server uses, so the form and the API never disagree. */
-export const courseResolver: Resolver<CourseFormValues> = async (values) => {
-  const parsed = adminCourseInput.safeParse(toCourseInput(values));
-  if (parsed.success) return { values, errors: {} };
-  const errors: Record<string, { type: string; message: string }> = {};
-  for (const issue of parsed.error.issues) {
-    const name = toFormField(issue.path.map(String).join('.'));
-    errors[name] ??= { type: issue.code, message: issue.message };
-  }
-  return { values: {}, errors: nestErrors(errors) };
-};
-
-function nestErrors(flat: Record<string, { type: string; message: string }>): FieldErrors<CourseFormValues> {
-  const root: Record<string, unknown> = {};
-  for (const [path, error] of Object.entries(flat)) {
-    const keys = path.split('.');
-    let node = root;
-    keys.forEach((key, i) => {
-      if (i === keys.length - 1) node[key] = error;
-      else {
-        node[key] ??= {};
-        node = node[key] as Record<string, unknown>;
-      }
-    });
-  }
-  return root as FieldErrors<CourseFormValues>;
-}
+/**
+ * Checked with the same schema the server uses, so the form and the API never disagree; the form submits
+ * what the schema outputs, in the API's shape.
+ */
+export const courseResolver = schemaResolver<CourseFormValues, unknown, AdminCourseInput>(adminCourseInput, {
+  toInput: toCourseInput,
+  toField: toFormField,
+});

@@ -1,8 +1,8 @@
-import type { UseFieldArrayReturn, UseFormReturn } from 'react-hook-form';
-import type { CourseFormValues } from './course-form-values';
+import type { UseFieldArrayReturn } from 'react-hook-form';
+import type { CourseForm, CourseFormValues } from './course-form-values';
 
 interface Props {
-  form: UseFormReturn<CourseFormValues>;
+  form: CourseForm;
   array: UseFieldArrayReturn<CourseFormValues, 'curriculum'>;
 }
 

@@ -1,10 +1,10 @@
-import type { UseFieldArrayReturn, UseFormReturn } from 'react-hook-form';
-import type { CourseFormValues } from './course-form-values';
+import type { UseFieldArrayReturn } from 'react-hook-form';
+import type { CourseForm, CourseFormValues } from './course-form-values';
 
 type ListName = 'whatYoullLearn' | 'lessonVideos';
 
 interface Props<N extends ListName> {
-  form: UseFormReturn<CourseFormValues>;
+  form: CourseForm;
   array: UseFieldArrayReturn<CourseFormValues, N>;
   name: N;
   legend: string;

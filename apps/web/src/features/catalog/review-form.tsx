@@ -1,30 +1,39 @@
-import { type MyReview, messages, REVIEW_TEXT_MAX, type ReviewInput, reviewForm } from '@shop/shared';
-import { useState } from 'react';
+import type { MyReview, ReviewInput, reviewForm } from '@shop/shared';
+import { messages, REVIEW_TEXT_MAX } from '@shop/shared';
+import { useEffect, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useCheckedForm } from '../../app/use-checked-form';
+import { DoneNotice } from '../../components/ui/done-notice';
 import { errorMessage } from '../../lib/api';
-import { schemaCheck } from '../../lib/schema-resolver';
 import { useSaveReviewMutation } from './reviews-api';
 
 const starChoices = [5, 4, 3, 2, 1] as const;
 
 type ReviewValues = z.input<typeof reviewForm>;
-const checkReview = schemaCheck(reviewForm);
-const rules = () => Promise.resolve(checkReview);
+/** The rules (the schema with zod's core) load as their own chunk when the form shows, and wait for a check at the latest. */
+const loadRules = () => import('./check-review').then((module) => module.reviewResolver);
+const reviewResolver: Resolver<ReviewValues, unknown, ReviewInput> = async (values, context, options) =>
+  (await loadRules())(values, context, options);
 
 /** The owner's rating form (new or edit), with the terms' eight review rules beside it. */
 export function ReviewForm({ courseId, mine }: { courseId: string; mine: MyReview | null }) {
   const [save, { isLoading }] = useSaveReviewMutation();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  // Two fields need no form library (app/use-checked-form.ts): react-hook-form put this chunk at 35 KB.
-  const { values, errors, change, submit, form } = useCheckedForm<ReviewValues, ReviewInput>(
-    { rating: mine ? String(mine.rating) : undefined, text: mine?.text ?? '' },
-    rules,
-    ['rating', 'text'],
-  );
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ReviewValues, unknown, ReviewInput>({
+    defaultValues: { rating: mine ? String(mine.rating) : undefined, text: mine?.text ?? '' },
+    resolver: reviewResolver,
+  });
+  useEffect(() => {
+    // Loaded again with the first check, where a failure is the sender's to see.
+    loadRules().catch(() => undefined);
+  }, []);
 
-  const send = submit(async (input) => {
+  const send = handleSubmit(async (input) => {
     setDone(null);
     setFailure(null);
     try {
@@ -37,7 +46,7 @@ export function ReviewForm({ courseId, mine }: { courseId: string; mine: MyRevie
   const title = mine ? messages.reviewEditTitle : messages.reviewFormTitle;
   return (
     <div className="review-compose">
-      <form ref={form} className="review-form" onSubmit={send} noValidate aria-labelledby="review-form-title">
+      <form className="review-form" onSubmit={send} noValidate aria-labelledby="review-form-title">
         <h3 id="review-form-title">{title}</h3>
         {mine?.hidden && <p className="review-hidden-note">{messages.reviewHiddenNote}</p>}
         <fieldset
@@ -48,13 +57,7 @@ export function ReviewForm({ courseId, mine }: { courseId: string; mine: MyRevie
           <legend>{messages.reviewStarsLabel}</legend>
           {starChoices.map((stars) => (
             <label key={stars}>
-              <input
-                type="radio"
-                name="rating"
-                value={stars}
-                checked={values.rating === String(stars)}
-                onChange={() => change('rating', String(stars))}
-              />
+              <input type="radio" value={stars} {...register('rating')} />
               <span aria-hidden="true">{'★'.repeat(stars)}</span>
               <span className="visually-hidden">{stars === 1 ? '1 star' : `${stars} stars`}</span>
             </label>
@@ -62,7 +65,7 @@ export function ReviewForm({ courseId, mine }: { courseId: string; mine: MyRevie
         </fieldset>
         {errors.rating && (
           <p className="field-error" id="review-rating-error">
-            {errors.rating}
+            {errors.rating.message}
           </p>
         )}
         <label htmlFor="review-text">{messages.reviewTextLabel}</label>
@@ -72,13 +75,11 @@ export function ReviewForm({ courseId, mine }: { courseId: string; mine: MyRevie
           maxLength={REVIEW_TEXT_MAX}
           aria-invalid={errors.text ? true : undefined}
           aria-describedby={errors.text ? 'review-text-error' : undefined}
-          name="text"
-          value={values.text}
-          onChange={(event) => change('text', event.currentTarget.value)}
+          {...register('text')}
         />
         {errors.text && (
           <p className="field-error" id="review-text-error">
-            {errors.text}
+            {errors.text.message}
           </p>
         )}
         {failure && (
@@ -86,9 +87,7 @@ export function ReviewForm({ courseId, mine }: { courseId: string; mine: MyRevie
             {failure}
           </p>
         )}
-        <p className="form-notice" role="status">
-          {done}
-        </p>
+        <DoneNotice lines={done} />
         <button type="submit" className="btn" disabled={isLoading}>
           {messages.reviewSubmit}
         </button>

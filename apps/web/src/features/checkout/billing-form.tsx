@@ -1,7 +1,8 @@
 import { gstStates, messages, OUTSIDE_INDIA } from '@shop/shared';
-import type { ReactNode } from 'react';
-import { useCheckedForm } from '../../app/use-checked-form';
-import { FormField, type InputBinding } from '../../components/ui/form-field';
+import { type ReactNode, useEffect } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { FormField } from '../../components/ui/form-field';
+import { usePainted } from '../../components/ui/use-painted';
 import type { Billing, BillingValues } from './billing-schema';
 import '../account/account.css';
 
@@ -14,7 +15,8 @@ interface BillingFormProps {
 
 type Field = keyof BillingValues;
 
-/** The fields in the order they are shown: a failed submit focuses the first one with a message. */
+/** The fields in the order they are shown: a failed submit focuses the first one with a message (the PIN
+ * code and the country take turns, so react-hook-form's order of registration is not the page's). */
 const FIELDS: readonly Field[] = [
   'firstName',
   'lastName',
@@ -28,17 +30,26 @@ const FIELDS: readonly Field[] = [
 ];
 
 /** The rules with zod's core (about 10 KB gzip), a chunk of their own. */
-const loadCheck = () => import('./check-billing').then((module) => module.checkBilling);
+const loadRules = () => import('./check-billing').then((module) => module.billingResolver);
+const billingResolver: Resolver<BillingValues, unknown, Billing> = async (values, context, options) =>
+  (await loadRules())(values, context, options);
 
 /**
  * 'Billing Details': first name, last name and email, all required, with the spec's messages; then what
  * the tax invoice needs (state, PIN code, optional business name and GSTIN) and the disclaimer tick.
- * Without react-hook-form, and with its rules loaded after the page has painted (app/use-checked-form.ts):
- * the checkout is the page a buyer pays from, often on a cheap phone.
+ * Its rules are loaded once the page has painted, so they are there before anyone can have filled the
+ * form in, and at the latest when it is sent: the checkout is the page a buyer pays from, often on a
+ * cheap phone. Messages appear when the form is sent and, after that, change with each edit.
  */
 export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormProps) {
-  const { values, errors, change, submit, form } = useCheckedForm<BillingValues, Billing>(
-    {
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    watch,
+    formState: { errors },
+  } = useForm<BillingValues, unknown, Billing>({
+    defaultValues: {
       firstName: '',
       lastName: '',
       email: defaultEmail,
@@ -49,19 +60,26 @@ export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormPro
       country: '',
       disclaimerAccepted: false,
     },
-    loadCheck,
-    FIELDS,
-  );
-  const text = (
-    name: Exclude<Field, 'disclaimerAccepted'>,
-  ): { registration: InputBinding; error: string | undefined } => ({
-    registration: { name, value: values[name], onChange: (event) => change(name, event.currentTarget.value) },
-    error: errors[name],
+    resolver: billingResolver,
+    shouldFocusError: false,
+  });
+  const painted = usePainted();
+  useEffect(() => {
+    // Loaded again when the form is sent, where a failure is the sender's to see.
+    if (painted) loadRules().catch(() => undefined);
+  }, [painted]);
+  const focusFirst = (failed: FieldErrors<BillingValues>) => {
+    const first = FIELDS.find((name) => failed[name]);
+    if (first) setFocus(first);
+  };
+  const text = (name: Exclude<Field, 'disclaimerAccepted'>) => ({
+    registration: register(name),
+    error: errors[name]?.message,
   });
 
-  const abroad = values.state === OUTSIDE_INDIA;
+  const abroad = watch('state') === OUTSIDE_INDIA;
   return (
-    <form ref={form} className="checkout-layout" onSubmit={submit(onSubmit)} noValidate>
+    <form className="checkout-layout" onSubmit={handleSubmit(onSubmit, focusFirst)} noValidate>
       <section className="checkout-billing" aria-labelledby="billing-title">
         <h2 id="billing-title">{messages.billingDetails}</h2>
         <div className="checkout-names">
@@ -70,16 +88,14 @@ export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormPro
         </div>
         <FormField id="billing-email" label="Email address" type="email" autoComplete="email" {...text('email')} />
         <div className="checkout-names">
-          <FormField id="billing-state" label={messages.billingState} error={errors.state}>
+          <FormField id="billing-state" label={messages.billingState} error={errors.state?.message}>
             {(describedBy, invalid) => (
               <select
                 id="billing-state"
-                name="state"
                 autoComplete="address-level1"
                 aria-invalid={invalid || undefined}
                 aria-describedby={describedBy}
-                value={values.state}
-                onChange={(event) => change('state', event.currentTarget.value)}
+                {...register('state')}
               >
                 <option value="">{messages.billingStateChoose}</option>
                 {gstStates.map((state) => (
@@ -113,17 +129,15 @@ export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormPro
           <label>
             <input
               type="checkbox"
-              name="disclaimerAccepted"
               aria-describedby={errors.disclaimerAccepted ? 'disclaimer-text disclaimer-error' : 'disclaimer-text'}
               aria-invalid={errors.disclaimerAccepted ? true : undefined}
-              checked={values.disclaimerAccepted}
-              onChange={(event) => change('disclaimerAccepted', event.currentTarget.checked)}
+              {...register('disclaimerAccepted')}
             />{' '}
             {messages.disclaimerAcknowledge}
           </label>
           {errors.disclaimerAccepted && (
             <p id="disclaimer-error" className="field-error">
-              {errors.disclaimerAccepted}
+              {errors.disclaimerAccepted.message}
             </p>
           )}
         </div>

@@ -2,6 +2,7 @@ import { contactRequest, messages } from '@shop/shared';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
+import { DoneNotice } from '../../components/ui/done-notice';
 import { type FieldLook, FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast';
 import { useHydrated } from '../../components/ui/use-hydrated';
@@ -96,9 +97,7 @@ export function ContactForm() {
       <button type="submit" className="btn" disabled={isLoading || !hydrated}>
         {messages.submitNow}
       </button>
-      <p className="form-status" role="status">
-        {sent}
-      </p>
+      <DoneNotice lines={sent} look="form-status" />
       {failure && (
         <p className="form-failure" role="alert">
           {failure}

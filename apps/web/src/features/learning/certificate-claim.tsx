@@ -1,8 +1,11 @@
 import { messages } from '@shop/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { DoneNotice } from '../../components/ui/done-notice';
 import { CertificateLink } from './certificate-link';
 import { useClaimCertificateMutation, useGetPrintedNameQuery, useReissueCertificateMutation } from './learn-api';
-import { PrintedNameForm } from './printed-name-form';
+
+/** The name form with the form library, its own chunk: most of the player's visits never show it. */
+const PrintedNameForm = lazy(() => import('./printed-name-form'));
 
 /**
  * Issue 32 (N2): a course whose every lesson is complete asks for the full name to print before its
@@ -15,16 +18,18 @@ export function CertificateClaim({ courseId }: { courseId: string }) {
     <section className="player-certificate-claim" aria-labelledby="certificate-claim-title">
       <h2 id="certificate-claim-title">{messages.certificateClaimTitle}</h2>
       <p>{messages.certificateClaimIntro}</p>
-      <PrintedNameForm
-        // Remounted once the suggestion arrives, so it fills the field.
-        key={data ? 'loaded' : 'loading'}
-        id="certificate-claim-name"
-        label={messages.certificateClaimLabel}
-        submitLabel={messages.certificateClaimSubmit}
-        initial={data?.suggestedName ?? ''}
-        busy={claiming.isLoading}
-        onSubmit={(certificateName) => claim({ courseId, certificateName }).unwrap()}
-      />
+      <Suspense fallback={null}>
+        <PrintedNameForm
+          // Remounted once the suggestion arrives, so it fills the field.
+          key={data ? 'loaded' : 'loading'}
+          id="certificate-claim-name"
+          label={messages.certificateClaimLabel}
+          submitLabel={messages.certificateClaimSubmit}
+          initial={data?.suggestedName ?? ''}
+          busy={claiming.isLoading}
+          onSubmit={(certificateName) => claim({ courseId, certificateName }).unwrap()}
+        />
+      </Suspense>
     </section>
   );
 }
@@ -38,11 +43,7 @@ export function IssuedCertificate({ courseId, certificateId }: { courseId: strin
   return (
     <div className="player-certificate">
       <CertificateLink id={certificateId} className="btn btn-outline" />
-      {done && (
-        <p className="form-notice" role="status">
-          {messages.certificateReissued}
-        </p>
-      )}
+      {done && <DoneNotice lines={messages.certificateReissued} />}
       {!done && !open && (
         <button type="button" className="btn btn-outline btn-small" onClick={() => setOpen(true)}>
           {messages.certificateReissueOpen}
@@ -52,18 +53,20 @@ export function IssuedCertificate({ courseId, certificateId }: { courseId: strin
         <section className="player-certificate-claim" aria-labelledby="certificate-reissue-title">
           <h2 id="certificate-reissue-title">{messages.certificateReissueTitle}</h2>
           <p>{messages.certificateReissueIntro}</p>
-          <PrintedNameForm
-            key={data ? 'loaded' : 'loading'}
-            id="certificate-reissue-name"
-            label={messages.certificateClaimLabel}
-            submitLabel={messages.certificateReissueSubmit}
-            initial={data?.certificateName ?? ''}
-            busy={reissuing.isLoading}
-            onSubmit={async (certificateName) => {
-              await reissue({ courseId, certificateId, certificateName }).unwrap();
-              setDone(true);
-            }}
-          />
+          <Suspense fallback={null}>
+            <PrintedNameForm
+              key={data ? 'loaded' : 'loading'}
+              id="certificate-reissue-name"
+              label={messages.certificateClaimLabel}
+              submitLabel={messages.certificateReissueSubmit}
+              initial={data?.certificateName ?? ''}
+              busy={reissuing.isLoading}
+              onSubmit={async (certificateName) => {
+                await reissue({ courseId, certificateId, certificateName }).unwrap();
+                setDone(true);
+              }}
+            />
+          </Suspense>
           <button type="button" className="btn btn-outline btn-small" onClick={() => setOpen(false)}>
             {messages.certificateReissueCancel}
           </button>

@@ -1,7 +1,8 @@
-import { CERTIFICATE_NAME_MAX, certificateClaimRequest, messages } from '@shop/shared';
-import { useState } from 'react';
+import { CERTIFICATE_NAME_MAX, type CertificateClaimRequest, certificateClaimRequest, messages } from '@shop/shared';
+import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/ui/form-field';
 import { errorMessage } from '../../lib/api';
+import { schemaResolver } from '../../lib/schema-resolver';
 
 interface PrintedNameFormProps {
   id: string;
@@ -14,28 +15,24 @@ interface PrintedNameFormProps {
   onSubmit: (certificateName: string) => Promise<unknown>;
 }
 
+const claimResolver = schemaResolver(certificateClaimRequest);
+
 /**
  * The full name to print on a certificate, checked as the server checks it (one line, no hidden or
  * direction-changing characters: contracts/certificate-name-request.ts) before it is sent.
  */
-export function PrintedNameForm({ id, label, submitLabel, initial, busy, onSubmit }: PrintedNameFormProps) {
-  const [typed, setTyped] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const value = typed ?? initial;
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = certificateClaimRequest.safeParse({ certificateName: value });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? messages.certificateNameRequired);
-      return;
-    }
-    setError(undefined);
+export default function PrintedNameForm({ id, label, submitLabel, initial, busy, onSubmit }: PrintedNameFormProps) {
+  const form = useForm<CertificateClaimRequest>({
+    resolver: claimResolver,
+    defaultValues: { certificateName: initial },
+  });
+  const submit = form.handleSubmit(async ({ certificateName }) => {
     try {
-      await onSubmit(parsed.data.certificateName);
+      await onSubmit(certificateName);
     } catch (failure) {
-      setError(errorMessage(failure, messages.lessonSaveFailed));
+      form.setError('certificateName', { message: errorMessage(failure, messages.lessonSaveFailed) });
     }
-  };
+  });
   return (
     <form className="auth-form printed-name-form" onSubmit={submit} noValidate>
       <FormField
@@ -43,12 +40,8 @@ export function PrintedNameForm({ id, label, submitLabel, initial, busy, onSubmi
         label={label}
         autoComplete="name"
         maxLength={CERTIFICATE_NAME_MAX * 2}
-        error={error}
-        registration={{
-          name: 'certificateName',
-          value,
-          onChange: (event: { currentTarget: HTMLInputElement }) => setTyped(event.currentTarget.value),
-        }}
+        error={form.formState.errors.certificateName?.message}
+        registration={form.register('certificateName')}
       />
       <button type="submit" className="btn" disabled={busy}>
         {submitLabel}
