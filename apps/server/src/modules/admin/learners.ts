@@ -2,6 +2,8 @@ import type { AdminLearnerDetail, AdminLearnerRow } from '@shop/shared';
 import { messages } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { findUserById } from '../accounts/index.js';
+import { findEnrolmentHistory } from '../learning/index.js';
 import { listDeviceFlags } from '../playback/list-device-flags.js';
 import { containsText } from './contains-text.js';
 import { searchOrders } from './search-orders.js';
@@ -34,21 +36,9 @@ export async function listLearners(db: Db, q = ''): Promise<AdminLearnerRow[]> {
 }
 
 export async function getLearner(db: Db, id: string): Promise<AdminLearnerDetail> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  const user = await findUserById(db, id);
   if (!user) throw new AppError('not_found', messages.adminLearnerMissing);
-  const enrolments = await db
-    .selectFrom('enrolments')
-    .innerJoin('courses', 'courses.id', 'enrolments.course_id')
-    .select([
-      'enrolments.course_id',
-      'courses.title',
-      'enrolments.order_id',
-      'enrolments.granted_at',
-      'enrolments.revoked_at',
-    ])
-    .where('enrolments.user_id', '=', id)
-    .orderBy('enrolments.granted_at', 'desc')
-    .execute();
+  const enrolments = await findEnrolmentHistory(db, id);
   return {
     id: user.id,
     username: user.username,

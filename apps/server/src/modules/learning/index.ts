@@ -14,3 +14,4 @@ export {
 } from './grant-enrolment.js';
 export { findLessons, findSections } from './lessons-repo.js';
 export { addCourseFileRow, findCourseFileRow, listCourseFileRows, removeCourseFileRow } from './manage-course-files.js';
+export { findEnrolmentHistory } from './repo.js';

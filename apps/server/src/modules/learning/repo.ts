@@ -31,6 +31,23 @@ export async function findCourseFile(db: Db, fileId: string) {
   return db.selectFrom('course_files').selectAll().where('id', '=', fileId).executeTakeFirst();
 }
 
+/** Every enrolment of the learner, active or ended, newest first, with the course's title (the console's learner page). */
+export function findEnrolmentHistory(db: Db, userId: string) {
+  return db
+    .selectFrom('enrolments')
+    .innerJoin('courses', 'courses.id', 'enrolments.course_id')
+    .select([
+      'enrolments.course_id',
+      'courses.title',
+      'enrolments.order_id',
+      'enrolments.granted_at',
+      'enrolments.revoked_at',
+    ])
+    .where('enrolments.user_id', '=', userId)
+    .orderBy('enrolments.granted_at', 'desc')
+    .execute();
+}
+
 /** A course's files, oldest first, as the console lists them. */
 export function findFilesOfCourse(db: Db, courseId: string) {
   return db
