@@ -1,5 +1,5 @@
-import { adminTaxSettingsResponse, billingPaths, messages } from '@shop/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import { adminTaxSettingsResponse, billingPaths, messages, taxSettingsInput } from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -9,17 +9,21 @@ import { getTaxSettings, removeSignature, saveSignature, saveTaxSettings } from 
 import { loadSignature, SIGNATURE_MAX_BYTES } from './tax-settings-signature.js';
 
 /** The console's tax settings page. Registered inside the admin scope, which checks the role first. */
-export const taxSettingsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+export const taxSettingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const answer = { schema: { response: { 200: adminTaxSettingsResponse } } };
   app.get(billingPaths.adminTaxSettings, answer, async () => ({
     ok: true as const,
     settings: await getTaxSettings(deps),
   }));
-  app.put(billingPaths.adminTaxSettings, answer, async (request) => ({
-    ok: true as const,
-    message: messages.taxSettingsSaved,
-    settings: await saveTaxSettings(deps, requireAdmin(request), request.body),
-  }));
+  app.put(
+    billingPaths.adminTaxSettings,
+    { schema: { body: taxSettingsInput, response: { 200: adminTaxSettingsResponse } } },
+    async (request) => ({
+      ok: true as const,
+      message: messages.taxSettingsSaved,
+      settings: await saveTaxSettings(deps, requireAdmin(request), request.body),
+    }),
+  );
   app.get(billingPaths.adminSignature, async (_request, reply) => {
     const { signature } = await currentTaxSettings(deps.db, deps.config.tax);
     const png = signature ? await loadSignature(deps.config.dataDir, signature) : undefined;

@@ -1,8 +1,9 @@
-import { type AdminTaxSettings, gstStateName, taxSettingsInput } from '@shop/shared';
+import type { AdminTaxSettings, taxSettingsInput } from '@shop/shared';
+import { gstStateName } from '@shop/shared';
+import type { z } from 'zod';
 import { writeAudit } from '../../audit/write-audit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
-import { parseInput } from '../../parse-input.js';
 import type { TaxSettings } from '../../tax-config.js';
 import { currentTaxSettings } from './tax-settings-current.js';
 import { findSavedTaxSettings, saveTaxSettingsRow } from './tax-settings-repo.js';
@@ -52,8 +53,12 @@ async function change(deps: Deps, actor: SessionUser, action: string, edit: (bef
   return getTaxSettings(deps);
 }
 
-export function saveTaxSettings(deps: Deps, actor: SessionUser, body: unknown): Promise<AdminTaxSettings> {
-  const input = parseInput(taxSettingsInput, body);
+/** `input` is the PUT's body as its schema parsed it (the console's admin scope checks the role first). */
+export function saveTaxSettings(
+  deps: Deps,
+  actor: SessionUser,
+  input: z.core.output<typeof taxSettingsInput>,
+): Promise<AdminTaxSettings> {
   return change(deps, actor, 'tax_settings.saved', (before) => ({
     ...before,
     registered: input.registered,
