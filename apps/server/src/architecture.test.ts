@@ -231,7 +231,8 @@ const SERVER_CYCLES: string[] = [
   'modules/accounts, modules/certificates, modules/learning, modules/newsletter, modules/notes, modules/orders, modules/playback, modules/reviews',
 ];
 const WEB_CYCLES: string[] = [
-  'app, features/cart, features/catalog, features/checkout, features/content, features/home, features/wishlist',
+  'app, features/content, features/home',
+  'features/cart, features/catalog, features/wishlist',
 ];
 
 const webCode = sourceFiles(webSrc);
