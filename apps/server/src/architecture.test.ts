@@ -370,7 +370,10 @@ function foreignWrites(): string[] {
 }
 
 // Today's writes by a module other than the table's owner. Each goes when the writer calls the owner's
-// face instead; a new one fails, and so does a listed one that is gone.
+// face instead; a new one fails, and so does a listed one that is gone. Left: account erasure drops every
+// link token itself (accounts/repo.ts anonymiseUser; auth/link-tokens.ts has only dropLinkTokens for
+// unused ones), the demo seed writes courses and their files, and video/repo.ts sets a lesson's video
+// columns on course_lessons.
 const FOREIGN_WRITES: string[] = [
   'accounts -> auth_tokens',
   'seed -> course_files',
