@@ -46,8 +46,9 @@ export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormPro
     register,
     handleSubmit,
     setFocus,
+    trigger,
     watch,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = useForm<BillingValues, unknown, Billing>({
     defaultValues: {
       firstName: '',
@@ -68,6 +69,13 @@ export function BillingForm({ defaultEmail, onSubmit, children }: BillingFormPro
     // Loaded again when the form is sent, where a failure is the sender's to see.
     if (painted) loadRules().catch(() => undefined);
   }, [painted]);
+  useEffect(() => {
+    if (!isSubmitted) return;
+    // Once sent, any change checks the whole form again: the state decides what the PIN code, country and
+    // GSTIN need, so one field's change can add or clear another's message.
+    const { unsubscribe } = watch(() => void trigger());
+    return unsubscribe;
+  }, [isSubmitted, watch, trigger]);
   const focusFirst = (failed: FieldErrors<BillingValues>) => {
     const first = FIELDS.find((name) => failed[name]);
     if (first) setFocus(first);
