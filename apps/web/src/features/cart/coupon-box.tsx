@@ -1,22 +1,20 @@
 import { couponParams, messages } from '@shop/shared';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { useCheckCouponMutation } from './api';
 import type { AppliedCoupon } from './applied-coupon';
 
-/** The code's rule (couponParams) as one message, or null when the code passes; the code as the rule leaves it. */
-function check(code: string): { code: string; error: null } | { code: null; error: string } {
-  const result = couponParams.safeParse({ code });
-  if (result.success) return { code: result.data.code, error: null };
-  return { code: null, error: result.error.issues[0]?.message ?? messages.couponCodeFormat };
-}
+type CouponValues = z.input<typeof couponParams>;
+/** The code's rule (couponParams): its message, or the code as the rule leaves it. */
+const couponResolver = schemaResolver(couponParams);
 
 /**
  * 'Enter coupon code' + 'Apply coupon'. A valid code sets the discount; anything else resets it to 0.
- * The box starts with the code already applied to the cart, if any. One field, so no form library (the
- * cart page's chunk, docs/decisions/0026-fast-on-a-cheap-phone.md): checked on submit, and again on each
- * change once submitted, as the other forms do.
+ * The box starts with the code already applied to the cart, if any. Checked on submit, and again on each
+ * change once submitted, as the other forms do; the server's refusal shows under the field too.
  */
 export function CouponBox({
   onChange,
@@ -26,10 +24,16 @@ export function CouponBox({
   appliedCode: string | null;
 }) {
   const [checkCoupon] = useCheckCouponMutation();
-  const [value, setValue] = useState(appliedCode ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CouponValues, unknown, z.output<typeof couponParams>>({
+    resolver: couponResolver,
+    defaultValues: { code: appliedCode ?? '' },
+  });
+  const error = errors.code?.message;
 
   const apply = async (code: string) => {
     try {
@@ -43,24 +47,12 @@ export function CouponBox({
       onChange(null);
       const status = (error as { status?: unknown }).status;
       const message = status === 429 ? errorMessage(error, messages.couponInvalid) : messages.couponInvalid;
-      setError(message);
+      setError('code', { message });
       toast.error(message);
     }
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const checked = check(value);
-    setError(checked.error);
-    if (checked.code === null) return;
-    setSubmitting(true);
-    try {
-      await apply(checked.code);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const submit = handleSubmit(({ code }) => apply(code));
 
   return (
     <form className="coupon-box" onSubmit={submit} noValidate>
@@ -78,12 +70,7 @@ export function CouponBox({
           maxLength={40}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'coupon-code-error' : undefined}
-          name="code"
-          value={value}
-          onChange={(event) => {
-            setValue(event.currentTarget.value);
-            if (submitted) setError(check(event.currentTarget.value).error);
-          }}
+          {...register('code')}
         />
         <button type="submit" className="btn btn-small" disabled={isSubmitting}>
           {messages.couponApply}
