@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { googleRoutes } from './accounts/google-routes.js';
-import { privacyRoutes } from './accounts/privacy-routes.js';
+import { privacyRoutes } from './privacy/privacy-routes.js';
 import { accountRoutes, sessionRoutes } from './accounts/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { billingRoutes } from './billing/routes.js';

@@ -1,7 +1,7 @@
 import { messages } from '@shop/shared';
 import type { AppDeps } from '../../deps.js';
-import { certificateRecipient } from '../accounts/certificate-name.js';
 import { certificateUrl } from './certificate-file.js';
+import { certificateRecipient } from './certificate-name.js';
 import { newCertificateId } from './new-certificate-id.js';
 import { findCertificateIdOf, insertCertificate } from './repo.js';
 

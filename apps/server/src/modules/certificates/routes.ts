@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { perIpLimit } from '../../plugins/rate-limit-options.js';
-import { getCertificateName, saveCertificateName } from '../accounts/certificate-name.js';
+import { getCertificateName, saveCertificateName } from './certificate-name.js';
 import { downloadCertificate } from './download-certificate.js';
 import { reissueCertificate } from './reissue-certificate.js';
 import { verifyCertificate } from './verify-certificate.js';

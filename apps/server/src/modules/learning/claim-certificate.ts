@@ -2,7 +2,7 @@ import { type CertificateClaimRequest, messages } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { saveCertificateName } from '../accounts/certificate-name.js';
+import { saveCertificateName } from '../certificates/certificate-name.js';
 import { issueCertificate } from '../certificates/issue-certificate.js';
 import { summariseProgress } from './course-progress.js';
 import { courseStructure } from './course-structure.js';

@@ -1,8 +1,8 @@
 import type { CertificateNameRequest } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
+import { findUserById, setCertificateName } from '../accounts/index.js';
 import { billingNameOf } from '../orders/billing-name-of.js';
-import { findUserById, setCertificateName } from './repo.js';
 
 /**
  * The name the learner chose to print on their certificates (null: not chosen yet, so their first

@@ -12,10 +12,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clearSessionCookie, requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
+import { hasPassword } from '../accounts/index.js';
 import { isSubscribed, unsubscribeAddress } from '../newsletter/manage-subscription.js';
 import { confirmAccountDeletion, deleteMyAccount } from './delete-my-account.js';
 import { exportMyData } from './export-my-data.js';
-import { hasPassword } from './has-password.js';
 
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse };
 

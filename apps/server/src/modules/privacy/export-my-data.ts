@@ -3,6 +3,7 @@ import { hitLimit } from '../../auth/rate-limit.js';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { accountLimits, findUserById } from '../accounts/index.js';
 import { listMyOrders } from '../billing/list-my-orders.js';
 import { exportCartOf } from '../cart/personal-data.js';
 import { exportCertificatesOf } from '../certificates/personal-data.js';
@@ -12,8 +13,6 @@ import { exportNotesOf } from '../notes/personal-data.js';
 import { exportConsentsOf } from '../orders/personal-data.js';
 import { exportPlaybackOf } from '../playback/personal-data.js';
 import { exportReviewsOf } from '../reviews/export-reviews-of.js';
-import { accountLimits } from './limits.js';
-import { findUserById } from './repo.js';
 
 /**
  * Each export reads every personal table, so an account gets 10 an hour (counted in the database, so

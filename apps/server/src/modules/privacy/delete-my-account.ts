@@ -5,6 +5,15 @@ import { verifyPassword } from '../../auth/passwords.js';
 import { forgetSessions, revokeUserSessions } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import {
+  accountLimits,
+  anonymiseUser,
+  composeDeleteAccountMail,
+  enforceLimit,
+  findUserById,
+  tombstoneEmail,
+  type UserRow,
+} from '../accounts/index.js';
 import { eraseCartOf } from '../cart/personal-data.js';
 import { eraseCertificatesOf } from '../certificates/personal-data.js';
 import { eraseProgressOf } from '../learning/personal-data.js';
@@ -13,9 +22,6 @@ import { eraseNotesOf } from '../notes/personal-data.js';
 import { closeOpenOrdersOf } from '../orders/personal-data.js';
 import { erasePlaybackOf } from '../playback/personal-data.js';
 import { eraseReviewsOf } from '../reviews/erase-reviews-of.js';
-import { composeDeleteAccountMail } from './account-mails.js';
-import { accountLimits, enforceLimit } from './limits.js';
-import { anonymiseUser, findUserById, tombstoneEmail, type UserRow } from './repo.js';
 
 /**
  * Erases the account in one transaction (DPDP Act 2023, right to erasure): sessions, link tokens,
