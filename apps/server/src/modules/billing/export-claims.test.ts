@@ -1,11 +1,13 @@
 import { messages, type TaxSettingsInput } from '@shop/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { callAs } from '../../../test/admin-test-client.js';
 import { createDemoShopApp, createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { refundMailsQueued } from '../../../test/order-records.js';
 import { payInSandbox, verifyPayment } from '../../../test/test-purchases.js';
 import { useTestApp } from '../../../test/use-test-app.js';
 import { demoCourses } from '../../seed/seed-courses.js';
+import { reconcilePayments } from '../orders/reconcile-payments.js';
 
 // Issue 32, B7: with prices exclusive of GST and exports under a Letter of Undertaking, "Outside India"
 // takes the 18 % off the charge. The claim names a country and is checked against the card that pays:
@@ -108,5 +110,23 @@ describe('an export claim is checked against the payment (B7)', () => {
       .where('order_id', '=', opened.orderId)
       .execute();
     expect(history.map((event) => event.note).join('\n')).toContain('payment from India');
+  });
+
+  it('reconciliation checks an export claim with the payment it has just fetched: one gateway call, not two', async () => {
+    const opened = await checkout({ state: '96', country: 'US', disclaimerAccepted: true });
+    expect(opened.res.statusCode, opened.res.body).toBe(200);
+    // Paid abroad, but the browser's verify call never came: reconciliation finds the payment.
+    await payInSandbox(t, opened, 'international');
+    const fetches = vi.spyOn(t.app.deps.gateway, 'fetchOrderPayments');
+    try {
+      const later = new Date(Date.now() + 20 * 60_000);
+      const report = await reconcilePayments(t.app.deps, pino({ level: 'silent' }), later);
+      expect(report.fulfilled).toBeGreaterThanOrEqual(1);
+      expect(fetches.mock.calls.filter(([id]) => id === opened.gatewayOrderId)).toHaveLength(1);
+    } finally {
+      fetches.mockRestore();
+    }
+    expect(await orderRow(opened.orderId)).toMatchObject({ status: 'paid', billing_country: 'US' });
+    expect(await enrolmentsOf(opened.user.id)).toEqual([{ course_id: course }]);
   });
 });

@@ -64,7 +64,8 @@ export async function reconcilePayments(
       const result = await fulfilOrder(
         fulfilContext(deps),
         order.id,
-        { gatewayPaymentId: captured.id, amountPaise: captured.amount },
+        // Its origin as just fetched: an export claim is checked without asking the gateway again.
+        { gatewayPaymentId: captured.id, amountPaise: captured.amount, international: captured.international },
         'reconcile',
         now,
       );

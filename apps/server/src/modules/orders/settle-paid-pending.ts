@@ -20,7 +20,8 @@ export async function settlePaidPendingOrders(deps: AppDeps, userId: string, now
     await fulfilOrder(
       fulfilContext(deps),
       order.id,
-      { gatewayPaymentId: captured.id, amountPaise: captured.amount },
+      // Its origin as just fetched: an export claim is checked without asking the gateway again.
+      { gatewayPaymentId: captured.id, amountPaise: captured.amount, international: captured.international },
       'checkout',
       now,
     );
