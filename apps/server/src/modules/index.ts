@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { googleRoutes } from './accounts/google-routes.js';
-import { privacyRoutes } from './privacy/privacy-routes.js';
 import { accountRoutes, sessionRoutes } from './accounts/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { billingRoutes } from './billing/routes.js';
@@ -16,6 +15,7 @@ import { newsletterRoutes } from './newsletter/routes.js';
 import { noteRoutes } from './notes/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { playbackRoutes } from './playback/routes.js';
+import { privacyRoutes } from './privacy/privacy-routes.js';
 import { reviewRoutes } from './reviews/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 
