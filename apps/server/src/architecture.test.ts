@@ -406,6 +406,19 @@ describe('architecture: floors, cycles and zones (issue 33)', () => {
     expectAllowList(webZoneBreaches(), WEB_ZONE_BREACHES, 'WEB_ZONE_BREACHES');
   });
 
+  it('the web speaks one zod dialect: zod/mini (and the core types both dialects share), never classic zod', () => {
+    const dialects = (text: string) =>
+      [...text.matchAll(/from '(zod[^']*)'/g)].map((match) => match[1]).filter((name) => name !== 'zod/v4/core');
+    expect(dialects("import { z } from 'zod/mini'; import type { $ZodType } from 'zod/v4/core';")).toEqual([
+      'zod/mini',
+    ]);
+    expect(dialects("import type { z } from 'zod';")).toEqual(['zod']);
+    const classic = webCode.filter((file) =>
+      dialects(fs.readFileSync(path.join(root, file), 'utf8')).some((name) => name !== 'zod/mini'),
+    );
+    expect(classic).toEqual([]);
+  });
+
   it('every table has one writer: its owner (one writer per table)', () => {
     const tables = [
       ...fs.readFileSync(path.join(root, serverSrc, 'db/schema.ts'), 'utf8').matchAll(/^ {2}(\w+): \w+Table;$/gm),

@@ -1,6 +1,6 @@
 import { couponParams, messages } from '@shop/shared';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { schemaResolver } from '../../lib/schema-resolver';

@@ -2,7 +2,7 @@ import type { MyReview, ReviewInput, reviewForm } from '@shop/shared';
 import { messages, REVIEW_TEXT_MAX } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { DoneNotice } from '../../components/ui/done-notice';
 import { errorMessage } from '../../lib/api';
 import { useSaveReviewMutation } from './reviews-api';

@@ -1,6 +1,6 @@
 import type { ContactResponse, contactRequest } from '@shop/shared';
 import { contactPaths } from '@shop/shared';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { api } from '../../lib/api';
 
 export const contentApi = api.injectEndpoints({
