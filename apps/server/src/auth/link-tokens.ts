@@ -90,6 +90,11 @@ export async function dropLinkTokens(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('auth_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
+/** Every link token of a user goes, used or not (the account is deleted: nothing of it may be kept). */
+export async function eraseLinkTokensOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('auth_tokens').where('user_id', '=', userId).execute();
+}
+
 /** Drops tokens that can no longer be used (expired or used more than a day ago). */
 export async function pruneLinkTokens(db: Db, now = new Date()): Promise<void> {
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();

@@ -137,10 +137,9 @@ export function tombstoneEmail(id: string): string {
 /**
  * Erases an account's personal data in place: the row stays (orders and invoices point at it, and
  * tax law keeps those) but its name and address become a tombstone, its password and Google link
- * go, and it can never sign in again. Every link token of the account goes with it.
+ * go, and it can never sign in again. (The privacy centre also erases its link tokens: auth/link-tokens.ts.)
  */
 export async function anonymiseUser(db: Db, id: string, now = new Date()): Promise<void> {
-  await db.deleteFrom('auth_tokens').where('user_id', '=', id).execute();
   await db
     .updateTable('users')
     .set({

@@ -1,6 +1,6 @@
 import { messages } from '@shop/shared';
 import { forgetAuditActorEmail, writeAudit } from '../../audit/write-audit.js';
-import { consumeLinkToken, issueLinkToken } from '../../auth/link-tokens.js';
+import { consumeLinkToken, eraseLinkTokensOf, issueLinkToken } from '../../auth/link-tokens.js';
 import { verifyPassword } from '../../auth/passwords.js';
 import { forgetSessions, revokeUserSessions } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
@@ -47,6 +47,7 @@ async function eraseAccount(
     await closeOpenOrdersOf(trx, user.id, now);
     await eraseSubscriptionOf(trx, user.email);
     await anonymiseUser(trx, user.id, now);
+    await eraseLinkTokensOf(trx, user.id);
     await forgetAuditActorEmail(trx, user.id, tombstoneEmail(user.id));
     const actor = {
       id: user.id,
