@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { privacyPaths } from '@shop/shared';
 import type { Page } from 'playwright-core';
 import { describe, inject, vi } from 'vitest';
 import { allowFailedResources, baseURL, expect, test } from './support/browser';
@@ -381,6 +382,18 @@ describe('accounts', () => {
     const exported = JSON.parse(fs.readFileSync(file, 'utf8'));
     expect(exported.profile.email).toBe(person.email);
     expect(JSON.stringify(exported)).not.toMatch(/hash|argon2/i);
+
+    // Past the hourly export limit, the link shows the server's message instead of a failed download.
+    let refused: { status(): number; json(): Promise<{ message: string }> } | null = null;
+    for (let i = 0; i < 12 && !refused; i += 1) {
+      const answer = await page.request.get(`${baseURL}${privacyPaths.export}`);
+      if (answer.status() === 429) refused = answer;
+    }
+    if (!refused) throw new Error('the export limit never answered 429');
+    const { message } = await refused.json();
+    await page.getByRole('link', { name: 'Download my data' }).click();
+    await page.getByRole('alert').filter({ hasText: message }).waitFor();
+    allowFailedResources(consoleErrors, 429);
 
     await page.getByLabel('Your password, to confirm').fill('not my password');
     await page.getByRole('button', { name: 'Delete my account' }).click();

@@ -102,6 +102,50 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
   );
 }
 
+/**
+ * "Download my data": a link that works without script; with it, the file is fetched first, so that a
+ * refusal (ten exports an hour, attack A7) shows the server's message instead of a failed download.
+ */
+function DownloadMyData() {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const download = async (event: React.MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const response = await fetch(privacyPaths.export, { credentials: 'same-origin' });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { message?: string } | null;
+        setFailure(body?.message ?? messages.emailCallFailed);
+        return;
+      }
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'my-data.json';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // The browser has started the download from the object URL: it can go once this task ends.
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    } catch {
+      setFailure(messages.emailCallFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <FormOutcome failure={failure} done={null} />
+      <a className="btn" href={privacyPaths.export} download="my-data.json" onClick={download} aria-disabled={busy}>
+        {messages.downloadMyData}
+      </a>
+    </>
+  );
+}
+
 function PrivacyCentre() {
   const { data: status } = useGetPrivacyStatusQuery();
   return (
@@ -111,9 +155,7 @@ function PrivacyCentre() {
       </DashboardPanel>
       <DashboardPanel id="privacy-download" title={messages.downloadMyData}>
         <p>{messages.downloadMyDataIntro}</p>
-        <a className="btn" href={privacyPaths.export} download="my-data.json">
-          {messages.downloadMyData}
-        </a>
+        <DownloadMyData />
       </DashboardPanel>
       {status && <NewsletterConsent subscribed={status.newsletterSubscribed} />}
       {status && <DeleteAccount hasPassword={status.hasPassword} />}
