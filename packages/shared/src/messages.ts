@@ -60,6 +60,18 @@ export const messages = {
   courseOwnedShort: 'You own this course.',
   goToCourse: 'Go to course',
   courseNotInCart: 'This course is not in your cart.',
+  /** Bundles (issue 34). */
+  bundleNotFound: 'Bundle not found',
+  bundleNotInCart: 'This bundle is not in your cart.',
+  bundleRemovedFromCart: 'Bundle removed from cart.',
+  bundleAllOwned: 'You already own every course in this bundle.',
+  bundleOverlapsCart: 'This bundle shares a course with another bundle in your cart. Remove that bundle first.',
+  courseInCartBundle: 'This course is already in a bundle in your cart.',
+  bundleNeedsCourses: 'must list at least 2 published courses',
+  /** The cart's note under a bundle; `{titles}` names the included courses the buyer owns already. */
+  bundleOwnedCourses: 'You already own {titles}. The bundle keeps its price.',
+  bundleIncludes: 'Includes',
+  bundlesWithCourse: 'Also in these bundles',
   addedToCart: 'added to cart',
   increaseQuantity: 'Increase Product Quantity',
   decreaseQuantity: 'Decrease cart quantity',
