@@ -310,6 +310,10 @@ describe('paying for a bundle', () => {
     expect(invoices[0]?.lines.map((line) => line.description)).toEqual([`Test bundle ${made}`]);
     expect(invoices[0]?.totals.totalPaise).toBe(1_234_500);
     expect(await cartOf(user)).toEqual({ userId: user.id, courses: [] });
+    // The bought bundle's row leaves the cart too (the listing would hide a bundle whose courses are all owned).
+    expect(
+      await t.database.db.selectFrom('cart_bundles').select('bundle_id').where('bundle_id', '=', id).execute(),
+    ).toEqual([]);
     const lines = await t.database.db
       .selectFrom('order_lines')
       .select(['course_id', 'unit_price_paise', 'bundle_id'])
