@@ -228,7 +228,7 @@ const SERVER_CYCLES: string[] = [
   'modules/accounts, modules/certificates, modules/learning, modules/newsletter, modules/notes, modules/playback, modules/reviews',
 ];
 const WEB_CYCLES: string[] = [
-  'app, components/ui, features/account, features/admin, features/cart, features/catalog, features/certificates, features/checkout, features/content, features/home, features/learning, features/newsletter, features/orders, features/wishlist',
+  'app, components/ui, features/account, features/admin, features/bundles, features/cart, features/catalog, features/certificates, features/checkout, features/content, features/home, features/learning, features/newsletter, features/orders, features/wishlist',
 ];
 
 const webCode = sourceFiles(webSrc);

@@ -71,6 +71,7 @@ export const messages = {
   /** The cart's note under a bundle; `{titles}` names the included courses the buyer owns already. */
   bundleOwnedCourses: 'You already own {titles}. The bundle keeps its price.',
   bundleIncludes: 'Includes',
+  signInToAddBundle: 'Sign in to add this bundle',
   bundlesWithCourse: 'Also in these bundles',
   addedToCart: 'added to cart',
   increaseQuantity: 'Increase Product Quantity',

@@ -9,6 +9,7 @@ import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { VideoModal } from '../../components/ui/video-modal';
 import { useGetProfileQuery } from '../account';
+import { BundlesOfCourse } from '../bundles';
 import { AddToCartButton } from '../cart/add-to-cart-button';
 import { CurriculumPreview, useGetEnrolledCoursesQuery, useGetPreviewLessonsQuery } from '../learning';
 import { WishlistButton } from '../wishlist';
@@ -195,6 +196,7 @@ function Sidebar({ course }: { course: Course }) {
           <ShieldIcon size={18} /> Secure payment by Razorpay: UPI, cards, net banking
         </p>
       )}
+      <BundlesOfCourse courseId={course._id} />
       <ShareLinks title={course.title} />
       {!owned && <WishlistButton course={course} showLabel />}
     </aside>
