@@ -29,7 +29,11 @@ describe('buying a bundle', () => {
       await page.setViewportSize(viewport);
       await signIn(context);
 
-      await page.goto(`/bundles/${bundleId}`);
+      // The course page names the bundles that include the course; its link opens the bundle's page.
+      await page.goto('/course-details/64a1f0c2b7e4d1a2c3e50001');
+      const ofCourse = page.getByRole('region', { name: 'Also in these bundles' });
+      await ofCourse.getByRole('link', { name: bundleTitle }).click();
+      await page.waitForURL(new RegExp(`/bundles/${bundleId}$`));
       await page.getByRole('heading', { level: 1, name: bundleTitle }).waitFor();
       for (const title of courseTitles) await page.getByRole('link', { name: title }).waitFor();
       await expect(page.locator('.bundle-price').textContent()).resolves.toContain('14,999');
