@@ -11,6 +11,7 @@
 export { accountPaths } from './api-paths/accounts.js';
 export { adminPaths } from './api-paths/admin.js';
 export { billingPaths, orderCreditNotePath, orderInvoicePath } from './api-paths/billing.js';
+export { bundlePaths } from './api-paths/bundles.js';
 export { cartPaths } from './api-paths/cart.js';
 export { catalogPaths } from './api-paths/catalog.js';
 export { certificatePaths } from './api-paths/certificates.js';

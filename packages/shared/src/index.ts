@@ -3,6 +3,7 @@ export * from './checkout-tax.js';
 export * from './contracts/accounts.js';
 export * from './contracts/admin.js';
 export * from './contracts/admin-answers.js';
+export * from './contracts/bundles.js';
 export * from './contracts/cart.js';
 export * from './contracts/catalog.js';
 export * from './contracts/certificates.js';

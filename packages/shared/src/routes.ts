@@ -45,6 +45,7 @@ export const pageRoutes = [
     head: 'privacyPolicy',
     serverRendered: true,
   },
+  { path: '/bundles/:id', source: 'src/features/bundles/bundle-page.tsx', landing: true },
   { path: '/cart', source: 'src/features/cart/cart-page.tsx', landing: true, session: true },
   { path: '/wishlist', source: 'src/features/wishlist/wishlist-page.tsx' },
   { path: '/check-out', source: 'src/features/checkout/checkout-page.tsx', landing: true, session: true },

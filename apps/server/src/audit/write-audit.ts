@@ -16,7 +16,8 @@ export interface AuditEntry {
     | 'lesson_video'
     | 'newsletter'
     | 'review'
-    | 'certificate';
+    | 'certificate'
+    | 'bundle';
   entityId: string;
   before: unknown;
   after: unknown;

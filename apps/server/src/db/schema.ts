@@ -137,6 +137,42 @@ export interface OrderLinesTable {
   course_id: string;
   title: string;
   unit_price_paise: number;
+  /** The bundle this course line was sold in (032); its share of the bundle's price. Null for a course sold alone. */
+  bundle_id: Generated<string | null>;
+}
+
+/** A bundle as sold in an order (032): one invoice line at the bundle's price. */
+export interface OrderBundlesTable {
+  order_id: string;
+  bundle_id: string;
+  title: string;
+  price_paise: number;
+  /** The bundle's place among the order's bundles, as the checkout charged them. */
+  position: number;
+}
+
+/** Several courses sold together at one GST-inclusive price (032, the bundles module). */
+export interface BundlesTable {
+  id: string;
+  title: string;
+  description: string;
+  price_paise: number;
+  published: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BundleCoursesTable {
+  bundle_id: string;
+  course_id: string;
+  position: number;
+}
+
+/** A bundle waiting in a signed-in cart (032). */
+export interface CartBundlesTable {
+  cart_id: string;
+  bundle_id: string;
+  added_at: string;
 }
 
 export interface PaymentsTable {
@@ -496,6 +532,10 @@ export interface Database {
   rate_limits: RateLimitsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  order_bundles: OrderBundlesTable;
+  bundles: BundlesTable;
+  bundle_courses: BundleCoursesTable;
+  cart_bundles: CartBundlesTable;
   payments: PaymentsTable;
   order_events: OrderEventsTable;
   webhook_events: WebhookEventsTable;

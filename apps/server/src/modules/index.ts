@@ -4,6 +4,7 @@ import { googleRoutes } from './accounts/google-routes.js';
 import { accountRoutes, sessionRoutes } from './accounts/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { billingRoutes } from './billing/routes.js';
+import { bundleRoutes } from './bundles/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { certificateRoutes } from './certificates/routes.js';
@@ -23,6 +24,7 @@ import { sandboxRoutes } from './sandbox/routes.js';
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes, deps);
   await app.register(catalogRoutes, deps);
+  await app.register(bundleRoutes, deps);
   await app.register(reviewRoutes, deps);
   await app.register(sessionRoutes, deps);
   await app.register(sandboxRoutes, deps);

@@ -4,6 +4,7 @@ import { upsertCoupon } from '../modules/coupons/repo.js';
 import { upsertCourse } from '../modules/courses/repo.js';
 import { DEMO_CLIPS_JOB } from '../modules/video/make-demo-clips.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
+import { seedBundles } from './seed-bundles.js';
 import { demoCourses } from './seed-courses.js';
 import { demoVideoLessonIds, seedLearning, seedLessons } from './seed-learning.js';
 
@@ -29,6 +30,7 @@ export async function seedDemo(db: Db, storage?: ObjectStorage): Promise<number>
     await upsertCoupon(trx, DEMO_COUPON_ID, welcomeCoupon, new Date().toISOString());
     await seedLearning(trx, storage);
     await seedLessons(trx);
+    await seedBundles(trx);
   });
   return demoCourses.length;
 }

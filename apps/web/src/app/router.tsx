@@ -15,6 +15,7 @@ const pageCode: Record<PageSource, () => Promise<{ default: ComponentType }>> = 
   'src/features/home/home-page.tsx': () => import('../features/home/home-page'),
   'src/features/catalog/courses-page.tsx': () => import('../features/catalog/courses-page'),
   'src/features/catalog/course-details-page.tsx': () => import('../features/catalog/course-details-page'),
+  'src/features/bundles/bundle-page.tsx': () => import('../features/bundles/bundle-page'),
   'src/features/content/about-page.tsx': () => import('../features/content/about-page'),
   'src/features/content/contact-page.tsx': () => import('../features/content/contact-page'),
   'src/features/content/terms-page.tsx': () => import('../features/content/terms-page'),

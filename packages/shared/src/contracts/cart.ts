@@ -4,6 +4,15 @@ import { objectId } from './common.js';
 export const cartCourseBody = z.object({ courseId: objectId });
 export type CartCourseBody = z.infer<typeof cartCourseBody>;
 
+/** Add and remove take a course, or a bundle (issue 34): `{ courseId }` or `{ bundleId }`, exactly one. */
+export const cartItemBody = z
+  .object({ courseId: objectId.optional(), bundleId: objectId.optional() })
+  .refine((body) => (body.courseId === undefined) !== (body.bundleId === undefined), {
+    message: 'courseId or bundleId: give exactly one',
+    path: ['courseId'],
+  });
+export type CartItemBody = z.infer<typeof cartItemBody>;
+
 /** The spec's populated course inside a cart entry; price in rupees like every API price. */
 export const cartCourse = z.object({
   _id: objectId,
@@ -16,7 +25,24 @@ export type CartCourse = z.infer<typeof cartCourse>;
 export const cartEntry = z.object({ courseId: cartCourse, quantity: z.number().int().positive() });
 export type CartEntry = z.infer<typeof cartEntry>;
 
-export const cart = z.object({ userId: z.string(), courses: z.array(cartEntry) });
+/**
+ * A bundle in the cart: one line at its price. `owned` marks an included course the buyer owns already,
+ * named before paying (the bundle is still sold: its price is its price).
+ */
+export const cartBundle = z.object({
+  _id: objectId,
+  title: z.string(),
+  price: z.number().nonnegative(),
+  courses: z.array(z.object({ _id: objectId, title: z.string(), owned: z.boolean() })),
+});
+export type CartBundle = z.infer<typeof cartBundle>;
+
+/** `bundles` is there only when the cart holds one, so a cart of courses keeps the spec's shape. */
+export const cart = z.object({
+  userId: z.string(),
+  courses: z.array(cartEntry),
+  bundles: z.array(cartBundle).optional(),
+});
 export type Cart = z.infer<typeof cart>;
 
 export const getCartResponse = z.object({ ok: z.literal(true), cart });

@@ -27,6 +27,7 @@ import * as orderTaxBasis from './027-order-tax-basis.js';
 import * as exportClaims from './029-export-claims.js';
 import * as watchedTimeAndReissues from './030-watched-time-and-reissues.js';
 import * as videoKeyFetches from './031-video-key-fetches.js';
+import * as bundles from './032-bundles.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '029-export-claims': exportClaims,
   '030-watched-time-and-reissues': watchedTimeAndReissues,
   '031-video-key-fetches': videoKeyFetches,
+  '032-bundles': bundles,
 };

@@ -215,10 +215,43 @@ export async function findOwnedCourseIds(db: Db, userId: string, courseIds: stri
   return new Set(rows.map((row) => row.course_id));
 }
 
+/** The bundle ids in the user's cart, in the order they were added (issue 34). */
+export async function findCartBundleIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('cart_bundles')
+    .innerJoin('carts', 'carts.id', 'cart_bundles.cart_id')
+    .select('cart_bundles.bundle_id')
+    .where('carts.user_id', '=', userId)
+    .orderBy('cart_bundles.added_at')
+    .orderBy('cart_bundles.bundle_id')
+    .execute();
+  return rows.map((row) => row.bundle_id);
+}
+
+/** Puts a bundle in the cart; a bundle already there stays as it is. */
+export async function insertCartBundle(db: Db, cartId: string, bundleId: string, now: string): Promise<void> {
+  await db
+    .insertInto('cart_bundles')
+    .values({ cart_id: cartId, bundle_id: bundleId, added_at: now })
+    .onConflict((oc) => oc.columns(['cart_id', 'bundle_id']).doNothing())
+    .execute();
+}
+
+/** Takes a bundle out of the user's cart; true when it was there. */
+export async function deleteCartBundle(db: Db, userId: string, bundleId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('cart_bundles')
+    .where('bundle_id', '=', bundleId)
+    .where('cart_id', '=', (eb) => eb.selectFrom('carts').select('carts.id').where('carts.user_id', '=', userId))
+    .executeTakeFirst();
+  return Boolean(result.numDeletedRows);
+}
+
 /** Removes a user's cart and its items (account deletion). */
 export async function deleteCartOf(db: Db, userId: string): Promise<void> {
   const cartId = await findCartId(db, userId);
   if (!cartId) return;
+  await db.deleteFrom('cart_bundles').where('cart_id', '=', cartId).execute();
   await db.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
   await db.deleteFrom('carts').where('id', '=', cartId).execute();
 }
@@ -234,4 +267,16 @@ const boughtCartItem = preparedQuery<{ userId: string; courseId: string }>()((db
 /** A bought course leaves the buyer's cart (in the paying transaction). */
 export async function removeBoughtFromCart(db: Db, userId: string, courseId: string): Promise<void> {
   await boughtCartItem.execute(db, { userId, courseId });
+}
+
+const boughtCartBundle = preparedQuery<{ userId: string; bundleId: string }>()((db, value) =>
+  db
+    .deleteFrom('cart_bundles')
+    .where('cart_id', 'in', db.selectFrom('carts').select('carts.id').where('carts.user_id', '=', value('userId')))
+    .where('bundle_id', '=', value('bundleId')),
+);
+
+/** A bought bundle leaves the buyer's cart (in the paying transaction). */
+export async function removeBoughtBundleFromCart(db: Db, userId: string, bundleId: string): Promise<void> {
+  await boughtCartBundle.execute(db, { userId, bundleId });
 }

@@ -1,6 +1,6 @@
 import {
   cartChangeResponse,
-  cartCourseBody,
+  cartItemBody,
   cartPaths,
   errorResponse,
   getCartResponse,
@@ -11,9 +11,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
+import { addBundleToCart } from './add-bundle-to-cart.js';
 import { addToCart } from './add-to-cart.js';
 import { getCart } from './get-cart.js';
 import { mergeCart } from './merge-cart.js';
+import { removeBundleFromCart } from './remove-bundle-from-cart.js';
 import { removeFromCart } from './remove-from-cart.js';
 
 /** A cart answer is a few hundred bytes per course: compressing it is not worth its per-call hooks. */
@@ -36,22 +38,27 @@ export const cartRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     cartPaths.add,
     {
       ...small,
-      schema: { body: cartCourseBody, response: { 200: cartChangeResponse, ...refusals, 409: errorResponse } },
+      schema: { body: cartItemBody, response: { 200: cartChangeResponse, ...refusals, 409: errorResponse } },
     },
     async (request) => {
       const user = requireUser(request);
-      await addToCart(db, user.id, request.body.courseId);
+      const { courseId, bundleId } = request.body;
+      if (bundleId) await addBundleToCart(db, user.id, bundleId);
+      else await addToCart(db, user.id, courseId as string);
       return { ok: true as const, message: messages.addedToCart, cart: await getCart(db, user.id) };
     },
   );
 
   app.post(
     cartPaths.remove,
-    { ...small, schema: { body: cartCourseBody, response: { 200: cartChangeResponse, ...refusals } } },
+    { ...small, schema: { body: cartItemBody, response: { 200: cartChangeResponse, ...refusals } } },
     async (request) => {
       const user = requireUser(request);
-      await removeFromCart(db, user.id, request.body.courseId);
-      return { ok: true as const, message: messages.courseRemovedFromCart, cart: await getCart(db, user.id) };
+      const { courseId, bundleId } = request.body;
+      if (bundleId) await removeBundleFromCart(db, user.id, bundleId);
+      else await removeFromCart(db, user.id, courseId as string);
+      const message = bundleId ? messages.bundleRemovedFromCart : messages.courseRemovedFromCart;
+      return { ok: true as const, message, cart: await getCart(db, user.id) };
     },
   );
 

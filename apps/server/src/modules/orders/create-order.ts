@@ -27,12 +27,14 @@ import {
   findOpenOrders,
   findReusableOrder,
   insertOrder,
+  insertOrderBundle,
   insertOrderLine,
   lockRow,
   supersedeOrder,
   updateBilling,
 } from './repo.js';
 import { settlePaidPendingOrders } from './settle-paid-pending.js';
+import { shareBundlePrice } from './share-bundle-price.js';
 
 /** A pending order for the same cart is reused for this long instead of creating another. */
 const REUSE_MINUTES = 30;
@@ -52,7 +54,10 @@ interface Charged extends PricedCart {
 }
 
 function fingerprint(priced: Charged): string {
-  const parts = priced.lines.map((line) => `${line.id}:${line.price_paise}`).sort();
+  const parts = [
+    ...priced.lines.map((line) => `${line.id}:${line.price_paise}`),
+    ...priced.bundles.map((bundle) => `bundle:${bundle.id}:${bundle.pricePaise}`),
+  ].sort();
   // The amount charged (with exclusive prices it depends on the state): a reused order's gateway order has it.
   parts.push(`coupon:${priced.coupon?.id ?? ''}`, `total:${priced.charge.totalPaise}`);
   // Stryker disable next-line StringLiteral: the parts are labelled and the ids of one length, so joined without a separator they stay unambiguous; digest('') gives the same bytes as a Buffer, which SQLite stores and compares alike
@@ -79,7 +84,8 @@ export async function createOrder(
   const { db, gateway } = deps;
   const couponCode = await couponCodeFor(deps, body.discountCouponId);
   const cart = await priceCart(db, user.id, couponCode, now);
-  if (cart.lines.length === 0) throw new AppError('bad_request', messages.cartEmptyAtCheckout);
+  if (cart.lines.length === 0 && cart.bundles.length === 0)
+    throw new AppError('bad_request', messages.cartEmptyAtCheckout);
   if (body.discountCouponId && !cart.coupon) throw new AppError('conflict', messages.couponNoLongerValid);
   // With prices exclusive of GST the tax is added on top, by the buyer's state, as the checkout page shows it.
   const basis = await checkoutTaxBasis(db, deps.config.tax);
@@ -168,7 +174,32 @@ export async function createOrder(
         course_id: line.id,
         title: line.title,
         unit_price_paise: line.price_paise,
+        bundle_id: null,
       });
+    }
+    // A bundle is one invoice line at its price; each of its courses is a line of its own carrying its share.
+    for (const [position, bundle] of priced.bundles.entries()) {
+      await insertOrderBundle(trx, {
+        position,
+        order_id: orderId,
+        bundle_id: bundle.id,
+        title: bundle.title,
+        price_paise: bundle.pricePaise,
+      });
+      const shares = shareBundlePrice(
+        bundle.pricePaise,
+        bundle.courses.map((course) => course.pricePaise),
+      );
+      for (const [index, course] of bundle.courses.entries()) {
+        await insertOrderLine(trx, {
+          id: newId(),
+          order_id: orderId,
+          course_id: course.id,
+          title: course.title,
+          unit_price_paise: shares[index] ?? 0,
+          bundle_id: bundle.id,
+        });
+      }
     }
     if (priced.coupon) {
       await insertRedemption(trx, { couponId: priced.coupon.id, userId: user.id, orderId, now: stamp });
@@ -186,8 +217,8 @@ function chargeFor(cart: PricedCart, basis: TaxBasis, state: string | undefined)
   return checkoutCharge(
     basis,
     state ?? '',
-    // One invoice line per course, as the order's lines are written.
-    cart.lines.map((line) => line.price_paise),
+    // One invoice line per course sold alone, then one per bundle, as findInvoiceLines reads them back.
+    [...cart.lines.map((line) => line.price_paise), ...cart.bundles.map((bundle) => bundle.pricePaise)],
     cart.totals.discount,
   );
 }
@@ -228,7 +259,10 @@ function answer(
     email: body.email,
     validDiscount: priced.totals.discount / 100,
     discountCouponId: priced.coupon?.id ?? null,
-    courseId: priced.lines.map((line) => line.id).join(','),
+    courseId: [
+      ...priced.lines.map((line) => line.id),
+      ...priced.bundles.flatMap((bundle) => bundle.courses.map((course) => course.id)),
+    ].join(','),
     userId: user.id,
     currency: 'INR',
     key_id: deps.gateway.keyId,

@@ -5,7 +5,7 @@ import type { MailQueue } from '../../mail/mailer.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
 import type { TaxSettings } from '../../tax-config.js';
 import { issueInvoice } from '../billing/issue-invoice.js';
-import { removeBoughtFromCart } from '../cart/index.js';
+import { removeBoughtBundleFromCart, removeBoughtFromCart } from '../cart/index.js';
 import { deleteRedemptionsOf, keepRedemption } from '../coupons/index.js';
 import { grantOrderEnrolment } from '../learning/index.js';
 import { withPaymentOrigin } from './export-claim.js';
@@ -15,6 +15,7 @@ import { confirmationMail } from './order-mails.js';
 import { refundDue, refundUnfulfillable } from './refund-unfulfillable.js';
 import {
   findBuyer,
+  findInvoiceLines,
   findOrderById,
   findOrderLines,
   insertRefundDue,
@@ -175,7 +176,7 @@ export async function fulfilOrder(
       // Stryker disable next-line ConditionalExpression,EqualityOperator: a payment arrives only for an order with a gateway order, whose total is at least ₹1
       if (order.total_paise > 0 && invoiced) {
         const buyer = await buyerOfOrder(trx, order.user_id);
-        await issueInvoice(trx, ctx.tax, order, await findOrderLines(trx, order.id), buyer, now);
+        await issueInvoice(trx, ctx.tax, order, await findInvoiceLines(trx, order.id), buyer, now);
       }
       return { granted: false, mail: null, refunded: true };
     }
@@ -191,6 +192,8 @@ export async function fulfilOrder(
       });
     }
 
+    // A bundle's courses are lines too: each course is enrolled once (an enrolment the buyer holds already,
+    // through another order, stays as it is: the unique (user, course) enrolment backs it).
     const lines = await findOrderLines(trx, order.id);
     for (const line of lines) {
       await grantOrderEnrolment(trx, {
@@ -201,11 +204,21 @@ export async function fulfilOrder(
       });
       await removeBoughtFromCart(trx, order.user_id, line.course_id);
     }
+    for (const bundleId of new Set(lines.flatMap((line) => (line.bundle_id ? [line.bundle_id] : [])))) {
+      await removeBoughtBundleFromCart(trx, order.user_id, bundleId);
+    }
 
     const buyer = await buyerOfOrder(trx, order.user_id);
     // Near the end, so the invoice counter (one row every purchase takes) stays locked only briefly.
-    const invoice = order.total_paise > 0 ? await issueInvoice(trx, ctx.tax, order, lines, buyer, now) : null;
-    const mail = confirmationMail(ctx, { ...order, lines }, buyer.email, order.billing_name || buyer.username, invoice);
+    const sold = await findInvoiceLines(trx, order.id);
+    const invoice = order.total_paise > 0 ? await issueInvoice(trx, ctx.tax, order, sold, buyer, now) : null;
+    const mail = confirmationMail(
+      ctx,
+      { ...order, lines: sold },
+      buyer.email,
+      order.billing_name || buyer.username,
+      invoice,
+    );
     await ctx.mail.enqueue(mail, trx, now);
     return { granted: true, mail, refunded: false };
   });

@@ -1,6 +1,6 @@
 import type { Db, DbKind } from '../../db/database.js';
 import { boundValues, preparedQuery } from '../../db/prepared.js';
-import type { OrderLinesTable, OrderStatus, OrdersTable } from '../../db/schema.js';
+import type { OrderBundlesTable, OrderLinesTable, OrderStatus, OrdersTable } from '../../db/schema.js';
 import { newId } from '../../ids.js';
 
 /**
@@ -143,18 +143,45 @@ const orderColumns: (keyof NewOrder)[] = [
 const insertOrderRow = preparedQuery<NewOrder>()((db, value) =>
   db.insertInto('orders').values(boundValues<NewOrder>(value, orderColumns)),
 );
-const insertOrderLineRow = preparedQuery<OrderLinesTable>()((db, value) =>
+/** A course line; `bundle_id` names the bundle it was sold in (its share of the bundle's price), else null. */
+export type NewOrderLine = Omit<OrderLinesTable, 'bundle_id'> & { bundle_id: string | null };
+const insertOrderLineRow = preparedQuery<NewOrderLine>()((db, value) =>
   db
     .insertInto('order_lines')
-    .values(boundValues<OrderLinesTable>(value, ['id', 'order_id', 'course_id', 'title', 'unit_price_paise'])),
+    .values(
+      boundValues<NewOrderLine>(value, ['id', 'order_id', 'course_id', 'title', 'unit_price_paise', 'bundle_id']),
+    ),
 );
 
 export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
   await insertOrderRow.execute(db, order);
 }
 
-export async function insertOrderLine(db: Db, line: OrderLinesTable): Promise<void> {
+export async function insertOrderLine(db: Db, line: NewOrderLine): Promise<void> {
   await insertOrderLineRow.execute(db, line);
+}
+
+/** A bundle as sold in the order: the invoice's one line for it, at its price (issue 34). */
+export async function insertOrderBundle(db: Db, row: OrderBundlesTable): Promise<void> {
+  await db.insertInto('order_bundles').values(row).execute();
+}
+
+/**
+ * The order's invoice lines: each course sold alone, then each bundle as one line at its price, in the
+ * order the checkout charged them (create-order.ts), so the invoice's tax is the checkout's.
+ */
+export async function findInvoiceLines(db: Db, orderId: string) {
+  const courses = await findOrderLines(db, orderId);
+  const bundles = await db
+    .selectFrom('order_bundles')
+    .select(['title', 'price_paise', 'bundle_id'])
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
+  return [
+    ...courses.filter((line) => line.bundle_id === null),
+    ...bundles.map((row) => ({ title: row.title, unit_price_paise: row.price_paise })),
+  ];
 }
 
 /** The latest billing details on an order still awaiting payment. */
@@ -370,7 +397,7 @@ const markPaidRow = preparedQuery<{ orderId: string; now: string }>()((db, value
 const orderLines = preparedQuery<{ orderId: string }>()((db, value) =>
   db
     .selectFrom('order_lines')
-    .select(['course_id', 'title', 'unit_price_paise'])
+    .select(['course_id', 'title', 'unit_price_paise', 'bundle_id'])
     .where('order_id', '=', value('orderId')),
 );
 const insertRefundDueRow = preparedQuery<{
@@ -422,13 +449,17 @@ export async function markPaid(db: Db, orderId: string, now: string): Promise<vo
 /** A refund due for a payment the order cannot honour (refund-unfulfillable.ts completes it). */
 export const insertRefundDue = withNewId(insertRefundDueRow);
 
-/** Courses of the order the buyer owns already through an active enrolment. */
+/**
+ * Courses sold alone in the order that the buyer owns already through an active enrolment. A bundle's
+ * courses do not count: a bundle may include a course the buyer owns (they were told in the cart).
+ */
 export function findOwnedTitles(db: Db, orderId: string, userId: string) {
   return db
     .selectFrom('order_lines')
     .innerJoin('enrolments', 'enrolments.course_id', 'order_lines.course_id')
     .select('order_lines.title')
     .where('order_lines.order_id', '=', orderId)
+    .where('order_lines.bundle_id', 'is', null)
     .where('enrolments.user_id', '=', userId)
     .where('enrolments.revoked_at', 'is', null)
     .execute();

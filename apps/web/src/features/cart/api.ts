@@ -31,6 +31,21 @@ export const cartApi = api.injectEndpoints({
         if (cart) dispatch(cartApi.util.upsertQueryData('getCart', undefined, cart));
       },
     }),
+    /** A bundle goes into the signed-in cart as one line (issue 34). */
+    addBundleToCart: build.mutation<CartChangeResponse, string>({
+      query: (bundleId) => ({ url: cartPaths.add, method: 'POST', body: { bundleId } }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }): Promise<void> => {
+        const cart = await changedCart(queryFulfilled);
+        if (cart) dispatch(cartApi.util.upsertQueryData('getCart', undefined, cart));
+      },
+    }),
+    removeBundleFromCart: build.mutation<CartChangeResponse, string>({
+      query: (bundleId) => ({ url: cartPaths.remove, method: 'POST', body: { bundleId } }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }): Promise<void> => {
+        const cart = await changedCart(queryFulfilled);
+        if (cart) dispatch(cartApi.util.upsertQueryData('getCart', undefined, cart));
+      },
+    }),
     mergeCart: build.mutation<MergeCartResponse, MergeCartBody>({
       query: (body) => ({ url: cartPaths.merge, method: 'POST', body }),
       onQueryStarted: async (_arg, { dispatch, queryFulfilled }): Promise<void> => {
@@ -64,4 +79,6 @@ export const {
   useRemoveFromCartMutation,
   useMergeCartMutation,
   useCheckCouponMutation,
+  useAddBundleToCartMutation,
+  useRemoveBundleFromCartMutation,
 } = cartApi;

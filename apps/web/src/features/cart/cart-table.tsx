@@ -1,13 +1,21 @@
-import { type CartEntry, messages } from '@shop/shared';
+import { type CartBundle, type CartEntry, messages } from '@shop/shared';
 import { Link } from 'wouter';
 import { CloseIcon } from '../../components/ui/icons';
 import { Price } from '../../components/ui/price';
 import { toast } from '../../components/ui/toast';
-import { useRemoveFromCartMutation } from './api';
+import { useRemoveBundleFromCartMutation, useRemoveFromCartMutation } from './api';
 
 /** Product (thumbnail and title to the details page), Price, and × to remove. */
-export function CartTable({ entries }: { entries: CartEntry[] }) {
+export function CartTable({ entries, bundles = [] }: { entries: CartEntry[]; bundles?: CartBundle[] }) {
   const [removeFromCart, { isLoading: removing }] = useRemoveFromCartMutation();
+  const [removeBundle, { isLoading: removingBundle }] = useRemoveBundleFromCartMutation();
+  const dropBundle = (bundleId: string) =>
+    removeBundle(bundleId)
+      .unwrap()
+      .then(
+        () => toast.success(messages.bundleRemovedFromCart),
+        () => toast.error(messages.courseRemoveFailed),
+      );
   const remove = (courseId: string) =>
     removeFromCart(courseId)
       .unwrap()
@@ -53,6 +61,40 @@ export function CartTable({ entries }: { entries: CartEntry[] }) {
             </td>
           </tr>
         ))}
+        {bundles.map((bundle) => {
+          const owned = bundle.courses.filter((course) => course.owned).map((course) => course.title);
+          return (
+            <tr key={bundle._id} data-bundle={bundle._id}>
+              <td>
+                <Link to={`/bundles/${bundle._id}`} className="cart-product">
+                  <span>{bundle.title}</span>
+                </Link>
+                <p className="cart-bundle-courses">
+                  {messages.bundleIncludes}: {bundle.courses.map((course) => course.title).join(', ')}
+                </p>
+                {owned.length > 0 && (
+                  <p className="cart-bundle-owned">
+                    {messages.bundleOwnedCourses.replace('{titles}', owned.join(', '))}
+                  </p>
+                )}
+              </td>
+              <td>
+                <Price rupees={bundle.price} />
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="remove-button"
+                  aria-label={`Remove ${bundle.title} from cart`}
+                  disabled={removingBundle}
+                  onClick={() => dropBundle(bundle._id)}
+                >
+                  <CloseIcon size={18} />
+                </button>
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -4,10 +4,11 @@
  * CSS) and the checkout tax query (`cart-totals.tsx`) are still imported directly, listed in
  * apps/server/src/architecture.test.ts.
  */
-export { useCheckCouponMutation, useGetCartQuery } from './api';
+export { useAddBundleToCartMutation, useCheckCouponMutation, useGetCartQuery } from './api';
 export type { AppliedCoupon } from './applied-coupon';
 export { BuyerPage } from './buyer-page';
 export { CountLink } from './count-link';
+export { type SaleLine, saleLines } from './sale-lines';
 export { forgetSavedCoupon, readSavedCoupon } from './saved-coupon';
 export { isCourseId, storedItems } from './stored-items';
 export { useErrorToastOnce } from './use-error-toast-once';

@@ -7,6 +7,7 @@ import { CartTable } from './cart-table';
 import { CartTotals } from './cart-totals';
 import { CouponBox } from './coupon-box';
 import { checkProceed } from './proceed-check';
+import { saleLines } from './sale-lines';
 import { useCartCoupon } from './use-cart-coupon';
 import { useLocalCartMergePending } from './use-merge-local-cart';
 
@@ -20,7 +21,7 @@ export function SignedInCart({ owner }: { owner: string }) {
   if (isError || !cart) {
     return <LoadFailed>{errorMessage(error, messages.serverError)}</LoadFailed>;
   }
-  if (cart.courses.length === 0) {
+  if (cart.courses.length === 0 && !cart.bundles?.length) {
     return <EmptyShelf className="cart-empty" message={messages.cartEmpty} to="/" />;
   }
   return <FilledCart cart={cart} owner={owner} />;
@@ -34,12 +35,12 @@ function FilledCart({ cart, owner }: { cart: Cart; owner: string }) {
 
   // The same rule the server applies at checkout; the server's figures are the ones charged.
   const totals = computeTotals(
-    cart.courses.map((entry) => ({ pricePaise: rupeesToPaise(entry.courseId.price), quantity: entry.quantity })),
+    saleLines(cart).map((line) => ({ pricePaise: rupeesToPaise(line.price) })),
     coupon?.percent ?? 0,
   );
 
   const proceed = () => {
-    const problem = checkProceed(cart.courses, totals);
+    const problem = checkProceed(saleLines(cart), totals);
     if (problem) {
       window.alert(problem);
       return;
@@ -56,7 +57,7 @@ function FilledCart({ cart, owner }: { cart: Cart; owner: string }) {
 
   return (
     <div className="cart-layout">
-      <CartTable entries={cart.courses} />
+      <CartTable entries={cart.courses} bundles={cart.bundles ?? []} />
       <div className="cart-side">
         {lapsed && (
           <p className="cart-coupon-lapsed" role="alert">

@@ -1,5 +1,12 @@
-import type { Course, CourseSummary, GetCourseResponse, ListCoursesResponse } from '@shop/shared';
-import { catalogPaths, pathWith } from '@shop/shared';
+import type {
+  Bundle,
+  BundlesResponse,
+  Course,
+  CourseSummary,
+  GetCourseResponse,
+  ListCoursesResponse,
+} from '@shop/shared';
+import { bundlePaths, catalogPaths, pathWith } from '@shop/shared';
 import { api } from '../../lib/api';
 
 export const catalogApi = api.injectEndpoints({
@@ -14,7 +21,12 @@ export const catalogApi = api.injectEndpoints({
       transformResponse: (response: GetCourseResponse) => response.course,
       providesTags: (_result, _error, id) => [{ type: 'Course', id }],
     }),
+    /** The published bundles that include this course (the course page's list; a bundle's own page is features/bundles). */
+    getBundlesWithCourse: build.query<Bundle[], string>({
+      query: (courseId) => `${bundlePaths.bundles}?courseId=${encodeURIComponent(courseId)}`,
+      transformResponse: (response: BundlesResponse) => response.bundles,
+    }),
   }),
 });
 
-export const { useGetCoursesQuery, useGetCourseQuery } = catalogApi;
+export const { useGetCoursesQuery, useGetCourseQuery, useGetBundlesWithCourseQuery } = catalogApi;

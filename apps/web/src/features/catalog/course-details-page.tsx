@@ -13,6 +13,7 @@ import { AddToCartButton } from '../cart/add-to-cart-button';
 import { CurriculumPreview, useGetEnrolledCoursesQuery, useGetPreviewLessonsQuery } from '../learning';
 import { WishlistButton } from '../wishlist';
 import { useGetCourseQuery } from './api';
+import { BundlesOfCourse } from './bundles-of-course';
 import { CourseRating } from './course-rating';
 import { CourseReviews } from './course-reviews';
 import { ShareLinks } from './share-links';
@@ -195,6 +196,7 @@ function Sidebar({ course }: { course: Course }) {
           <ShieldIcon size={18} /> Secure payment by Razorpay: UPI, cards, net banking
         </p>
       )}
+      <BundlesOfCourse courseId={course._id} />
       <ShareLinks title={course.title} />
       {!owned && <WishlistButton course={course} showLabel />}
     </aside>

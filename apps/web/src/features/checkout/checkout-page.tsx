@@ -5,7 +5,7 @@ import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { errorMessage } from '../../lib/api';
 import { useLocation } from '../../lib/navigation';
 import { loginPathFor, type Profile } from '../account';
-import { BuyerPage, readSavedCoupon, useErrorToastOnce, useGetCartQuery } from '../cart';
+import { BuyerPage, readSavedCoupon, saleLines, useErrorToastOnce, useGetCartQuery } from '../cart';
 import { BillingForm } from './billing-form';
 import { OrderSummary } from './order-summary';
 import { couponCodeFromHandOff } from './read-hand-off';
@@ -61,13 +61,13 @@ function SignedInCheckout({ profile }: { profile: Profile }) {
   if (isError || !cart) {
     return <LoadFailed>{errorMessage(error, messages.serverError)}</LoadFailed>;
   }
-  if (cart.courses.length === 0) {
+  if (cart.courses.length === 0 && !cart.bundles?.length) {
     return <EmptyShelf className="checkout-visitor" message={messages.cartEmptyAtCheckout} />;
   }
 
-  const courses = cart.courses.map((entry) => entry.courseId);
+  const courses = saleLines(cart);
   const totals = computeTotals(
-    cart.courses.map((entry) => ({ pricePaise: rupeesToPaise(entry.courseId.price), quantity: entry.quantity })),
+    courses.map((line) => ({ pricePaise: rupeesToPaise(line.price) })),
     coupon?.percent ?? 0,
   );
   return (

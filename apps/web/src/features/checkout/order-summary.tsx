@@ -1,20 +1,12 @@
-import {
-  type CartCourse,
-  type CheckoutCharge,
-  checkoutCharge,
-  formatPaise,
-  messages,
-  rupeesToPaise,
-  type Totals,
-} from '@shop/shared';
+import { type CheckoutCharge, checkoutCharge, formatPaise, messages, rupeesToPaise, type Totals } from '@shop/shared';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { AppliedCoupon } from '../cart';
+import type { AppliedCoupon, SaleLine } from '../cart';
 import { useGetCheckoutTaxQuery } from '../cart/cart-totals';
 import type { CheckoutPhase } from './use-place-order';
 
 interface OrderSummaryProps {
-  courses: CartCourse[];
+  courses: SaleLine[];
   totals: Totals;
   coupon: AppliedCoupon | null;
   couponDropped: boolean;

@@ -13,6 +13,7 @@ import { api, errorMessage } from '../../lib/api';
 import { useAppDispatch } from '../../lib/hooks';
 import { useNavigate } from '../../lib/navigation';
 import { siteConfig } from '../../lib/site-config';
+import { saleLines } from '../cart';
 import { useGetCartQuery } from '../cart/api';
 import { getCheckoutTax } from '../cart/cart-totals';
 import { forgetSavedCoupon } from '../cart/saved-coupon';
@@ -105,7 +106,7 @@ export function usePlaceOrder() {
         // The amount to pay: with prices exclusive of GST, the tax for the buyer's state on top (as the
         // summary shows it); the server computes it again and refuses a different amount.
         const tax = await dispatch(getCheckoutTax.initiate(undefined, { subscribe: false })).unwrap();
-        const prices = (cart?.courses ?? []).map((entry) => rupeesToPaise(entry.courseId.price));
+        const prices = (cart ? saleLines(cart) : []).map((line) => rupeesToPaise(line.price));
         const charged = checkoutCharge(tax, billing.state, prices, totals.discount).totalPaise;
         order = await createOrder({
           amount: paiseToRupees(charged),

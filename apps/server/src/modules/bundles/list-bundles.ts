@@ -1,0 +1,18 @@
+import { type Bundle, messages } from '@shop/shared';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { isOnSale, toBundle, withCourses } from './read-bundles.js';
+import { findPublishedBundleRows } from './repo.js';
+
+/** The bundles on sale (published, every course published); with a course id, those that include it. */
+export async function listBundles(db: Db, courseId?: string): Promise<Bundle[]> {
+  const loaded = await withCourses(db, await findPublishedBundleRows(db, undefined, courseId));
+  return loaded.filter(isOnSale).map(toBundle);
+}
+
+/** One bundle on sale; anything else (unknown, unpublished, with a course taken off sale) is not found. */
+export async function getBundle(db: Db, id: string): Promise<Bundle> {
+  const [loaded] = await withCourses(db, await findPublishedBundleRows(db, [id]));
+  if (!loaded || !isOnSale(loaded)) throw new AppError('not_found', messages.bundleNotFound);
+  return toBundle(loaded);
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import * as zm from 'zod/mini';
+import { objectId } from './common.js';
+import { courseFields } from './course-fields.js';
+
+/** The most courses one bundle may hold. */
+export const MAX_BUNDLE_COURSES = 50;
+
+/** The console's bundle form: price in rupees, GST-inclusive like a course's; at least 2 published courses. */
+export const adminBundleInput = zm.object({
+  title: courseFields.title,
+  description: courseFields.description,
+  price: courseFields.price,
+  courseIds: zm.array(objectId).check(
+    zm.minLength(2, 'must list at least 2 published courses'),
+    zm.maxLength(MAX_BUNDLE_COURSES, `must list at most ${MAX_BUNDLE_COURSES} courses`),
+    zm.refine((ids) => new Set(ids).size === ids.length, 'must not list a course twice'),
+  ),
+  published: zm.boolean({ error: 'must be true or false' }),
+});
+export type AdminBundleInput = zm.infer<typeof adminBundleInput>;
+
+/** PATCH: any of the form's fields; those left out stay as they are. */
+export const adminBundlePatch = zm.partial(adminBundleInput);
+export type AdminBundlePatch = zm.infer<typeof adminBundlePatch>;
+
+export const bundleCourse = z.object({
+  _id: objectId,
+  title: z.string(),
+  price: z.number().nonnegative(),
+  thumb: z.string(),
+});
+export type BundleCourse = z.infer<typeof bundleCourse>;
+
+/** A bundle as the shop shows it; prices in rupees like every API price. */
+export const bundle = z.object({
+  id: objectId,
+  title: z.string(),
+  description: z.string(),
+  price: z.number().nonnegative(),
+  /** What the included courses cost one by one, in rupees. */
+  coursesPrice: z.number().nonnegative(),
+  courses: z.array(bundleCourse),
+});
+export type Bundle = z.infer<typeof bundle>;
+
+export const adminBundle = bundle.extend({ published: z.boolean(), courseIds: z.array(objectId) });
+export type AdminBundle = z.infer<typeof adminBundle>;
+
+export const adminBundleResponse = z.object({ ok: z.literal(true), bundle: adminBundle });
+export type AdminBundleResponse = z.infer<typeof adminBundleResponse>;
+export const adminBundlesResponse = z.object({ ok: z.literal(true), bundles: z.array(adminBundle) });
+export type AdminBundlesResponse = z.infer<typeof adminBundlesResponse>;
+
+/** `GET /api/bundles?courseId=` lists the published bundles that include that course (the course page's). */
+export const bundlesQuery = z.object({ courseId: objectId.optional() });
+export const bundlesResponse = z.object({ ok: z.literal(true), bundles: z.array(bundle) });
+export type BundlesResponse = z.infer<typeof bundlesResponse>;
+export const bundleResponse = z.object({ ok: z.literal(true), bundle });
+export type BundleResponse = z.infer<typeof bundleResponse>;
