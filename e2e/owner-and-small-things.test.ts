@@ -32,7 +32,7 @@ describe('a course the learner owns', () => {
     grantCourse(user.id, courseId);
     await page.goto('/course-details/64a1f0c2b7e4d1a2c3e50002');
     await page.getByRole('button', { name: 'Add to Cart' }).waitFor();
-    expect(await page.locator('.course-sidebar .price').textContent()).toMatch(/^₹/);
+    expect(await page.locator('.course-sidebar .price-large').textContent()).toMatch(/^₹/);
     expect(await page.getByRole('link', { name: messages.goToCourse }).count()).toBe(0);
   });
 });
