@@ -6,10 +6,9 @@ import { buildApp } from '../src/app.js';
 import { createSession } from '../src/auth/session.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from '../src/db/database.js';
-import { migrations } from '../src/db/migrations/index.js';
 import { newId } from '../src/ids.js';
 import { seedDemo } from '../src/seed/seed.js';
-import { createPostgresDatabase, migratedTemplate } from './postgres.js';
+import { createPostgresDatabase } from './postgres.js';
 
 /** The engine the API suite runs on this time, for test names: `npm test` runs it on both. */
 export const engine: 'postgres' | 'sqlite' = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -26,12 +25,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   let config: Config['database'];
   let drop: () => Promise<void>;
   if (process.env.TEST_DATABASE_URL) {
-    const template = await migratedTemplate(Object.keys(migrations).length, async (url) => {
-      const fresh = openDatabase({ kind: 'postgres', url });
-      await migrateToLatest(fresh.db);
-      await fresh.close();
-    });
-    const created = await createPostgresDatabase('t', { template });
+    const created = await createPostgresDatabase('t');
     config = { kind: 'postgres', url: created.url };
     drop = () => created.drop();
   } else {
