@@ -63,18 +63,6 @@ export function findBundleCourses(db: Db, bundleIds: string[]): Promise<BundleCo
     .execute();
 }
 
-/** Of these course ids, the published ones. */
-export async function findPublishedCourseIds(db: Db, courseIds: string[]): Promise<Set<string>> {
-  if (courseIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('courses')
-    .select('id')
-    .where('id', 'in', courseIds)
-    .where('published', '=', 1)
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
-
 export async function insertBundle(db: Db, row: BundleRow & { created_at: string; updated_at: string }): Promise<void> {
   await db.insertInto('bundles').values(row).execute();
 }

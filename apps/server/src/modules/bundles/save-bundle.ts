@@ -4,15 +4,9 @@ import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
+import { findPublishedCourseIds } from '../courses/index.js';
 import { toAdminBundle, withCourses } from './read-bundles.js';
-import {
-  findAllBundleRows,
-  findBundleRow,
-  findPublishedCourseIds,
-  insertBundle,
-  replaceBundleCourses,
-  updateBundle,
-} from './repo.js';
+import { findAllBundleRows, findBundleRow, insertBundle, replaceBundleCourses, updateBundle } from './repo.js';
 
 async function loadAdminBundle(db: Db, id: string): Promise<AdminBundle> {
   const row = await findBundleRow(db, id);

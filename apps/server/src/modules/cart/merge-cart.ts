@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
-import { ensureCartId, findOwnedCourseIds, findPublishedCourseIds, insertCartItems } from './repo.js';
+import { findPublishedCourseIds } from '../courses/index.js';
+import { ensureCartId, findOwnedCourseIds, insertCartItems } from './repo.js';
 
 /**
  * Moves a visitor's browser cart into their server cart at sign-in. Unknown, unpublished and owned

@@ -190,18 +190,6 @@ export async function cartEligibility(db: Db, userId: string, courseId: string):
   return row.owned ? 'owned' : 'ok';
 }
 
-/** Of these course ids, the published ones (the only ones that may go into a cart). */
-export async function findPublishedCourseIds(db: Db, courseIds: string[]): Promise<Set<string>> {
-  if (courseIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('courses')
-    .select('id')
-    .where('id', 'in', courseIds)
-    .where('published', '=', 1)
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
-
 /** Of these course ids, the ones the user owns now (an enrolment that has not been revoked). */
 export async function findOwnedCourseIds(db: Db, userId: string, courseIds: string[]): Promise<Set<string>> {
   if (courseIds.length === 0) return new Set();

@@ -7,6 +7,7 @@
 export {
   countPublishedCourses,
   findCourseRow,
+  findPublishedCourseIds,
   findPublishedCourses,
   insertCourse,
   setCoursePublished,

@@ -96,3 +96,15 @@ export async function updateDerivedCourseColumns(
 ) {
   await db.updateTable('courses').set(values).where('id', '=', courseId).execute();
 }
+
+/** Of these course ids, the published ones (a cart, a bundle and a merged visitor's cart take only these). */
+export async function findPublishedCourseIds(db: Db, courseIds: string[]): Promise<Set<string>> {
+  if (courseIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('courses')
+    .select('id')
+    .where('id', 'in', courseIds)
+    .where('published', '=', 1)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
