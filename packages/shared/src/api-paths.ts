@@ -23,6 +23,7 @@ export { learningPaths } from './api-paths/learning.js';
 export { newsletterPaths } from './api-paths/newsletter.js';
 export { notePaths } from './api-paths/notes.js';
 export { orderPaths } from './api-paths/orders.js';
+export { planPaths } from './api-paths/plans.js';
 export { playbackPaths } from './api-paths/playback.js';
 export { privacyPaths } from './api-paths/privacy.js';
 export { reviewPaths } from './api-paths/reviews.js';

@@ -19,6 +19,7 @@ export * from './contracts/learning.js';
 export * from './contracts/newsletter.js';
 export * from './contracts/notes.js';
 export * from './contracts/orders.js';
+export * from './contracts/plans.js';
 export * from './contracts/playback.js';
 export * from './contracts/reviews.js';
 export * from './contracts/tax-settings.js';
