@@ -147,7 +147,8 @@ describe('lesson notes', () => {
   test('writing a note and saving progress do not reload the playing video', async ({ page, context }) => {
     const user = await signIn(context);
     grantCourse(user.id, course.id);
-    // The learner watched the first lesson through once before and stopped at 30 s last time.
+    // The learner watched the first lesson through once before (its watched time is past 90 %) and
+    // stopped at 30 s last time.
     withShopDatabase((db) => {
       const lesson = db
         .prepare('select id from course_lessons where course_id = ? order by position limit 1')
@@ -172,7 +173,10 @@ describe('lesson notes', () => {
     await notes.getByLabel('Your note').fill('Entry on the retest');
     await notes.getByRole('button', { name: 'Save note' }).click();
     await notes.getByRole('button', { name: 'Play from 00:42' }).waitFor();
-    await page.getByRole('button', { name: 'Mark as complete' }).click();
+    // The player's first position save (about a second after the video reports) completes the lesson by
+    // itself: its watched time is past 90 %. Clicking "Mark as complete" here would race that save (a
+    // slow machine saw the button already turned into "✓ Completed"); the completion re-renders the
+    // lesson either way, and the video must stay as it is.
     await page.getByRole('button', { name: '✓ Completed' }).waitFor();
     expect(await frame.getAttribute('src')).toContain('start=30&');
     expect(loads).toBe(1);

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = path.join(root, '.tmp/test-reports');
@@ -39,6 +40,23 @@ const steps = [
   },
 ];
 
+/**
+ * An error in one line, for the run's last lines (all CI shows of a long run): its first line and,
+ * for a browser action that timed out, what Playwright's call log says it waited for and why it
+ * could not act ("Timeout 10000ms exceeded" alone does not say which button, or that it was disabled).
+ */
+function brief(message) {
+  const lines = stripVTControlCharacters(message)
+    .split('\n')
+    .map((line) => line.trim());
+  const waited = lines.find((line) => line.startsWith('- waiting for') && !line.includes('to be visible'));
+  const why = lines.findLast(
+    (line) => /^- (element|<)/.test(line) || /intercepts pointer events|not (enabled|visible|stable)/.test(line),
+  );
+  return [lines[0], waited, why].filter(Boolean).join(' ').slice(0, 500);
+}
+const failureOf = (test) => (test.failureMessages?.[0] ? ` (${brief(test.failureMessages[0])})` : '');
+
 function summary() {
   let passed = 0;
   let failed = 0;
@@ -54,11 +72,11 @@ function summary() {
       for (const test of result.assertionResults) {
         const id = `${path.relative(root, result.name)} > ${test.fullName}`;
         if (test.meta?.retried) {
-          const before = test.meta.failedTry ? `; the try before: ${test.meta.failedTry}` : '';
+          const before = test.meta.failedTry ? `; the try before: ${brief(test.meta.failedTry)}` : '';
           retriedTests.push(`${id} (${test.status} on try ${test.meta.retried + 1}${before})`);
         }
         if (test.status === 'passed') passedTests.add(id);
-        else if (test.status === 'failed') failedTests.push(id);
+        else if (test.status === 'failed') failedTests.push(`${id}${failureOf(test)}`);
         else if (test.status !== 'failed') skipped.push({ report: file.replace(/\.json$/, ''), id });
       }
     }

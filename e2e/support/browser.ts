@@ -5,7 +5,7 @@ declare module 'vitest' {
   interface TaskMeta {
     /** Set when the test is on its second try (e2e/vitest.config.ts retries once); npm test lists it. */
     retried?: number;
-    /** The first line of the error the try before ended with. */
+    /** The error the try before ended with. */
     failedTry?: string;
   }
 }
@@ -41,7 +41,8 @@ beforeEach(({ task }) => {
   task.meta.retried = tries;
   // The error of the try before, still on the task when the retry begins: what the race looked like.
   const error = task.result?.errors?.[0];
-  if (error) task.meta.failedTry = `${error.name ?? 'Error'}: ${error.message}`.split('\n')[0]?.slice(0, 300);
+  // Whole (scripts/test.mjs shortens it), so a Playwright call log says which element it waited for.
+  if (error) task.meta.failedTry = `${error.name ?? 'Error'}: ${error.message}`.slice(0, 4000);
 });
 
 export interface PageFixtures {
