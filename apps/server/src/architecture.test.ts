@@ -316,6 +316,8 @@ const TABLE_OWNERS: Record<string, string> = {
   refunds: 'orders',
   sandbox_orders: 'payments',
   sandbox_payments: 'payments',
+  sandbox_plans: 'payments',
+  sandbox_subscriptions: 'payments',
   tax_document_counters: 'billing',
   tax_documents: 'billing',
   tax_settings: 'billing',

@@ -235,6 +235,50 @@ export interface SandboxPaymentsTable {
   created_at: string;
 }
 
+/** The sandbox's Razorpay plans (migration 034). */
+export interface SandboxPlansTable {
+  id: string;
+  period: 'daily' | 'weekly' | 'monthly' | 'yearly';
+  interval_count: number;
+  amount: number;
+  name: string;
+  description: string;
+  /** JSON object. */
+  notes: string;
+  created_at: string;
+}
+
+/** The sandbox's Razorpay subscriptions (migration 034); gateway times in Unix seconds, as Razorpay's. */
+export interface SandboxSubscriptionsTable {
+  id: string;
+  plan_id: string;
+  status:
+    | 'created'
+    | 'authenticated'
+    | 'active'
+    | 'pending'
+    | 'halted'
+    | 'cancelled'
+    | 'completed'
+    | 'paused'
+    | 'expired';
+  total_count: number;
+  paid_count: Generated<number>;
+  /** Charges failed in a row since the last captured one (Razorpay retries, then halts). */
+  failed_count: Generated<number>;
+  customer_notify: Generated<number>;
+  /** 1 once cancelled at the end of the paid cycle: not charged again, cancelled when the cycle ends. */
+  cancel_at_cycle_end: Generated<number>;
+  /** JSON object. */
+  notes: string;
+  start_at: number | null;
+  current_start: number | null;
+  current_end: number | null;
+  charge_at: number | null;
+  ended_at: number | null;
+  created_at: string;
+}
+
 export interface CartsTable {
   id: string;
   user_id: string;
@@ -542,6 +586,8 @@ export interface Database {
   refunds: RefundsTable;
   sandbox_orders: SandboxOrdersTable;
   sandbox_payments: SandboxPaymentsTable;
+  sandbox_plans: SandboxPlansTable;
+  sandbox_subscriptions: SandboxSubscriptionsTable;
   carts: CartsTable;
   cart_items: CartItemsTable;
   coupons: CouponsTable;

@@ -24,6 +24,99 @@ export interface GatewayRefund {
   status: 'pending' | 'processed' | 'failed';
 }
 
+/** Razorpay's plan periods; a quarter is `monthly` with `interval: 3`. */
+export type GatewayPlanPeriod = 'daily' | 'weekly' | 'monthly' | 'yearly';
+
+/** A plan at the gateway (Razorpay's plan entity): immutable, so a new price is a new plan. */
+export interface GatewayPlan {
+  id: string;
+  period: GatewayPlanPeriod;
+  /** How many periods one billing cycle spans (3 monthly periods = a quarter). */
+  interval: number;
+  amountPaise: number;
+  currency: string;
+  name: string;
+  description: string;
+  notes: Record<string, string>;
+}
+
+export type GatewaySubscriptionStatus =
+  | 'created'
+  | 'authenticated'
+  | 'active'
+  | 'pending'
+  | 'halted'
+  | 'cancelled'
+  | 'completed'
+  | 'paused'
+  | 'expired';
+
+/**
+ * A subscription as the gateway holds it (Razorpay's subscription entity, the fields we use). Every time
+ * is in Unix SECONDS, as Razorpay sends them (multiply by 1000 for a Date), or null while not set.
+ */
+export interface GatewaySubscription {
+  id: string;
+  planId: string;
+  status: GatewaySubscriptionStatus;
+  /** Billing cycles in all (Razorpay's `total_count`) and cycles paid so far (`paid_count`). */
+  totalCount: number;
+  paidCount: number;
+  /** The cycle paid for now: its start and end (`current_start`, `current_end`). */
+  currentStart: number | null;
+  currentEnd: number | null;
+  /** When the next charge is due (`charge_at`); null once nothing more will be charged. */
+  chargeAt: number | null;
+  /** When the first charge is due (`start_at`): a later date than the authorisation is a free trial. */
+  startAt: number | null;
+  /** When it ended (cancelled, completed, expired) (`ended_at`). */
+  endedAt: number | null;
+  customerNotify: boolean;
+  notes: Record<string, string>;
+}
+
+/** Razorpay's subscription webhooks, every one the shop acts on. */
+export const SUBSCRIPTION_EVENTS = [
+  'subscription.authenticated',
+  'subscription.activated',
+  'subscription.charged',
+  'subscription.pending',
+  'subscription.halted',
+  'subscription.cancelled',
+  'subscription.completed',
+  'subscription.paused',
+  'subscription.resumed',
+] as const;
+export type SubscriptionEvent = (typeof SUBSCRIPTION_EVENTS)[number];
+
+/** The charge a `subscription.charged` delivery carries (its payment entity, the fields we use). */
+export interface SubscriptionCharge {
+  id: string;
+  amount: number;
+  currency: string;
+  status: 'captured' | 'authorized' | 'failed' | 'refunded' | 'created';
+  international: boolean;
+  /** The gateway's invoice for this cycle (`invoice_id`), when it says. */
+  invoiceId: string | null;
+  /** The gateway's order the charge was made on (`order_id`), when it says. */
+  orderId: string | null;
+}
+
+/** A subscription webhook read: the event, the subscription as it was then, and the charge if any. */
+export interface SubscriptionDelivery {
+  event: SubscriptionEvent;
+  subscription: GatewaySubscription;
+  /** Present for `subscription.charged` (and whenever the payload carries a payment entity). */
+  payment: SubscriptionCharge | undefined;
+}
+
+/** The checkout's answer to a subscription's authorisation, in the shop's terms. */
+export interface SubscriptionConfirmation {
+  gatewaySubscriptionId: string;
+  paymentId: string;
+  signature: string;
+}
+
 /** The gateway could not be reached or answered with a server error: nothing may be assumed. */
 export class GatewayUnavailableError extends Error {
   override name = 'GatewayUnavailableError';
@@ -55,11 +148,13 @@ export interface WebhookDelivery {
   eventId: string | undefined;
   /** The provider's own name for the event, kept with the id. */
   type: string;
-  kind: 'paid' | 'failed' | 'refunded' | 'other';
+  kind: 'paid' | 'failed' | 'refunded' | 'subscription' | 'other';
   /** The provider's order the event is about. */
   gatewayOrderId: string | undefined;
   payment: WebhookPayment | undefined;
   refund: { id: string; amount: number } | undefined;
+  /** Set exactly when `kind` is 'subscription' (one of SUBSCRIPTION_EVENTS with its subscription entity). */
+  subscription?: SubscriptionDelivery;
 }
 
 /** A delivery read, or why not: its signature does not match, or its body cannot be read. */
@@ -101,4 +196,47 @@ export interface PaymentGateway {
   readWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookReading;
   /** Reads the browser's confirmation (the checkout's answer, passed on by the web app). */
   readConfirmation(body: Record<string, unknown>): PaymentConfirmation | null;
+
+  // Subscriptions (decision 0036). Razorpay's plans and subscriptions; a provider without them refuses
+  // every call with GatewayRejectedError and verifies no signature.
+  /** `POST /v1/plans`. */
+  createPlan(input: {
+    period: GatewayPlanPeriod;
+    interval: number;
+    amountPaise: number;
+    name: string;
+    description: string;
+    notes: Record<string, string>;
+  }): Promise<GatewayPlan>;
+  /**
+   * `POST /v1/subscriptions`. Razorpay requires `totalCount`; an open-ended membership passes a long run
+   * (openEndedTotalCount). `startAt` (Unix seconds) later than now makes the first charge wait (a trial).
+   */
+  createSubscription(input: {
+    gatewayPlanId: string;
+    totalCount: number;
+    startAt?: number;
+    notes: Record<string, string>;
+    customerNotify: boolean;
+  }): Promise<GatewaySubscription>;
+  /** `GET /v1/subscriptions/{id}`. */
+  fetchSubscription(gatewaySubscriptionId: string): Promise<GatewaySubscription>;
+  /**
+   * `POST /v1/subscriptions/{id}/cancel`: at once, or (`atCycleEnd`) when the paid cycle ends; until then
+   * the subscription stays `active` and is not charged again.
+   */
+  cancelSubscription(gatewaySubscriptionId: string, options: { atCycleEnd: boolean }): Promise<GatewaySubscription>;
+  /** Razorpay's subscription checkout signature: HMAC-SHA256 of `payment_id|subscription_id`, key secret. */
+  verifySubscriptionSignature(gatewaySubscriptionId: string, paymentId: string, signature: string | undefined): boolean;
+  /** Reads the checkout's answer to a subscription (`razorpay_payment_id`, `_subscription_id`, `_signature`). */
+  readSubscriptionConfirmation(body: Record<string, unknown>): SubscriptionConfirmation | null;
+}
+
+/**
+ * Razorpay needs a `total_count` even for a membership with no end; it allows up to 100 years of cycles.
+ * Ten years of cycles is "until cancelled" for the shop (120 monthly, 40 quarterly, 10 yearly).
+ */
+export function openEndedTotalCount(period: GatewayPlanPeriod, interval: number): number {
+  const perYear = { daily: 365, weekly: 52, monthly: 12, yearly: 1 }[period];
+  return Math.max(1, Math.floor((perYear * 10) / Math.max(1, interval)));
 }

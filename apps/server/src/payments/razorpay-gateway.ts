@@ -1,12 +1,15 @@
 import {
   type GatewayOrder,
   type GatewayPayment,
+  type GatewayPlan,
+  type GatewayPlanPeriod,
   type GatewayRefund,
   GatewayRejectedError,
+  type GatewaySubscription,
   GatewayUnavailableError,
   type PaymentGateway,
 } from './gateway.js';
-import { RazorpayWire } from './razorpay-wire.js';
+import { type RazorpaySubscriptionEntity, RazorpayWire, toGatewaySubscription } from './razorpay-wire.js';
 
 /** What Razorpay's checkout needs in the page's Content-Security-Policy (its script, API and frames). */
 export const RAZORPAY_CONTENT_SECURITY = {
@@ -33,6 +36,28 @@ interface RazorpayPaymentEntity {
   status: GatewayPayment['status'];
   amount_refunded?: number;
   international?: boolean;
+}
+
+/** Razorpay's plan entity: the price is its `item`. */
+interface RazorpayPlanEntity {
+  id: string;
+  period: GatewayPlanPeriod;
+  interval: number;
+  item: { name: string; description: string | null; amount: number; currency: string };
+  notes: Record<string, string> | unknown[] | null;
+}
+
+export function toGatewayPlan(entity: RazorpayPlanEntity): GatewayPlan {
+  return {
+    id: entity.id,
+    period: entity.period,
+    interval: entity.interval,
+    amountPaise: entity.item.amount,
+    currency: entity.item.currency,
+    name: entity.item.name,
+    description: entity.item.description ?? '',
+    notes: entity.notes && !Array.isArray(entity.notes) ? (entity.notes as Record<string, string>) : {},
+  };
 }
 
 export function toGatewayPayment(entity: RazorpayPaymentEntity): GatewayPayment {
@@ -133,5 +158,62 @@ export class RazorpayGateway extends RazorpayWire implements PaymentGateway {
       { 'x-refund-idempotency': idempotencyKey },
     );
     return { id: refund.id, paymentId: refund.payment_id, amount: refund.amount, status: refund.status };
+  }
+
+  /** `POST /plans`: the price as the plan's `item` in paise, INR. */
+  async createPlan(input: {
+    period: GatewayPlanPeriod;
+    interval: number;
+    amountPaise: number;
+    name: string;
+    description: string;
+    notes: Record<string, string>;
+  }): Promise<GatewayPlan> {
+    const plan = await this.call<RazorpayPlanEntity>('POST', '/plans', {
+      period: input.period,
+      interval: input.interval,
+      item: { name: input.name, amount: input.amountPaise, currency: 'INR', description: input.description },
+      notes: input.notes,
+    });
+    return toGatewayPlan(plan);
+  }
+
+  /** `POST /subscriptions`, one of the plan per subscription (`quantity: 1`). */
+  async createSubscription(input: {
+    gatewayPlanId: string;
+    totalCount: number;
+    startAt?: number;
+    notes: Record<string, string>;
+    customerNotify: boolean;
+  }): Promise<GatewaySubscription> {
+    const subscription = await this.call<RazorpaySubscriptionEntity>('POST', '/subscriptions', {
+      plan_id: input.gatewayPlanId,
+      total_count: input.totalCount,
+      quantity: 1,
+      customer_notify: input.customerNotify ? 1 : 0,
+      ...(input.startAt === undefined ? {} : { start_at: input.startAt }),
+      notes: input.notes,
+    });
+    return toGatewaySubscription(subscription);
+  }
+
+  async fetchSubscription(gatewaySubscriptionId: string): Promise<GatewaySubscription> {
+    return toGatewaySubscription(
+      await this.call<RazorpaySubscriptionEntity>('GET', `/subscriptions/${encodeURIComponent(gatewaySubscriptionId)}`),
+    );
+  }
+
+  /** `POST /subscriptions/{id}/cancel` with Razorpay's `cancel_at_cycle_end` (0: now, 1: when the cycle ends). */
+  async cancelSubscription(
+    gatewaySubscriptionId: string,
+    options: { atCycleEnd: boolean },
+  ): Promise<GatewaySubscription> {
+    return toGatewaySubscription(
+      await this.call<RazorpaySubscriptionEntity>(
+        'POST',
+        `/subscriptions/${encodeURIComponent(gatewaySubscriptionId)}/cancel`,
+        { cancel_at_cycle_end: options.atCycleEnd ? 1 : 0 },
+      ),
+    );
   }
 }

@@ -47,6 +47,25 @@ class UpiTestGateway implements PaymentGateway {
   async refundPayment(): Promise<never> {
     throw new GatewayRejectedError('this double takes no refunds');
   }
+  // A provider without subscriptions refuses them (the port's rule) and verifies no subscription signature.
+  async createPlan(): Promise<never> {
+    throw new GatewayRejectedError('this double has no subscriptions');
+  }
+  async createSubscription(): Promise<never> {
+    throw new GatewayRejectedError('this double has no subscriptions');
+  }
+  async fetchSubscription(): Promise<never> {
+    throw new GatewayRejectedError('this double has no subscriptions');
+  }
+  async cancelSubscription(): Promise<never> {
+    throw new GatewayRejectedError('this double has no subscriptions');
+  }
+  verifySubscriptionSignature(): boolean {
+    return false;
+  }
+  readSubscriptionConfirmation(): null {
+    return null;
+  }
   verifyPaymentSignature(intent: string, ref: string, signature: string | undefined): boolean {
     return signatureMatches(hmacHex(SECRET, `${intent}:${ref}`), signature);
   }

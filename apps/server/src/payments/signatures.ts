@@ -22,3 +22,20 @@ export function verifyWebhookSignature(
 ): boolean {
   return signatureMatches(hmacHex(secret, rawBody), signature);
 }
+
+/**
+ * Razorpay's subscription checkout signature: HMAC-SHA256 of `payment_id|subscription_id` with the key
+ * secret. The payment id comes FIRST, the other way round from an order's (`order_id|payment_id`).
+ */
+export function subscriptionSignature(secret: string, gatewaySubscriptionId: string, paymentId: string): string {
+  return hmacHex(secret, `${paymentId}|${gatewaySubscriptionId}`);
+}
+
+export function verifySubscriptionSignature(
+  secret: string,
+  gatewaySubscriptionId: string,
+  paymentId: string,
+  signature: string | undefined,
+): boolean {
+  return signatureMatches(subscriptionSignature(secret, gatewaySubscriptionId, paymentId), signature);
+}
