@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { hmacHex } from '../src/auth/signatures.js';
-import { paymentSignature } from '../src/payments/signatures.js';
+import { cycleEnd } from '../src/payments/billing-cycles.js';
+import type { GatewayPlanPeriod, SubscriptionEvent } from '../src/payments/gateway.js';
+import { signedRazorpayWebhook } from '../src/payments/razorpay-wire.js';
+import { paymentSignature, subscriptionSignature } from '../src/payments/signatures.js';
 
 /**
  * A local stand-in for Razorpay's Orders and Payments API (v1), following its documented behaviour:
@@ -40,8 +43,80 @@ export interface FakePayment {
   email: string;
   contact: string;
   error_code: string | null;
+  /** The subscription invoice a charge pays (Razorpay's payment entity field); absent on an order's payment. */
+  invoice_id?: string | null;
   created_at: number;
 }
+
+/** Razorpay's plan entity (POST /v1/plans). */
+export interface FakePlan {
+  id: string;
+  entity: 'plan';
+  interval: number;
+  period: GatewayPlanPeriod;
+  item: {
+    id: string;
+    active: boolean;
+    name: string;
+    description: string | null;
+    amount: number;
+    unit_amount: number;
+    currency: string;
+    type: 'plan';
+    created_at: number;
+    updated_at: number;
+  };
+  notes: Record<string, string>;
+  created_at: number;
+}
+
+/** Razorpay's subscription entity (POST /v1/subscriptions, GET /v1/subscriptions/:id). */
+export interface FakeSubscription {
+  id: string;
+  entity: 'subscription';
+  plan_id: string;
+  customer_id: string | null;
+  status: 'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'cancelled' | 'completed';
+  current_start: number | null;
+  current_end: number | null;
+  ended_at: number | null;
+  quantity: number;
+  notes: Record<string, string>;
+  charge_at: number | null;
+  start_at: number | null;
+  end_at: number | null;
+  auth_attempts: number;
+  total_count: number;
+  paid_count: number;
+  customer_notify: boolean;
+  created_at: number;
+  expire_by: number | null;
+  short_url: string;
+  has_scheduled_changes: boolean;
+  change_scheduled_at: number | null;
+  remaining_count: number;
+}
+
+/** A webhook as Razorpay POSTs it: the exact body and its signed headers. */
+export interface FakeDelivery {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** Where deliveries go: a URL, or an app answering `inject` (Fastify's). */
+export type WebhookTarget =
+  | string
+  | {
+      inject(request: {
+        method: 'POST';
+        url: string;
+        payload: string;
+        headers: Record<string, string>;
+      }): PromiseLike<{ statusCode: number }>;
+    };
+
+/** Like Razorpay: a subscription whose charge fails this many times in a row is halted. */
+export const FAKE_CHARGE_ATTEMPTS = 3;
 
 export interface FakeRefund {
   id: string;
@@ -77,8 +152,47 @@ export interface FakeRazorpay {
     payload: Record<string, unknown>,
     eventId?: string,
   ): { body: string; headers: Record<string, string> };
+  plans: Map<string, FakePlan>;
+  subscriptions: Map<string, FakeSubscription>;
+  /** The stand-in's clock in Unix seconds; tests set it (undefined: the real time). */
+  now: number | undefined;
+  /**
+   * The buyer authorising a subscription in Razorpay's checkout. Without a later `start_at` the
+   * authorisation is the first charge (authenticated, activated, charged); with one (a trial) a ₹5
+   * payment, and the subscription waits `authenticated`. A failed one changes nothing and is not signed.
+   */
+  authenticateSubscription(
+    subscriptionId: string,
+    outcome?: 'captured' | 'failed',
+  ): {
+    answer: { razorpay_payment_id: string; razorpay_subscription_id: string; razorpay_signature: string };
+    webhooks: FakeDelivery[];
+  };
+  /**
+   * The next cycle's charge, as Razorpay makes it when `charge_at` comes: captured (activated if it was
+   * authenticated or halted, charged, completed after the last cycle), or failed (pending, halted after
+   * FAKE_CHARGE_ATTEMPTS in a row). One cancelled at cycle end is cancelled instead. Moves `now` to the
+   * charge time if it is earlier.
+   */
+  chargeSubscription(subscriptionId: string, outcome?: 'captured' | 'failed'): FakeDelivery[];
+  /** A signed delivery of `event` carrying the subscription as it is now (and a payment, if given). */
+  subscriptionWebhook(
+    event: SubscriptionEvent,
+    subscriptionId: string,
+    payment?: FakePayment,
+    eventId?: string,
+  ): FakeDelivery;
+  /** POSTs the deliveries one after another, in the order given, to `/api/webhooks/razorpay`; their status codes. */
+  deliver(target: WebhookTarget, deliveries: FakeDelivery[]): Promise<number[]>;
   close(): Promise<void>;
 }
+
+/**
+ * Reorderings for tests: the same deliveries twice (a replay), or last first (out of order, e.g.
+ * `subscription.charged` before `subscription.activated`).
+ */
+export const replayed = (deliveries: FakeDelivery[]): FakeDelivery[] => [...deliveries, ...deliveries];
+export const reversed = (deliveries: FakeDelivery[]): FakeDelivery[] => [...deliveries].reverse();
 
 const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url').replace(/[-_]/g, 'x')}`;
 
@@ -91,7 +205,11 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
   const refundsByKey = new Map<string, { bodyPrint: string; refund: FakeRefund }>();
   const refunds: FakeRefund[] = [];
   const requests: FakeRazorpay['requests'] = [];
-  const state = { mode: 'up' as FakeRazorpay['mode'], delayMs: 15_000 };
+  const state = { mode: 'up' as FakeRazorpay['mode'], delayMs: 15_000, now: undefined as number | undefined };
+  const plans = new Map<string, FakePlan>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const cancelAtCycleEnd = new Set<string>();
+  const seconds = () => state.now ?? Math.floor(Date.now() / 1000);
   const app: FastifyInstance = Fastify({ logger: false });
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
   const badRequest = (description: string, field?: string) => ({
@@ -192,8 +310,208 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     return refund;
   });
 
+  app.post<{
+    Body: {
+      period?: unknown;
+      interval?: unknown;
+      item?: { name?: unknown; amount?: unknown; currency?: unknown; description?: unknown };
+      notes?: Record<string, string>;
+    };
+  }>('/v1/plans', async (request, reply) => {
+    const { period, interval, item, notes } = request.body ?? {};
+    if (!['daily', 'weekly', 'monthly', 'yearly'].includes(String(period)))
+      return reply.status(400).send(badRequest('The period is invalid.', 'period'));
+    if (typeof interval !== 'number' || !Number.isInteger(interval) || interval < 1)
+      return reply.status(400).send(badRequest('The interval must be an integer.', 'interval'));
+    if (period === 'daily' && interval < 7)
+      return reply.status(400).send(badRequest('The interval for daily plans must be at least 7.', 'interval'));
+    if (typeof item?.name !== 'string' || item.name === '')
+      return reply.status(400).send(badRequest('The item name field is required.', 'name'));
+    if (typeof item.amount !== 'number' || !Number.isInteger(item.amount) || item.amount < 100)
+      return reply.status(400).send(badRequest('The amount must be atleast INR 1.00', 'amount'));
+    if (item.currency !== 'INR')
+      return reply.status(400).send(badRequest('The requested currency is not supported.', 'currency'));
+    const now = seconds();
+    const plan: FakePlan = {
+      id: id('plan'),
+      entity: 'plan',
+      interval,
+      period: period as GatewayPlanPeriod,
+      item: {
+        id: id('item'),
+        active: true,
+        name: item.name,
+        description: typeof item.description === 'string' ? item.description : null,
+        amount: item.amount,
+        unit_amount: item.amount,
+        currency: 'INR',
+        type: 'plan',
+        created_at: now,
+        updated_at: now,
+      },
+      notes: notes ?? {},
+      created_at: now,
+    };
+    plans.set(plan.id, plan);
+    return plan;
+  });
+
+  app.post<{
+    Body: {
+      plan_id?: unknown;
+      total_count?: unknown;
+      quantity?: unknown;
+      start_at?: unknown;
+      customer_notify?: unknown;
+      notes?: Record<string, string>;
+    };
+  }>('/v1/subscriptions', async (request, reply) => {
+    const { plan_id, total_count, quantity, start_at, customer_notify, notes } = request.body ?? {};
+    const plan = plans.get(String(plan_id));
+    if (!plan) return reply.status(400).send(badRequest('The id provided does not exist', 'plan_id'));
+    if (typeof total_count !== 'number' || !Number.isInteger(total_count) || total_count < 1)
+      return reply.status(400).send(badRequest('The total count must be at least 1.', 'total_count'));
+    if (start_at !== undefined && !(typeof start_at === 'number' && start_at > seconds()))
+      return reply.status(400).send(badRequest('Start time should be in future', 'start_at'));
+    if (customer_notify !== undefined && ![0, 1, true, false].includes(customer_notify as number))
+      return reply.status(400).send(badRequest('The customer notify field is invalid.', 'customer_notify'));
+    const subscription: FakeSubscription = {
+      id: id('sub'),
+      entity: 'subscription',
+      plan_id: plan.id,
+      customer_id: null,
+      status: 'created',
+      current_start: null,
+      current_end: null,
+      ended_at: null,
+      quantity: typeof quantity === 'number' ? quantity : 1,
+      notes: notes ?? {},
+      charge_at: typeof start_at === 'number' ? start_at : null,
+      start_at: typeof start_at === 'number' ? start_at : null,
+      end_at: null,
+      auth_attempts: 0,
+      total_count,
+      paid_count: 0,
+      customer_notify: customer_notify === undefined ? true : customer_notify === 1 || customer_notify === true,
+      created_at: seconds(),
+      expire_by: null,
+      short_url: `https://rzp.io/i/${id('x').slice(2)}`,
+      has_scheduled_changes: false,
+      change_scheduled_at: null,
+      remaining_count: total_count,
+    };
+    subscriptions.set(subscription.id, subscription);
+    return subscription;
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/subscriptions/:id', async (request, reply) => {
+    const subscription = subscriptions.get(request.params.id);
+    return subscription ?? reply.status(400).send(badRequest('The id provided does not exist', 'id'));
+  });
+
+  app.post<{ Params: { id: string }; Body: { cancel_at_cycle_end?: unknown } }>(
+    '/v1/subscriptions/:id/cancel',
+    async (request, reply) => {
+      const subscription = subscriptions.get(request.params.id);
+      if (!subscription) return reply.status(400).send(badRequest('The id provided does not exist', 'id'));
+      const atCycleEnd = request.body?.cancel_at_cycle_end ?? 0;
+      if (![0, 1, true, false].includes(atCycleEnd as number))
+        return reply.status(400).send(badRequest('The cancel at cycle end field is invalid.', 'cancel_at_cycle_end'));
+      if (['cancelled', 'completed'].includes(subscription.status))
+        return reply.status(400).send(badRequest(`Subscription is not cancellable in ${subscription.status} status.`));
+      if ((atCycleEnd === 1 || atCycleEnd === true) && subscription.current_end !== null) {
+        cancelAtCycleEnd.add(subscription.id);
+        subscription.charge_at = subscription.current_end;
+        return subscription;
+      }
+      subscription.status = 'cancelled';
+      subscription.ended_at = seconds();
+      subscription.charge_at = null;
+      return subscription;
+    },
+  );
+
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
+
+  const subscriptionOf = (subscriptionId: string) => {
+    const subscription = subscriptions.get(subscriptionId);
+    if (!subscription) throw new Error(`no fake subscription ${subscriptionId}`);
+    const plan = plans.get(subscription.plan_id) as FakePlan;
+    return { subscription, plan };
+  };
+  /** Razorpay's order and payment for one invoice of a subscription. */
+  const charge = (subscription: FakeSubscription, amount: number, outcome: 'captured' | 'failed' | 'refunded') => {
+    const now = seconds();
+    const order: FakeOrder = {
+      id: id('order'),
+      entity: 'order',
+      amount,
+      amount_paid: outcome === 'failed' ? 0 : amount,
+      amount_due: outcome === 'failed' ? amount : 0,
+      currency: 'INR',
+      receipt: subscription.id,
+      status: outcome === 'failed' ? 'attempted' : 'paid',
+      attempts: 1,
+      notes: {},
+      created_at: now,
+    };
+    orders.set(order.id, order);
+    const payment: FakePayment = {
+      id: id('pay'),
+      entity: 'payment',
+      amount,
+      currency: 'INR',
+      status: outcome,
+      order_id: order.id,
+      invoice_id: id('inv'),
+      method: 'upi',
+      captured: outcome !== 'failed',
+      international: false,
+      amount_refunded: outcome === 'refunded' ? amount : 0,
+      refund_status: outcome === 'refunded' ? 'full' : null,
+      email: 'buyer@example.com',
+      contact: '+919999999999',
+      error_code: outcome === 'failed' ? 'BAD_REQUEST_ERROR' : null,
+      created_at: now,
+    };
+    payments.set(payment.id, payment);
+    return payment;
+  };
+  const snapshot = (
+    event: SubscriptionEvent,
+    subscription: FakeSubscription,
+    payment?: FakePayment,
+    eventId?: string,
+  ): FakeDelivery =>
+    signedRazorpayWebhook(
+      webhookSecret,
+      event,
+      payment ? { subscription: { ...subscription }, payment: { ...payment } } : { subscription: { ...subscription } },
+      seconds(),
+      eventId,
+    );
+  /** Marks one more cycle paid; the events Razorpay sends for it, in its order. */
+  const paidCycle = (subscription: FakeSubscription, plan: FakePlan, start: number, payment: FakePayment) => {
+    const wasWaiting = subscription.status === 'authenticated' || subscription.status === 'halted';
+    subscription.paid_count += 1;
+    subscription.remaining_count = subscription.total_count - subscription.paid_count;
+    subscription.auth_attempts = 0;
+    subscription.current_start = start;
+    subscription.current_end = cycleEnd(start, plan.period, plan.interval);
+    subscription.status = 'active';
+    const completes = subscription.paid_count >= subscription.total_count;
+    subscription.charge_at = completes ? null : subscription.current_end;
+    const events: FakeDelivery[] = [];
+    if (wasWaiting) events.push(snapshot('subscription.activated', subscription));
+    events.push(snapshot('subscription.charged', subscription, payment));
+    if (completes) {
+      subscription.status = 'completed';
+      subscription.ended_at = seconds();
+      events.push(snapshot('subscription.completed', subscription));
+    }
+    return events;
+  };
 
   return {
     url: `http://127.0.0.1:${port}/v1`,
@@ -268,6 +586,85 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
           'x-razorpay-event-id': eventId,
         },
       };
+    },
+
+    plans,
+    subscriptions,
+    get now() {
+      return state.now;
+    },
+    set now(value) {
+      state.now = value;
+    },
+    authenticateSubscription(subscriptionId, outcome = 'captured') {
+      const { subscription, plan } = subscriptionOf(subscriptionId);
+      if (subscription.status !== 'created')
+        throw new Error(`fake subscription ${subscriptionId} is ${subscription.status}`);
+      const now = seconds();
+      const trial = subscription.start_at !== null && subscription.start_at > now;
+      const payment = charge(
+        subscription,
+        trial ? 500 : plan.item.amount,
+        outcome === 'failed' ? 'failed' : trial ? 'refunded' : 'captured',
+      );
+      const answer = {
+        razorpay_payment_id: payment.id,
+        razorpay_subscription_id: subscription.id,
+        razorpay_signature: subscriptionSignature(keySecret, subscription.id, payment.id),
+      };
+      if (outcome === 'failed') return { answer, webhooks: [] };
+      subscription.status = 'authenticated';
+      subscription.customer_id = 'cust_fake';
+      const webhooks = [snapshot('subscription.authenticated', subscription)];
+      if (!trial) webhooks.push(...paidCycle(subscription, plan, now, payment));
+      return { answer, webhooks };
+    },
+    chargeSubscription(subscriptionId, outcome = 'captured') {
+      const { subscription, plan } = subscriptionOf(subscriptionId);
+      if (
+        subscription.charge_at === null ||
+        !['authenticated', 'active', 'pending', 'halted'].includes(subscription.status)
+      )
+        throw new Error(`fake subscription ${subscriptionId} has nothing to charge (${subscription.status})`);
+      state.now = Math.max(seconds(), subscription.charge_at);
+      if (cancelAtCycleEnd.has(subscription.id)) {
+        subscription.status = 'cancelled';
+        subscription.ended_at = subscription.current_end;
+        subscription.charge_at = null;
+        return [snapshot('subscription.cancelled', subscription)];
+      }
+      const payment = charge(subscription, plan.item.amount, outcome);
+      if (outcome === 'failed') {
+        subscription.auth_attempts += 1;
+        subscription.status = subscription.auth_attempts >= FAKE_CHARGE_ATTEMPTS ? 'halted' : 'pending';
+        return [
+          snapshot(subscription.status === 'halted' ? 'subscription.halted' : 'subscription.pending', subscription),
+        ];
+      }
+      const start = subscription.status === 'halted' ? seconds() : subscription.charge_at;
+      return paidCycle(subscription, plan, start, payment);
+    },
+    subscriptionWebhook(event, subscriptionId, payment, eventId) {
+      return snapshot(event, subscriptionOf(subscriptionId).subscription, payment, eventId);
+    },
+    async deliver(target, deliveries) {
+      const codes: number[] = [];
+      for (const delivery of deliveries) {
+        if (typeof target === 'string') {
+          const res = await fetch(target, { method: 'POST', headers: delivery.headers, body: delivery.body });
+          await res.arrayBuffer();
+          codes.push(res.status);
+        } else {
+          const res = await target.inject({
+            method: 'POST',
+            url: '/api/webhooks/razorpay',
+            payload: delivery.body,
+            headers: delivery.headers,
+          });
+          codes.push(res.statusCode);
+        }
+      }
+      return codes;
     },
     close: () => app.close(),
   };

@@ -1,10 +1,22 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FakeDelivery,
+  type FakeRazorpay,
+  replayed,
+  reversed,
+  startFakeRazorpay,
+} from '../../test/fake-razorpay.js';
 import { hmacHex } from '../auth/signatures.js';
-import { GatewayRejectedError, GatewayUnavailableError } from './gateway.js';
+import {
+  GatewayRejectedError,
+  GatewayUnavailableError,
+  SUBSCRIPTION_EVENTS,
+  type SubscriptionDelivery,
+} from './gateway.js';
 import { RazorpayGateway, toGatewayPayment } from './razorpay-gateway.js';
+import { paymentSignature } from './signatures.js';
 
 let fake: FakeRazorpay;
 let gateway: RazorpayGateway;
@@ -302,5 +314,428 @@ describe('RazorpayGateway, details a caller relies on', () => {
       expect(error).toBeInstanceOf(GatewayUnavailableError);
       expect((error as Error).message).toMatch(/^payment gateway unreachable: ./);
     });
+  });
+});
+
+describe('RazorpayGateway: subscriptions (issue 34) against the documented API', () => {
+  // 2026-11-01T00:00:00Z, the stand-in's clock for these tests.
+  const T0 = Date.UTC(2026, 10, 1) / 1000;
+  afterEach(() => {
+    fake.now = undefined;
+  });
+
+  const quarterly = () =>
+    gateway.createPlan({
+      period: 'monthly',
+      interval: 3,
+      amountPaise: 299_900,
+      name: "Trader's club (quarterly)",
+      description: 'Every course and the weekly sessions',
+      notes: { planId: 'plan-local-1' },
+    });
+  /** What each delivery reads as: its event and the subscription's status then. */
+  const read = (deliveries: FakeDelivery[]): SubscriptionDelivery[] =>
+    deliveries.map((delivery) => {
+      const reading = gateway.readWebhook(Buffer.from(delivery.body), delivery.headers);
+      if (!reading.ok || reading.delivery.kind !== 'subscription' || !reading.delivery.subscription)
+        throw new Error(`not a subscription delivery: ${delivery.body}`);
+      return reading.delivery.subscription;
+    });
+  const events = (deliveries: FakeDelivery[]) =>
+    read(deliveries).map(({ event, subscription }) => `${event}:${subscription.status}`);
+
+  it('creates a plan with its price as the item, in paise and INR (a quarter is monthly, interval 3)', async () => {
+    const plan = await quarterly();
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v1/plans',
+      body: {
+        period: 'monthly',
+        interval: 3,
+        item: {
+          name: "Trader's club (quarterly)",
+          amount: 299_900,
+          currency: 'INR',
+          description: 'Every course and the weekly sessions',
+        },
+        notes: { planId: 'plan-local-1' },
+      },
+    });
+    expect(plan).toEqual({
+      id: expect.stringMatching(/^plan_/),
+      period: 'monthly',
+      interval: 3,
+      amountPaise: 299_900,
+      currency: 'INR',
+      name: "Trader's club (quarterly)",
+      description: 'Every course and the weekly sessions',
+      notes: { planId: 'plan-local-1' },
+    });
+    expect(fake.plans.get(plan.id)?.item.amount).toBe(299_900);
+    await expect(
+      gateway.createPlan({ period: 'monthly', interval: 1, amountPaise: 99, name: 'x', description: '', notes: {} }),
+    ).rejects.toBeInstanceOf(GatewayRejectedError);
+  });
+
+  it('creates a subscription with total_count, quantity 1, customer_notify and start_at; fetches it', async () => {
+    fake.now = T0;
+    const plan = await quarterly();
+    const created = await gateway.createSubscription({
+      gatewayPlanId: plan.id,
+      totalCount: 40,
+      startAt: T0 + 7 * 86_400,
+      notes: { subscriptionId: 'local-sub-1', userId: 'u1' },
+      customerNotify: false,
+    });
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: '/v1/subscriptions',
+      body: {
+        plan_id: plan.id,
+        total_count: 40,
+        quantity: 1,
+        customer_notify: 0,
+        start_at: T0 + 7 * 86_400,
+        notes: { subscriptionId: 'local-sub-1', userId: 'u1' },
+      },
+    });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^sub_/),
+      planId: plan.id,
+      status: 'created',
+      totalCount: 40,
+      paidCount: 0,
+      currentStart: null,
+      currentEnd: null,
+      chargeAt: T0 + 7 * 86_400,
+      startAt: T0 + 7 * 86_400,
+      endedAt: null,
+      customerNotify: false,
+      notes: { subscriptionId: 'local-sub-1', userId: 'u1' },
+    });
+    expect(await gateway.fetchSubscription(created.id)).toEqual(created);
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/subscriptions/${created.id}` });
+
+    const now = await gateway.createSubscription({
+      gatewayPlanId: plan.id,
+      totalCount: 1,
+      notes: {},
+      customerNotify: true,
+    });
+    expect(fake.requests.at(-1)?.body).toEqual({
+      plan_id: plan.id,
+      total_count: 1,
+      quantity: 1,
+      customer_notify: 1,
+      notes: {},
+    });
+    expect(now).toMatchObject({ startAt: null, chargeAt: null, customerNotify: true });
+
+    await expect(
+      gateway.createSubscription({ gatewayPlanId: 'plan_nope', totalCount: 12, notes: {}, customerNotify: true }),
+    ).rejects.toBeInstanceOf(GatewayRejectedError);
+    await expect(gateway.fetchSubscription('sub_nope')).rejects.toBeInstanceOf(GatewayRejectedError);
+    fake.mode = 'down';
+    try {
+      await expect(gateway.fetchSubscription(created.id)).rejects.toBeInstanceOf(GatewayUnavailableError);
+    } finally {
+      fake.mode = 'up';
+    }
+  });
+
+  it('cancels at once (cancel_at_cycle_end 0): cancelled, ended, nothing more to charge; twice is refused', async () => {
+    fake.now = T0;
+    const plan = await quarterly();
+    const sub = await gateway.createSubscription({
+      gatewayPlanId: plan.id,
+      totalCount: 40,
+      notes: {},
+      customerNotify: true,
+    });
+    fake.authenticateSubscription(sub.id);
+    fake.now = T0 + 100;
+    const cancelled = await gateway.cancelSubscription(sub.id, { atCycleEnd: false });
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: `/v1/subscriptions/${sub.id}/cancel`,
+      body: { cancel_at_cycle_end: 0 },
+    });
+    expect(cancelled).toMatchObject({ status: 'cancelled', endedAt: T0 + 100, chargeAt: null, paidCount: 1 });
+    await expect(gateway.cancelSubscription(sub.id, { atCycleEnd: false })).rejects.toThrow(
+      'Subscription is not cancellable in cancelled status.',
+    );
+  });
+
+  it('cancels at cycle end (cancel_at_cycle_end 1): active until the paid quarter ends, then cancelled, never charged', async () => {
+    fake.now = T0;
+    const plan = await quarterly();
+    const sub = await gateway.createSubscription({
+      gatewayPlanId: plan.id,
+      totalCount: 40,
+      notes: {},
+      customerNotify: true,
+    });
+    fake.authenticateSubscription(sub.id);
+    const later = await gateway.cancelSubscription(sub.id, { atCycleEnd: true });
+    expect(fake.requests.at(-1)?.body).toEqual({ cancel_at_cycle_end: 1 });
+    const quarterEnd = Date.UTC(2027, 1, 1) / 1000;
+    expect(later).toMatchObject({ status: 'active', currentStart: T0, currentEnd: quarterEnd, paidCount: 1 });
+    const paymentsBefore = fake.payments.size;
+    expect(events(fake.chargeSubscription(sub.id))).toEqual(['subscription.cancelled:cancelled']);
+    expect(fake.payments.size).toBe(paymentsBefore);
+    expect(await gateway.fetchSubscription(sub.id)).toMatchObject({
+      status: 'cancelled',
+      endedAt: quarterEnd,
+      chargeAt: null,
+    });
+  });
+
+  it("verifies the checkout's answer as HMAC-SHA256 of payment_id|subscription_id with the key secret, nothing else", async () => {
+    const plan = await quarterly();
+    const sub = await gateway.createSubscription({
+      gatewayPlanId: plan.id,
+      totalCount: 40,
+      notes: {},
+      customerNotify: true,
+    });
+    const other = await gateway.createSubscription({
+      gatewayPlanId: plan.id,
+      totalCount: 40,
+      notes: {},
+      customerNotify: true,
+    });
+    const { answer } = fake.authenticateSubscription(sub.id);
+    const confirmation = gateway.readSubscriptionConfirmation(answer);
+    expect(confirmation).toEqual({
+      gatewaySubscriptionId: sub.id,
+      paymentId: answer.razorpay_payment_id,
+      signature: answer.razorpay_signature,
+    });
+    expect(answer.razorpay_signature).toBe(hmacHex(fake.keySecret, `${answer.razorpay_payment_id}|${sub.id}`));
+    expect(gateway.verifySubscriptionSignature(sub.id, answer.razorpay_payment_id, answer.razorpay_signature)).toBe(
+      true,
+    );
+    // A tampered payment id, another subscription's id, the order-style signature (id|payment), none, the webhook secret.
+    expect(
+      gateway.verifySubscriptionSignature(sub.id, `${answer.razorpay_payment_id}x`, answer.razorpay_signature),
+    ).toBe(false);
+    expect(gateway.verifySubscriptionSignature(other.id, answer.razorpay_payment_id, answer.razorpay_signature)).toBe(
+      false,
+    );
+    const orderStyle = paymentSignature(fake.keySecret, sub.id, answer.razorpay_payment_id);
+    expect(gateway.verifySubscriptionSignature(sub.id, answer.razorpay_payment_id, orderStyle)).toBe(false);
+    expect(gateway.verifySubscriptionSignature(sub.id, answer.razorpay_payment_id, undefined)).toBe(false);
+    const withWebhookSecret = hmacHex(fake.webhookSecret, `${answer.razorpay_payment_id}|${sub.id}`);
+    expect(gateway.verifySubscriptionSignature(sub.id, answer.razorpay_payment_id, withWebhookSecret)).toBe(false);
+    // An order's checkout answer is not a subscription's, and the other way round.
+    expect(gateway.readSubscriptionConfirmation({ ...answer, razorpay_subscription_id: 5 })).toBeNull();
+    expect(
+      gateway.readSubscriptionConfirmation({
+        razorpay_order_id: 'order_1',
+        razorpay_payment_id: 'p',
+        razorpay_signature: 's',
+      }),
+    ).toBeNull();
+    expect(gateway.readConfirmation(answer)).toBeNull();
+  });
+
+  it('reads the webhooks of a subscription’s life: authenticated, activated, charged with its payment, renewed, completed', async () => {
+    fake.now = T0;
+    const plan = await quarterly();
+    const sub = await gateway.createSubscription({
+      gatewayPlanId: plan.id,
+      totalCount: 2,
+      notes: { userId: 'u9' },
+      customerNotify: true,
+    });
+    const first = fake.authenticateSubscription(sub.id);
+    expect(events(first.webhooks)).toEqual([
+      'subscription.authenticated:authenticated',
+      'subscription.activated:active',
+      'subscription.charged:active',
+    ]);
+    const charged = read(first.webhooks)[2];
+    expect(charged?.subscription).toEqual({
+      id: sub.id,
+      planId: plan.id,
+      status: 'active',
+      totalCount: 2,
+      paidCount: 1,
+      currentStart: T0,
+      currentEnd: Date.UTC(2027, 1, 1) / 1000,
+      chargeAt: Date.UTC(2027, 1, 1) / 1000,
+      startAt: null,
+      endedAt: null,
+      customerNotify: true,
+      notes: { userId: 'u9' },
+    });
+    const payment = fake.payments.get(first.answer.razorpay_payment_id);
+    expect(charged?.payment).toEqual({
+      id: first.answer.razorpay_payment_id,
+      amount: 299_900,
+      currency: 'INR',
+      status: 'captured',
+      international: false,
+      invoiceId: payment?.invoice_id,
+      orderId: payment?.order_id,
+    });
+    expect(payment?.invoice_id).toMatch(/^inv_/);
+    // The first reading keeps the order side apart: a subscription delivery names no order of ours.
+    const whole = gateway.readWebhook(Buffer.from(first.webhooks[2]?.body ?? ''), first.webhooks[2]?.headers ?? {});
+    expect(whole).toMatchObject({
+      ok: true,
+      delivery: { kind: 'subscription', type: 'subscription.charged', gatewayOrderId: undefined, payment: undefined },
+    });
+    expect(whole.ok && whole.delivery.eventId).toMatch(/^evt_/);
+
+    const renewal = fake.chargeSubscription(sub.id);
+    expect(events(renewal)).toEqual(['subscription.charged:active', 'subscription.completed:completed']);
+    const [renewed, completed] = read(renewal);
+    expect(renewed?.subscription).toMatchObject({
+      paidCount: 2,
+      currentStart: Date.UTC(2027, 1, 1) / 1000,
+      currentEnd: Date.UTC(2027, 4, 1) / 1000,
+    });
+    expect(renewed?.payment?.id).not.toBe(first.answer.razorpay_payment_id);
+    expect(completed?.subscription).toMatchObject({
+      status: 'completed',
+      chargeAt: null,
+      endedAt: Date.UTC(2027, 1, 1) / 1000,
+    });
+  });
+
+  it('a trial: authenticated with a ₹5 refunded authorisation, activated and charged when start_at comes', async () => {
+    fake.now = T0;
+    const plan = await quarterly();
+    const startAt = T0 + 7 * 86_400;
+    const sub = await gateway.createSubscription({
+      gatewayPlanId: plan.id,
+      totalCount: 40,
+      startAt,
+      notes: {},
+      customerNotify: true,
+    });
+    const auth = fake.authenticateSubscription(sub.id);
+    expect(events(auth.webhooks)).toEqual(['subscription.authenticated:authenticated']);
+    expect(fake.payments.get(auth.answer.razorpay_payment_id)).toMatchObject({ amount: 500, status: 'refunded' });
+    expect(
+      gateway.verifySubscriptionSignature(sub.id, auth.answer.razorpay_payment_id, auth.answer.razorpay_signature),
+    ).toBe(true);
+    const first = fake.chargeSubscription(sub.id);
+    expect(events(first)).toEqual(['subscription.activated:active', 'subscription.charged:active']);
+    expect(read(first)[1]).toMatchObject({
+      subscription: { paidCount: 1, currentStart: startAt },
+      payment: { amount: 299_900 },
+    });
+  });
+
+  it('a failing renewal: pending on each failure, halted after the third; a captured charge makes it active again', async () => {
+    fake.now = T0;
+    const plan = await quarterly();
+    const sub = await gateway.createSubscription({
+      gatewayPlanId: plan.id,
+      totalCount: 40,
+      notes: {},
+      customerNotify: true,
+    });
+    fake.authenticateSubscription(sub.id);
+    expect(events(fake.chargeSubscription(sub.id, 'failed'))).toEqual(['subscription.pending:pending']);
+    expect(events(fake.chargeSubscription(sub.id, 'failed'))).toEqual(['subscription.pending:pending']);
+    expect(events(fake.chargeSubscription(sub.id, 'failed'))).toEqual(['subscription.halted:halted']);
+    expect(await gateway.fetchSubscription(sub.id)).toMatchObject({ status: 'halted', paidCount: 1 });
+    const back = fake.chargeSubscription(sub.id);
+    expect(events(back)).toEqual(['subscription.activated:active', 'subscription.charged:active']);
+    expect(read(back)[1]?.subscription.paidCount).toBe(2);
+  });
+
+  it('reads each of the nine subscription events, and refuses a delivery whose signature does not match its bytes', async () => {
+    const plan = await quarterly();
+    const sub = await gateway.createSubscription({
+      gatewayPlanId: plan.id,
+      totalCount: 12,
+      notes: {},
+      customerNotify: true,
+    });
+    for (const event of SUBSCRIPTION_EVENTS) {
+      const delivery = fake.subscriptionWebhook(event, sub.id, undefined, `evt_${event}`);
+      const reading = gateway.readWebhook(Buffer.from(delivery.body), delivery.headers);
+      expect(reading, event).toEqual({
+        ok: true,
+        delivery: {
+          eventId: `evt_${event}`,
+          type: event,
+          kind: 'subscription',
+          gatewayOrderId: undefined,
+          payment: undefined,
+          refund: undefined,
+          subscription: { event, subscription: await gateway.fetchSubscription(sub.id), payment: undefined },
+        },
+      });
+      const tampered = delivery.body.replace('"status":"created"', '"status":"active"');
+      expect(tampered).not.toBe(delivery.body);
+      expect(gateway.readWebhook(Buffer.from(tampered), delivery.headers)).toEqual({ ok: false, reason: 'signature' });
+      expect(
+        gateway.readWebhook(Buffer.from(delivery.body), { ...delivery.headers, 'x-razorpay-signature': undefined }),
+      ).toEqual({
+        ok: false,
+        reason: 'signature',
+      });
+    }
+    // An unknown subscription.* event, or one without its entity, is just another event; one without an id is unreadable.
+    const signed = (body: object) => {
+      const text = JSON.stringify(body);
+      return gateway.readWebhook(Buffer.from(text), { 'x-razorpay-signature': hmacHex(fake.webhookSecret, text) });
+    };
+    const entity = fake.subscriptions.get(sub.id);
+    expect(signed({ event: 'subscription.updated', payload: { subscription: { entity } } })).toMatchObject({
+      ok: true,
+      delivery: { kind: 'other' },
+    });
+    expect(signed({ event: 'subscription.charged', payload: {} })).toMatchObject({
+      ok: true,
+      delivery: { kind: 'other' },
+    });
+    expect(
+      signed({ event: 'subscription.charged', payload: { subscription: { entity: { ...entity, id: 7 } } } }),
+    ).toEqual({ ok: false, reason: 'body' });
+    // Razorpay's empty notes come as [].
+    const emptyNotes = signed({
+      event: 'subscription.halted',
+      payload: { subscription: { entity: { ...entity, notes: [] } } },
+    });
+    expect(emptyNotes.ok && emptyNotes.delivery.subscription?.subscription.notes).toEqual({});
+  });
+
+  it('delivers signed webhooks to a URL in the order given: replays and out-of-order', async () => {
+    const plan = await quarterly();
+    const sub = await gateway.createSubscription({
+      gatewayPlanId: plan.id,
+      totalCount: 12,
+      notes: {},
+      customerNotify: true,
+    });
+    const { webhooks } = fake.authenticateSubscription(sub.id);
+    const received: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        const ok = gateway.verifyWebhookSignature(body, String(req.headers['x-razorpay-signature']));
+        received.push(`${JSON.parse(body).event}${ok ? '' : ' (bad signature)'}`);
+        res.statusCode = 200;
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/razorpay`;
+      expect(await fake.deliver(url, reversed(webhooks))).toEqual([200, 200, 200]);
+      expect(received).toEqual(['subscription.charged', 'subscription.activated', 'subscription.authenticated']);
+      received.length = 0;
+      await fake.deliver(url, replayed(webhooks.slice(2)));
+      expect(received).toEqual(['subscription.charged', 'subscription.charged']);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hmacHex, signatureMatches } from '../auth/signatures.js';
-import { paymentSignature, verifyPaymentSignature, verifyWebhookSignature } from './signatures.js';
+import {
+  paymentSignature,
+  subscriptionSignature,
+  verifyPaymentSignature,
+  verifySubscriptionSignature,
+  verifyWebhookSignature,
+} from './signatures.js';
 
 const secret = 'sig-test-secret';
 const body = '{"event":"payment.captured"}';
@@ -57,5 +63,24 @@ describe('signature checks', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('subscription checkout signature (issue 34)', () => {
+  it('is HMAC-SHA256 of payment_id|subscription_id with the key secret: the payment id first, unlike an order', () => {
+    const signature = subscriptionSignature(secret, 'sub_1', 'pay_1');
+    expect(signature).toBe(hmacHex(secret, 'pay_1|sub_1'));
+    expect(verifySubscriptionSignature(secret, 'sub_1', 'pay_1', signature)).toBe(true);
+    expect(verifySubscriptionSignature(secret, 'sub_1', 'pay_1', signature.toUpperCase())).toBe(true);
+    // A tampered payment id, another subscription, an order-style signature over the same ids, another secret, none.
+    expect(verifySubscriptionSignature(secret, 'sub_1', 'pay_2', signature)).toBe(false);
+    expect(verifySubscriptionSignature(secret, 'sub_2', 'pay_1', signature)).toBe(false);
+    expect(verifySubscriptionSignature(secret, 'sub_1', 'pay_1', paymentSignature(secret, 'sub_1', 'pay_1'))).toBe(
+      false,
+    );
+    expect(verifySubscriptionSignature('another-secret', 'sub_1', 'pay_1', signature)).toBe(false);
+    expect(verifySubscriptionSignature(secret, 'sub_1', 'pay_1', undefined)).toBe(false);
+    // Nor does a subscription's signature pass as an order's for the same two ids.
+    expect(verifyPaymentSignature(secret, 'sub_1', 'pay_1', signature)).toBe(false);
   });
 });
