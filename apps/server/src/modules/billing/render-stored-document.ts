@@ -9,8 +9,10 @@ export async function renderStoredDocument(dataDir: string, data: TaxDocumentDat
 }
 
 /**
- * The last PDFs rendered, by document number. An issued document never changes and renders to the same
- * bytes, so the buyer's download after the mail pass attached it (or a repeat download) costs no CPU.
+ * The last PDFs rendered, by shop (its data folder) and document number. An issued document never
+ * changes and renders to the same bytes, so the buyer's download after the mail pass attached it (or a
+ * repeat download) costs no CPU. The data folder is in the key because a number is unique only within
+ * one shop: two shops in one process (the tests run many) each have their TS/26-27/000001.
  */
 const rendered = new Map<string, Buffer>();
 const RENDERED_KEPT = 200;
@@ -25,11 +27,12 @@ export async function issuedDocumentFile(
   dataDir: string,
   row: { number: string; data: string },
 ): Promise<DocumentFile> {
-  let pdf = rendered.get(row.number);
+  const key = `${dataDir}\n${row.number}`;
+  let pdf = rendered.get(key);
   if (!pdf) {
     pdf = await renderStoredDocument(dataDir, JSON.parse(row.data) as TaxDocumentData);
     if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value ?? '');
-    rendered.set(row.number, pdf);
+    rendered.set(key, pdf);
   }
   return { fileName: `${row.number.replaceAll('/', '-')}.pdf`, pdf };
 }
