@@ -231,7 +231,10 @@ describe('subscriptions (issue 34): plans, subscriptions and renewals in our own
     clock = T0;
     gateway = new SandboxGateway(database.db, secrets, '/sandbox/checkout.js', () => new Date(clock * 1000));
     sent = [];
-    gateway.onWebhook = (delivery) => sent.push(delivery);
+    gateway.onWebhook = (delivery) => {
+      sent.push(delivery);
+      return undefined;
+    };
   });
   const at = (iso: string) => new Date(iso);
   const monthly = (amountPaise = 99_900) =>
@@ -483,6 +486,16 @@ describe('subscriptions (issue 34): plans, subscriptions and renewals in our own
     // Never paid: cancelled at once even when asked for the cycle's end.
     const unpaid = await subscribe();
     expect((await gateway.cancelSubscription(unpaid.id, { atCycleEnd: true })).status).toBe('cancelled');
+  });
+
+  it('two renewal runs at once charge a due cycle once', async () => {
+    const sub = await subscribe();
+    await gateway.authenticate(sub.id, 'captured');
+    const due = at('2026-12-01T00:00:00Z');
+    const runs = await Promise.all([gateway.chargeDueSubscriptions(due), gateway.chargeDueSubscriptions(due)]);
+    expect(events(runs.flat())).toEqual(['subscription.charged:active']);
+    expect(await charges(sub.id)).toHaveLength(2);
+    expect((await gateway.fetchSubscription(sub.id)).paidCount).toBe(2);
   });
 
   it('charges every due subscription in one run and each webhook is signed with the webhook secret', async () => {

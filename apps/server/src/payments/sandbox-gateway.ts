@@ -101,7 +101,8 @@ export class SandboxGateway extends RazorpayWire implements PaymentGateway {
    * Where the sandbox sends the webhooks Razorpay would send (set by the sandbox routes to the shop's own
    * webhook handler). Unset, they are only returned to the caller.
    */
-  onWebhook: ((delivery: SignedWebhook) => void) | undefined;
+  onWebhook: ((delivery: SignedWebhook) => Promise<unknown> | undefined) | undefined;
+  private readonly sending = new Set<Promise<unknown>>();
 
   constructor(
     private readonly db: Db,
@@ -387,8 +388,21 @@ export class SandboxGateway extends RazorpayWire implements PaymentGateway {
   }
 
   private send(deliveries: SignedWebhook[]): SignedWebhook[] {
-    for (const delivery of deliveries) this.onWebhook?.(delivery);
+    for (const delivery of deliveries) {
+      const handled = this.onWebhook?.(delivery);
+      if (!handled) continue;
+      const tracked: Promise<unknown> = handled.then(
+        () => this.sending.delete(tracked),
+        () => this.sending.delete(tracked),
+      );
+      this.sending.add(tracked);
+    }
     return deliveries;
+  }
+
+  /** Resolves once every webhook handed to `onWebhook` so far has been handled (tests, and closing the app). */
+  async webhooksSettled(): Promise<void> {
+    while (this.sending.size > 0) await Promise.all([...this.sending]);
   }
 
   /** One charge: Razorpay's order and payment for the cycle's invoice, in sandbox_orders and _payments. */

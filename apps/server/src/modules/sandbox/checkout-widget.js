@@ -1,5 +1,7 @@
 // The sandbox checkout widget: the same `new Razorpay(options).open()` API as Razorpay's checkout.js,
-// with Pay and Fail buttons. Payments it makes are recorded by the shop's sandbox gateway and signed
+// with Pay and Fail buttons. Given `order_id` it pays an order; given `subscription_id` it authorises a
+// subscription and answers as Razorpay Checkout does (razorpay_payment_id, razorpay_subscription_id,
+// razorpay_signature). Payments it makes are recorded by the shop's sandbox gateway and signed
 // with HMAC-SHA256 like real ones. TEST MODE: no money moves.
 (() => {
   function formatInr(paise) {
@@ -57,10 +59,12 @@
     );
     const title = el('h2', { margin: '12px 0 4px', fontSize: '20px', color: '#0b1f3a' }, options.name || 'Payment');
     const description = el('p', { margin: '0 0 12px', color: '#4b5563' }, options.description || '');
+    const subscriptionId = options.subscription_id;
+    const hasAmount = Number(options.amount) > 0;
     const amount = el(
       'p',
       { fontSize: '28px', fontWeight: '800', margin: '0 0 16px', color: '#0b1f3a' },
-      formatInr(Number(options.amount) || 0),
+      hasAmount || !subscriptionId ? formatInr(Number(options.amount) || 0) : 'Subscription',
     );
     const note = el(
       'p',
@@ -97,7 +101,7 @@
     const pay = el(
       'button',
       { ...buttonStyle, background: '#15803d', color: '#fff', border: '0' },
-      `Pay ${formatInr(Number(options.amount) || 0)}`,
+      subscriptionId && !hasAmount ? 'Authorise subscription' : `Pay ${formatInr(Number(options.amount) || 0)}`,
     );
     const fail = el(
       'button',
@@ -134,7 +138,7 @@
           credentials: 'include',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
-            order_id: options.order_id,
+            ...(subscriptionId ? { subscription_id: subscriptionId } : { order_id: options.order_id }),
             outcome,
             card: cards.querySelector('input:checked')?.value || 'domestic',
           }),
@@ -143,19 +147,25 @@
         if (!res.ok) throw new Error(body.message || 'The sandbox could not take this payment.');
         remove();
         if (outcome === 'captured') {
-          options.handler?.({
-            razorpay_order_id: body.razorpay_order_id,
-            razorpay_payment_id: body.razorpay_payment_id,
-            razorpay_signature: body.razorpay_signature,
-          });
+          options.handler?.(
+            subscriptionId
+              ? {
+                  razorpay_payment_id: body.razorpay_payment_id,
+                  razorpay_subscription_id: body.razorpay_subscription_id,
+                  razorpay_signature: body.razorpay_signature,
+                }
+              : {
+                  razorpay_order_id: body.razorpay_order_id,
+                  razorpay_payment_id: body.razorpay_payment_id,
+                  razorpay_signature: body.razorpay_signature,
+                },
+          );
         } else {
           // The server's answer carries Razorpay's error fields (code, description, source, step, reason).
-          handlers['payment.failed']?.({
-            error: {
-              ...body.error,
-              metadata: { order_id: body.razorpay_order_id, payment_id: body.razorpay_payment_id },
-            },
-          });
+          const metadata = subscriptionId
+            ? { subscription_id: body.razorpay_subscription_id, payment_id: body.razorpay_payment_id }
+            : { order_id: body.razorpay_order_id, payment_id: body.razorpay_payment_id };
+          handlers['payment.failed']?.({ error: { ...body.error, metadata } });
         }
       } catch (error) {
         status.textContent = error.message;

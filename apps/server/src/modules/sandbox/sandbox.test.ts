@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createDemoShopApp, createSignedInUser } from '../../../test/helpers.js';
 import { orderEvents } from '../../../test/order-records.js';
 import { useTestApp } from '../../../test/use-test-app.js';
+import { SandboxGateway } from '../../payments/sandbox-gateway.js';
 import { demoCourses } from '../../seed/seed-courses.js';
 import { WEBHOOK_SIGNATURE_FAILED } from '../orders/handle-webhook.js';
 import { reconcilePayments } from '../orders/reconcile-payments.js';
@@ -110,5 +111,84 @@ describe('test mode signs like Razorpay (issue 12 item 11)', () => {
       (await orderEvents(t.database.db, orderId, ['note'], { source: 'reconcile' })).map((event) => event.note);
     expect(await notes(disputed.orderId)).toEqual([expect.stringMatching(/^FLAGGED: payment pay_\w+ is failed/)]);
     expect(await notes(confirmed.orderId)).toEqual([expect.stringMatching(/confirmed captured at the gateway$/)]);
+  });
+});
+
+describe('the widget authorises a subscription (issue 34), as Razorpay Checkout does', () => {
+  const sandbox = () => {
+    const { gateway } = t.app.deps;
+    if (!(gateway instanceof SandboxGateway)) throw new Error('not the sandbox');
+    return gateway;
+  };
+  async function subscriptionFor(userId: string) {
+    const plan = await sandbox().createPlan({
+      period: 'monthly',
+      interval: 1,
+      amountPaise: 99_900,
+      name: "Trader's club",
+      description: '',
+      notes: {},
+    });
+    return sandbox().createSubscription({
+      gatewayPlanId: plan.id,
+      totalCount: 120,
+      notes: { userId },
+      customerNotify: false,
+    });
+  }
+  const authorise = (cookie: string, payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/pay',
+      headers: { cookie, origin: new URL(t.config.publicUrl).origin },
+      payload,
+    });
+
+  it("answers the learner's own subscription signed payment_id|subscription_id, and its webhooks reach the shop's handler", async () => {
+    const user = await createSignedInUser(t.database.db);
+    const sub = await subscriptionFor(user.id);
+    const res = await authorise(user.cookie, { subscription_id: sub.id, outcome: 'captured' });
+    expect(res.statusCode).toBe(200);
+    const answer = res.json();
+    expect(answer).toEqual({
+      ok: true,
+      razorpay_subscription_id: sub.id,
+      razorpay_payment_id: expect.stringMatching(/^pay_/),
+      razorpay_signature: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(sandbox().verifySubscriptionSignature(sub.id, answer.razorpay_payment_id, answer.razorpay_signature)).toBe(
+      true,
+    );
+    expect((await sandbox().fetchSubscription(sub.id)).status).toBe('active');
+    await sandbox().webhooksSettled();
+    const received = await t.database.db.selectFrom('webhook_events').select('event_type').execute();
+    expect(received.map((event) => event.event_type).filter((type) => type.startsWith('subscription.'))).toEqual([
+      'subscription.authenticated',
+      'subscription.activated',
+      'subscription.charged',
+    ]);
+  });
+
+  it("refuses another learner's subscription (404, still created) and a body naming both an order and a subscription", async () => {
+    const owner = await createSignedInUser(t.database.db);
+    const other = await createSignedInUser(t.database.db);
+    const sub = await subscriptionFor(owner.id);
+    const res = await authorise(other.cookie, { subscription_id: sub.id, outcome: 'captured' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ ok: false, message: 'No such subscription for this account.' });
+    expect((await sandbox().fetchSubscription(sub.id)).status).toBe('created');
+    expect((await authorise(other.cookie, { subscription_id: 'sub_nope', outcome: 'captured' })).statusCode).toBe(404);
+    const both = await authorise(owner.cookie, { subscription_id: sub.id, order_id: 'order_x', outcome: 'captured' });
+    expect(both.statusCode).toBe(400);
+    expect((await sandbox().fetchSubscription(sub.id)).status).toBe('created');
+  });
+
+  it('a failed authorisation answers Razorpay’s error, unsigned', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const sub = await subscriptionFor(user.id);
+    const res = await authorise(user.cookie, { subscription_id: sub.id, outcome: 'failed' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().razorpay_signature).toBeUndefined();
+    expect(res.json()).toMatchObject({ razorpay_subscription_id: sub.id, error: { reason: 'payment_failed' } });
   });
 });
