@@ -91,6 +91,9 @@ describe('catalogue', () => {
 
     await page.keyboard.press('Enter');
     await dialog.waitFor();
+    // The dialog moves the focus to its close button just after it appears: Enter before that would
+    // press the play button behind it (a retry on a loaded machine).
+    await expect.poll(focusedName).toBe('Close video');
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     expect(await focusedName()).toBe('Play the course preview');
