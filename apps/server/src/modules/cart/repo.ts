@@ -203,16 +203,20 @@ export async function findOwnedCourseIds(db: Db, userId: string, courseIds: stri
   return new Set(rows.map((row) => row.course_id));
 }
 
-/** The bundle ids in the user's cart, in the order they were added (issue 34). */
-export async function findCartBundleIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
+// Every cart read and cart change asks this (most carts hold no bundle): compiled once, like cartLines.
+const cartBundleIds = preparedQuery<{ userId: string }>()((db, value) =>
+  db
     .selectFrom('cart_bundles')
     .innerJoin('carts', 'carts.id', 'cart_bundles.cart_id')
     .select('cart_bundles.bundle_id')
-    .where('carts.user_id', '=', userId)
+    .where('carts.user_id', '=', value('userId'))
     .orderBy('cart_bundles.added_at')
-    .orderBy('cart_bundles.bundle_id')
-    .execute();
+    .orderBy('cart_bundles.bundle_id'),
+);
+
+/** The bundle ids in the user's cart, in the order they were added (issue 34). */
+export async function findCartBundleIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await cartBundleIds.rows(db, { userId });
   return rows.map((row) => row.bundle_id);
 }
 
