@@ -73,6 +73,30 @@ export const messages = {
   bundleIncludes: 'Includes',
   signInToAddBundle: 'Sign in to add this bundle',
   bundlesWithCourse: 'Also in these bundles',
+  /** Membership plans' pages (issue 34). */
+  membershipsTitle: 'Memberships',
+  membershipsIntro: 'One monthly, quarterly or yearly price for courses, live market sessions and the community.',
+  membershipsEmpty: 'No memberships are on offer yet.',
+  membershipsFailed: 'The memberships could not be loaded. Please try again.',
+  planNotFound: 'Membership not found',
+  planIncludes: 'What it includes',
+  planAllCourses: 'Every course, including future ones',
+  planLiveSessions: 'Live market sessions',
+  planCommunity: "The members' community",
+  planSeeDetails: 'See what it includes',
+  /** A plan's period, after its price (`₹999.00 per month`) and in the mandate's line. */
+  planPerMonth: 'per month',
+  planPerQuarter: 'per quarter',
+  planPerYear: 'per year',
+  planEveryMonth: 'every month',
+  planEveryQuarter: 'every 3 months',
+  planEveryYear: 'every year',
+  /** The mandate in plain words: `{price}` each charge, `{every}`/`{per}` the planEvery…/planPer… of its period. */
+  planMandate:
+    'Charged {price} {every} until you cancel; your UPI Autopay or card mandate allows at most {price} {per}.',
+  /** `{days}`: the plan's free trial; the mandate is authorised first and the first charge follows the trial. */
+  planTrial: 'The first {days} days are free: the first charge is made when they end.',
+  plansWithCourse: 'Included in these memberships',
   addedToCart: 'added to cart',
   increaseQuantity: 'Increase Product Quantity',
   decreaseQuantity: 'Decrease cart quantity',

@@ -17,6 +17,7 @@ export const pageMeta = {
     description:
       'Price action, futures, options and risk-management video courses for Indian markets, priced in rupees.',
   },
+  memberships: { title: messages.membershipsTitle, description: messages.membershipsIntro },
   about: {
     title: 'About Us',
     description:

@@ -12,10 +12,19 @@ describe('the page table', () => {
       '/admin',
       '/admin/orders/7',
       '/shop-details/x',
+      '/memberships',
+      '/memberships/p1',
     ]) {
       expect(isClientRoute(path), path).toBe(true);
     }
-    for (const path of ['/nope', '/learn', '/learn/c1/l2/x', '/course-details', '/administrator']) {
+    for (const path of [
+      '/nope',
+      '/learn',
+      '/learn/c1/l2/x',
+      '/course-details',
+      '/administrator',
+      '/memberships/p1/x',
+    ]) {
       expect(isClientRoute(path), path).toBe(false);
     }
   });
@@ -27,6 +36,8 @@ describe('the page table', () => {
   it("gives the static pages their head and marks the course page, whose head is the course's", () => {
     expect(pageHeadOf('/')).toBe(pageMeta.home);
     expect(pageHeadOf('/refund-policy')).toBe(pageMeta.refundPolicy);
+    expect(pageHeadOf('/memberships')).toBe(pageMeta.memberships);
+    expect(pageHeadOf('/memberships/p1')).toBeNull();
     expect(pageHeadOf('/course-details/abc')).toBe('course');
     expect(pageHeadOf('/cart')).toBeNull();
     expect(pageHeadOf('/courses/x')).toBeNull();

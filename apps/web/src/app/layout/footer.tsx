@@ -15,6 +15,7 @@ const usefulLinks = [
 const companyLinks = [
   ['/', 'Home'],
   ['/courses', 'Courses'],
+  ['/memberships', 'Memberships'],
   ['/about-us', 'About Us'],
   ['/contact', 'Contact Us'],
 ] as const;

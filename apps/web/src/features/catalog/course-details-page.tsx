@@ -11,6 +11,7 @@ import { VideoModal } from '../../components/ui/video-modal';
 import { useGetProfileQuery } from '../account';
 import { AddToCartButton } from '../cart/add-to-cart-button';
 import { CurriculumPreview, useGetEnrolledCoursesQuery, useGetPreviewLessonsQuery } from '../learning';
+import { PlansOfCourse } from '../memberships';
 import { WishlistButton } from '../wishlist';
 import { useGetCourseQuery } from './api';
 import { BundlesOfCourse } from './bundles-of-course';
@@ -197,6 +198,7 @@ function Sidebar({ course }: { course: Course }) {
         </p>
       )}
       <BundlesOfCourse courseId={course._id} />
+      <PlansOfCourse courseId={course._id} />
       <ShareLinks title={course.title} />
       {!owned && <WishlistButton course={course} showLabel />}
     </aside>

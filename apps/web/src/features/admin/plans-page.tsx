@@ -1,0 +1,89 @@
+import { type AdminPlan, type AdminPlanInput, type AdminPlanResponse, formatRupees } from '@shop/shared';
+import { useState } from 'react';
+import { PlanForm } from './plan-form';
+import { useListAdminPlansQuery } from './plans-api';
+import { AdminTable, RowButton } from './table-wrap';
+
+const emptyPlan: AdminPlanInput = {
+  title: '',
+  description: '',
+  price: 999,
+  period: 'month',
+  trialDays: 0,
+  allCourses: true,
+  courseIds: [],
+  liveSessions: false,
+  community: false,
+  published: false,
+};
+
+const per = { month: 'a month', quarter: 'a quarter', year: 'a year' } as const;
+
+/** The form's values of a saved plan (a change sends only the fields the owner touched). */
+function toInput(plan: AdminPlan): AdminPlanInput {
+  const { id: _id, ...input } = plan;
+  return input;
+}
+
+function includes(plan: AdminPlan): string {
+  return [
+    plan.allCourses ? 'every course' : `${plan.courseIds.length} course${plan.courseIds.length === 1 ? '' : 's'}`,
+    plan.liveSessions ? 'live sessions' : '',
+    plan.community ? 'community' : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** The console's membership plans: the list, a form to make one or change one, and what the last save warned of. */
+export function PlansPage() {
+  const { data } = useListAdminPlansQuery();
+  const [editing, setEditing] = useState<AdminPlan | null>(null);
+  const [lastSave, setLastSave] = useState<AdminPlanResponse | null>(null);
+  return (
+    <>
+      <h1>Membership plans</h1>
+      {lastSave && lastSave.warnings.length > 0 && (
+        <div className="admin-panel plan-warnings" role="status">
+          <h2>Saved {lastSave.plan.title}, with a warning</h2>
+          {lastSave.warnings.map((warning) => (
+            <p key={warning}>{warning}</p>
+          ))}
+        </div>
+      )}
+      <PlanForm
+        key={editing?.id ?? 'new'}
+        id={editing?.id ?? null}
+        initial={editing ? toInput(editing) : emptyPlan}
+        onDone={(saved) => {
+          setLastSave(saved ?? null);
+          setEditing(null);
+        }}
+      />
+      <h2>All plans</h2>
+      <AdminTable
+        label="All plans"
+        columns={['Title', 'Price', 'Trial', 'Includes', 'State', 'Actions']}
+        rows={data}
+        empty={<p className="state-message">No plans yet.</p>}
+      >
+        {(plan) => (
+          <>
+            <td>{plan.title}</td>
+            <td>
+              {formatRupees(plan.price)} {per[plan.period]}
+            </td>
+            <td>{plan.trialDays > 0 ? `${plan.trialDays} days` : 'none'}</td>
+            <td>{includes(plan)}</td>
+            <td>{plan.published ? 'Published' : 'Draft'}</td>
+            <td className="admin-actions">
+              <RowButton label={`Edit ${plan.title}`} onClick={() => setEditing(plan)}>
+                Edit
+              </RowButton>
+            </td>
+          </>
+        )}
+      </AdminTable>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { PlansOfCourse } from './plans-of-course';

@@ -1,0 +1,63 @@
+import { messages } from '@shop/shared';
+import { Link, useParams } from 'wouter';
+import { Price } from '../../components/ui/price';
+import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { useGetPlanQuery } from './api';
+import { PlanIncludes } from './plan-includes';
+import { mandateLine, perPeriod, trialLine } from './plan-terms';
+import './memberships.css';
+
+/**
+ * /memberships/{id}: one plan, what it includes, its price per period and its mandate in plain words.
+ * Subscribing (Razorpay Checkout with the subscription) is not offered here yet.
+ */
+export default function PlanPage() {
+  const { id = '' } = useParams();
+  const { data: plan, isLoading } = useGetPlanQuery(id);
+  useDocumentMeta(plan?.title ?? messages.planNotFound, plan?.description.slice(0, 160), plan?.thumb);
+
+  if (isLoading) return <p className="container section state-message">{messages.loading}</p>;
+  if (!plan) {
+    return (
+      <section className="container section not-found">
+        <h1>{messages.planNotFound}</h1>
+        <Link className="btn" to="/memberships">
+          {messages.membershipsTitle}
+        </Link>
+      </section>
+    );
+  }
+  const trial = trialLine(plan);
+  return (
+    <section className="section plan-details">
+      <div className="container plan-grid">
+        <div className="plan-main">
+          <h1>{plan.title}</h1>
+          <p className="plan-description">{plan.description}</p>
+          <h2>{messages.planIncludes}</h2>
+          <PlanIncludes
+            plan={plan}
+            courses={plan.courses.map((course) => (
+              <li key={course._id} className="plan-course">
+                <Link to={`/course-details/${course._id}`}>
+                  <img src={course.thumb} alt="" width="96" height="60" loading="lazy" />
+                  <span>{course.title}</span>
+                </Link>
+              </li>
+            ))}
+          />
+          <p className="course-disclaimer" role="note">
+            {messages.investmentDisclaimer}
+          </p>
+        </div>
+        <aside className="plan-side" aria-label="Price and mandate">
+          <p className="plan-price">
+            <Price rupees={plan.price} className="price price-large" /> {perPeriod(plan.period)}
+          </p>
+          {trial && <p className="plan-trial">{trial}</p>}
+          <p className="plan-mandate">{mandateLine(plan)}</p>
+        </aside>
+      </div>
+    </section>
+  );
+}
