@@ -76,7 +76,7 @@ export interface FakeSubscription {
   entity: 'subscription';
   plan_id: string;
   customer_id: string | null;
-  status: 'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'cancelled' | 'completed';
+  status: 'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'cancelled' | 'completed' | 'paused';
   current_start: number | null;
   current_end: number | null;
   ended_at: number | null;
@@ -427,6 +427,36 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       subscription.status = 'cancelled';
       subscription.ended_at = seconds();
       subscription.charge_at = null;
+      return subscription;
+    },
+  );
+
+  // Razorpay's pause and resume: `pause_at: 'now'` on an active subscription, `resume_at: 'now'` on a paused one.
+  app.post<{ Params: { id: string }; Body: { pause_at?: unknown } }>(
+    '/v1/subscriptions/:id/pause',
+    async (request, reply) => {
+      const subscription = subscriptions.get(request.params.id);
+      if (!subscription) return reply.status(400).send(badRequest('The id provided does not exist', 'id'));
+      if (request.body?.pause_at !== 'now')
+        return reply.status(400).send(badRequest('The pause at field is invalid.', 'pause_at'));
+      if (subscription.status !== 'active')
+        return reply.status(400).send(badRequest(`Subscription cannot be paused in ${subscription.status} status.`));
+      subscription.status = 'paused';
+      subscription.charge_at = null;
+      return subscription;
+    },
+  );
+  app.post<{ Params: { id: string }; Body: { resume_at?: unknown } }>(
+    '/v1/subscriptions/:id/resume',
+    async (request, reply) => {
+      const subscription = subscriptions.get(request.params.id);
+      if (!subscription) return reply.status(400).send(badRequest('The id provided does not exist', 'id'));
+      if (request.body?.resume_at !== 'now')
+        return reply.status(400).send(badRequest('The resume at field is invalid.', 'resume_at'));
+      if (subscription.status !== 'paused')
+        return reply.status(400).send(badRequest(`Subscription cannot be resumed in ${subscription.status} status.`));
+      subscription.status = 'active';
+      subscription.charge_at = Math.max(subscription.current_end ?? seconds(), seconds());
       return subscription;
     },
   );

@@ -226,6 +226,10 @@ export interface PaymentGateway {
    * the subscription stays `active` and is not charged again.
    */
   cancelSubscription(gatewaySubscriptionId: string, options: { atCycleEnd: boolean }): Promise<GatewaySubscription>;
+  /** `POST /v1/subscriptions/{id}/pause` (`pause_at: now`): only an active one; not charged while paused. */
+  pauseSubscription(gatewaySubscriptionId: string): Promise<GatewaySubscription>;
+  /** `POST /v1/subscriptions/{id}/resume` (`resume_at: now`): only a paused one; charged again from its next due date. */
+  resumeSubscription(gatewaySubscriptionId: string): Promise<GatewaySubscription>;
   /** Razorpay's subscription checkout signature: HMAC-SHA256 of `payment_id|subscription_id`, key secret. */
   verifySubscriptionSignature(gatewaySubscriptionId: string, paymentId: string, signature: string | undefined): boolean;
   /** Reads the checkout's answer to a subscription (`razorpay_payment_id`, `_subscription_id`, `_signature`). */

@@ -488,6 +488,35 @@ describe('RazorpayGateway: subscriptions (issue 34) against the documented API',
     });
   });
 
+  it('pauses an active subscription (pause_at now) and resumes a paused one (resume_at now); refuses otherwise', async () => {
+    fake.now = T0;
+    const plan = await quarterly();
+    const sub = await gateway.createSubscription({
+      gatewayPlanId: plan.id,
+      totalCount: 40,
+      notes: {},
+      customerNotify: true,
+    });
+    await expect(gateway.pauseSubscription(sub.id)).rejects.toThrow('Subscription cannot be paused in created status.');
+    fake.authenticateSubscription(sub.id);
+    const paused = await gateway.pauseSubscription(sub.id);
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: `/v1/subscriptions/${sub.id}/pause`,
+      body: { pause_at: 'now' },
+    });
+    expect(paused).toMatchObject({ status: 'paused', chargeAt: null, paidCount: 1 });
+    await expect(gateway.pauseSubscription(sub.id)).rejects.toBeInstanceOf(GatewayRejectedError);
+    const resumed = await gateway.resumeSubscription(sub.id);
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: `/v1/subscriptions/${sub.id}/resume`,
+      body: { resume_at: 'now' },
+    });
+    expect(resumed).toMatchObject({ status: 'active', chargeAt: Date.UTC(2027, 1, 1) / 1000 });
+    await expect(gateway.resumeSubscription(sub.id)).rejects.toThrow(
+      'Subscription cannot be resumed in active status.',
+    );
+  });
+
   it("verifies the checkout's answer as HMAC-SHA256 of payment_id|subscription_id with the key secret, nothing else", async () => {
     const plan = await quarterly();
     const sub = await gateway.createSubscription({

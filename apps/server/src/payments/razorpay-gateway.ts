@@ -216,4 +216,24 @@ export class RazorpayGateway extends RazorpayWire implements PaymentGateway {
       ),
     );
   }
+
+  async pauseSubscription(gatewaySubscriptionId: string): Promise<GatewaySubscription> {
+    return toGatewaySubscription(
+      await this.call<RazorpaySubscriptionEntity>(
+        'POST',
+        `/subscriptions/${encodeURIComponent(gatewaySubscriptionId)}/pause`,
+        { pause_at: 'now' },
+      ),
+    );
+  }
+
+  async resumeSubscription(gatewaySubscriptionId: string): Promise<GatewaySubscription> {
+    return toGatewaySubscription(
+      await this.call<RazorpaySubscriptionEntity>(
+        'POST',
+        `/subscriptions/${encodeURIComponent(gatewaySubscriptionId)}/resume`,
+        { resume_at: 'now' },
+      ),
+    );
+  }
 }

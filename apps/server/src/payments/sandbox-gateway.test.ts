@@ -488,6 +488,29 @@ describe('subscriptions (issue 34): plans, subscriptions and renewals in our own
     expect((await gateway.cancelSubscription(unpaid.id, { atCycleEnd: true })).status).toBe('cancelled');
   });
 
+  it('pause: not charged while paused (a paused webhook); resume: charged again by the next run (a resumed webhook)', async () => {
+    const sub = await subscribe();
+    expect((await rejection(gateway.pauseSubscription(sub.id)))?.message).toBe(
+      'Subscription cannot be paused in created status.',
+    );
+    await gateway.authenticate(sub.id, 'captured');
+    sent = [];
+    expect(await gateway.pauseSubscription(sub.id)).toMatchObject({ status: 'paused', chargeAt: null });
+    expect(events(sent)).toEqual(['subscription.paused:paused']);
+    expect(await gateway.chargeDueSubscriptions(at('2027-03-01T00:00:00Z'))).toEqual([]);
+    expect(await gateway.chargeDueSubscriptions(at('2027-03-01T00:00:00Z'), { fail: true })).toEqual([]);
+    clock = Date.UTC(2027, 2, 1) / 1000;
+    sent = [];
+    expect(await gateway.resumeSubscription(sub.id)).toMatchObject({ status: 'active', chargeAt: clock });
+    expect(events(sent)).toEqual(['subscription.resumed:active']);
+    expect((await rejection(gateway.resumeSubscription(sub.id)))?.message).toBe(
+      'Subscription cannot be resumed in active status.',
+    );
+    const charged = await gateway.chargeDueSubscriptions(at('2027-03-01T00:00:00Z'));
+    expect(events(charged)).toEqual(['subscription.charged:active']);
+    expect(read(charged)[0]?.subscription).toMatchObject({ paidCount: 2, currentStart: clock });
+  });
+
   it('two renewal runs at once charge a due cycle once', async () => {
     const sub = await subscribe();
     await gateway.authenticate(sub.id, 'captured');

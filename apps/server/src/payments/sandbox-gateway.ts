@@ -373,6 +373,45 @@ export class SandboxGateway extends RazorpayWire implements PaymentGateway {
     return toGatewaySubscription(this.entityOf(cancelled));
   }
 
+  /** As Razorpay: only an active subscription pauses; it is not charged while paused (`subscription.paused`). */
+  async pauseSubscription(gatewaySubscriptionId: string): Promise<GatewaySubscription> {
+    const row = await this.subscriptionRow(gatewaySubscriptionId);
+    if (row.status !== 'active')
+      throw new GatewayRejectedError(`Subscription cannot be paused in ${row.status} status.`);
+    return this.changeStatus(row, 'paused', { status: 'paused', charge_at: null }, 'subscription.paused');
+  }
+
+  /**
+   * As Razorpay: only a paused subscription resumes (`subscription.resumed`); it is charged again at the
+   * end of the cycle it had paid for, or at the next renewal run if that has passed.
+   */
+  async resumeSubscription(gatewaySubscriptionId: string): Promise<GatewaySubscription> {
+    const row = await this.subscriptionRow(gatewaySubscriptionId);
+    if (row.status !== 'paused')
+      throw new GatewayRejectedError(`Subscription cannot be resumed in ${row.status} status.`);
+    const now = this.seconds();
+    const chargeAt = row.cancel_at_cycle_end === 1 ? row.current_end : Math.max(row.current_end ?? now, now);
+    return this.changeStatus(row, 'active', { status: 'active', charge_at: chargeAt }, 'subscription.resumed');
+  }
+
+  private async changeStatus(
+    row: SubscriptionRow,
+    status: SubscriptionRow['status'],
+    changes: { status: SubscriptionRow['status']; charge_at: number | null },
+    event: SubscriptionEvent,
+  ): Promise<GatewaySubscription> {
+    const result = await this.db
+      .updateTable('sandbox_subscriptions')
+      .set(changes)
+      .where('id', '=', row.id)
+      .where('status', '=', row.status)
+      .executeTakeFirst();
+    const after = await this.subscriptionRow(row.id);
+    if (Number(result.numUpdatedRows) === 1 && after.status === status)
+      this.send([this.webhook(event, after, undefined, this.seconds())]);
+    return toGatewaySubscription(this.entityOf(after));
+  }
+
   private webhook(
     event: SubscriptionEvent,
     row: SubscriptionRow,

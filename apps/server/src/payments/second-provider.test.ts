@@ -60,6 +60,12 @@ class UpiTestGateway implements PaymentGateway {
   async cancelSubscription(): Promise<never> {
     throw new GatewayRejectedError('this double has no subscriptions');
   }
+  async pauseSubscription(): Promise<never> {
+    throw new GatewayRejectedError('this double has no subscriptions');
+  }
+  async resumeSubscription(): Promise<never> {
+    throw new GatewayRejectedError('this double has no subscriptions');
+  }
   verifySubscriptionSignature(): boolean {
     return false;
   }
