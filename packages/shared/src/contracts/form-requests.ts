@@ -13,6 +13,7 @@ export * from './contact-request.js';
 export * from './coupon-requests.js';
 export * from './mailed-token-requests.js';
 export * from './newsletter-send-input.js';
+export * from './plan-requests.js';
 export * from './review-requests.js';
 export * from './sign-in-requests.js';
 export * from './sign-up-request.js';
