@@ -48,6 +48,7 @@ export function PlanForm({ id, initial, onDone }: Props) {
     setError,
     setValue,
     watch,
+    reset,
     formState: { errors, dirtyFields },
   } = useForm<AdminPlanInput>({ defaultValues: initial, resolver: schemaResolver(adminPlanInput) });
   const allCourses = watch('allCourses');
@@ -59,6 +60,7 @@ export function PlanForm({ id, initial, onDone }: Props) {
         ? await save({ id, input: changedFields(values, dirtyFields) }).unwrap()
         : await save({ id: null, input: values.allCourses ? { ...values, courseIds: [] } : values }).unwrap();
       toast.success(`Plan ${saved.plan.title} is saved.`);
+      reset(initial);
       onDone(saved);
     } catch (error) {
       const fields = fieldMessagesOf(error) ?? {};

@@ -19,10 +19,10 @@ const emptyPlan: AdminPlanInput = {
 
 const per = { month: 'a month', quarter: 'a quarter', year: 'a year' } as const;
 
-/** The form's values of a saved plan (a change sends only the fields the owner touched). */
+/** The form's values of a saved plan (a change sends only the fields the owner touched); no picture, no thumb. */
 function toInput(plan: AdminPlan): AdminPlanInput {
-  const { id: _id, ...input } = plan;
-  return input;
+  const { id: _id, thumb, ...input } = plan;
+  return thumb ? { ...input, thumb } : input;
 }
 
 function includes(plan: AdminPlan): string {
