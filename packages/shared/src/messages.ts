@@ -83,6 +83,9 @@ export const messages = {
   planAllCourses: 'Every course, including future ones',
   planLiveSessions: 'Live market sessions',
   planCommunity: "The members' community",
+  /** A plan that lists its courses: `{count}` of them. */
+  planCourseCount: 'Selected courses: {count}',
+  planCoursesNow: 'Courses included today',
   planSeeDetails: 'See what it includes',
   /** A plan's period, after its price (`₹999.00 per month`) and in the mandate's line. */
   planPerMonth: 'per month',

@@ -1,15 +1,11 @@
 import { messages, type Plan } from '@shop/shared';
-import type { ReactNode } from 'react';
 
-/**
- * What a plan gives besides its listed courses: every course (future ones too), the live sessions, the
- * community. `courses` is drawn where a plan lists its own courses (the plan's page links each one).
- */
-export function PlanIncludes({ plan, courses }: { plan: Plan; courses?: ReactNode }) {
+/** What a plan gives besides its courses by name: every course (future ones too), the live sessions, the community. */
+export function PlanIncludes({ plan }: { plan: Plan }) {
   return (
     <ul className="plan-includes">
       {plan.allCourses && <li>{messages.planAllCourses}</li>}
-      {courses}
+      {!plan.allCourses && <li>{messages.planCourseCount.replace('{count}', String(plan.courseIds.length))}</li>}
       {plan.liveSessions && <li>{messages.planLiveSessions}</li>}
       {plan.community && <li>{messages.planCommunity}</li>}
     </ul>

@@ -35,17 +35,22 @@ export default function PlanPage() {
           <h1>{plan.title}</h1>
           <p className="plan-description">{plan.description}</p>
           <h2>{messages.planIncludes}</h2>
-          <PlanIncludes
-            plan={plan}
-            courses={plan.courses.map((course) => (
-              <li key={course._id} className="plan-course">
-                <Link to={`/course-details/${course._id}`}>
-                  <img src={course.thumb} alt="" width="96" height="60" loading="lazy" />
-                  <span>{course.title}</span>
-                </Link>
-              </li>
-            ))}
-          />
+          <PlanIncludes plan={plan} />
+          {plan.courses.length > 0 && (
+            <>
+              <h3>{messages.planCoursesNow}</h3>
+              <ul className="plan-courses">
+                {plan.courses.map((course) => (
+                  <li key={course._id}>
+                    <Link to={`/course-details/${course._id}`}>
+                      <img src={course.thumb} alt="" width="96" height="60" loading="lazy" />
+                      <span>{course.title}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <p className="course-disclaimer" role="note">
             {messages.investmentDisclaimer}
           </p>
