@@ -51,9 +51,6 @@ export default function PlanPage() {
               </ul>
             </>
           )}
-          <p className="course-disclaimer" role="note">
-            {messages.investmentDisclaimer}
-          </p>
         </div>
         <aside className="plan-side" aria-label="Price and mandate">
           <p className="plan-price">
@@ -62,6 +59,9 @@ export default function PlanPage() {
           {trial && <p className="plan-trial">{trial}</p>}
           <p className="plan-mandate">{mandateLine(plan)}</p>
         </aside>
+        <p className="course-disclaimer plan-disclaimer" role="note">
+          {messages.investmentDisclaimer}
+        </p>
       </div>
     </section>
   );
