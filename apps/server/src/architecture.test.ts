@@ -302,6 +302,8 @@ const TABLE_OWNERS: Record<string, string> = {
   courses: 'courses',
   bundles: 'bundles',
   bundle_courses: 'bundles',
+  plans: 'plans',
+  plan_courses: 'plans',
   carts: 'cart',
   cart_items: 'cart',
   cart_bundles: 'cart',

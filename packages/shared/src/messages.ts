@@ -79,6 +79,11 @@ export const messages = {
   membershipsEmpty: 'No memberships are on offer yet.',
   membershipsFailed: 'The memberships could not be loaded. Please try again.',
   planNotFound: 'Membership not found',
+  /** The console's plan form: a plan of chosen courses lists one at least, every one published. */
+  planNeedsCourses: 'must list at least 1 published course, or include every course',
+  /** The console's warning after saving a plan above ₹15,000 a charge (RBI's e-mandate rule); it does not stop the save. */
+  planAboveMandateLimit:
+    'Each charge is above ₹15,000: under RBI\'s e-mandate rules the member must authenticate every such debit (an OTP or UPI PIN), so renewals may fail more often. Consider a shorter period or a lower price.',
   planIncludes: 'What it includes',
   planAllCourses: 'Every course, including future ones',
   planLiveSessions: 'Live market sessions',

@@ -17,7 +17,8 @@ export interface AuditEntry {
     | 'newsletter'
     | 'review'
     | 'certificate'
-    | 'bundle';
+    | 'bundle'
+    | 'plan';
   entityId: string;
   before: unknown;
   after: unknown;

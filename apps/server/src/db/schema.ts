@@ -168,6 +168,32 @@ export interface BundleCoursesTable {
   position: number;
 }
 
+/** A membership plan (033, the plans module): a GST-inclusive price each period. */
+export interface PlansTable {
+  id: string;
+  title: string;
+  description: string;
+  /** Null: the shop's own membership picture. */
+  thumb: string | null;
+  price_paise: number;
+  period: 'month' | 'quarter' | 'year';
+  trial_days: Generated<number>;
+  all_courses: Generated<number>;
+  live_sessions: Generated<number>;
+  community: Generated<number>;
+  published: Generated<number>;
+  /** Counts changes of price or period: each needs its own gateway plan (Razorpay's cannot change). */
+  price_version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PlanCoursesTable {
+  plan_id: string;
+  course_id: string;
+  position: number;
+}
+
 /** A bundle waiting in a signed-in cart (032). */
 export interface CartBundlesTable {
   cart_id: string;
@@ -580,6 +606,8 @@ export interface Database {
   bundles: BundlesTable;
   bundle_courses: BundleCoursesTable;
   cart_bundles: CartBundlesTable;
+  plans: PlansTable;
+  plan_courses: PlanCoursesTable;
   payments: PaymentsTable;
   order_events: OrderEventsTable;
   webhook_events: WebhookEventsTable;

@@ -5,6 +5,7 @@ import { accountRoutes, sessionRoutes } from './accounts/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { bundleRoutes } from './bundles/routes.js';
+import { planRoutes } from './plans/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { certificateRoutes } from './certificates/routes.js';
@@ -25,6 +26,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(healthRoutes, deps);
   await app.register(catalogRoutes, deps);
   await app.register(bundleRoutes, deps);
+  await app.register(planRoutes, deps);
   await app.register(reviewRoutes, deps);
   await app.register(sessionRoutes, deps);
   await app.register(sandboxRoutes, deps);

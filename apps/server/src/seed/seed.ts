@@ -7,6 +7,7 @@ import type { ObjectStorage } from '../storage/object-storage.js';
 import { seedBundles } from './seed-bundles.js';
 import { demoCourses } from './seed-courses.js';
 import { demoVideoLessonIds, seedLearning, seedLessons } from './seed-learning.js';
+import { seedPlans } from './seed-plans.js';
 
 /** The demo coupon: 10 percent off, no dates or limits. */
 const DEMO_COUPON_ID = '64a1f0c2b7e4d1a2c3e5c010';
@@ -31,6 +32,7 @@ export async function seedDemo(db: Db, storage?: ObjectStorage): Promise<number>
     await seedLearning(trx, storage);
     await seedLessons(trx);
     await seedBundles(trx);
+    await seedPlans(trx);
   });
   return demoCourses.length;
 }

@@ -28,6 +28,7 @@ import * as exportClaims from './029-export-claims.js';
 import * as watchedTimeAndReissues from './030-watched-time-and-reissues.js';
 import * as videoKeyFetches from './031-video-key-fetches.js';
 import * as bundles from './032-bundles.js';
+import * as plans from './033-plans.js';
 import * as sandboxSubscriptions from './034-sandbox-subscriptions.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '030-watched-time-and-reissues': watchedTimeAndReissues,
   '031-video-key-fetches': videoKeyFetches,
   '032-bundles': bundles,
+  '033-plans': plans,
   '034-sandbox-subscriptions': sandboxSubscriptions,
 };

@@ -9,6 +9,7 @@ import { fieldMessages } from '../../plugins/error-handler.js';
 import { registerRoutes } from '../billing/register-routes.js';
 import { taxSettingsRoutes } from '../billing/tax-settings-routes.js';
 import { bundleAdminRoutes } from '../bundles/admin-routes.js';
+import { planAdminRoutes } from '../plans/admin-routes.js';
 import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
 import { videoSettingsAdminRoutes } from '../playback/admin-routes.js';
 import { reviewAdminRoutes } from '../reviews/admin-routes.js';
@@ -52,6 +53,7 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     await scope.register(videoSettingsAdminRoutes, deps);
     await scope.register(adminHomeFiguresRoutes, deps);
     await scope.register(bundleAdminRoutes, deps);
+    await scope.register(planAdminRoutes, deps);
   });
 
   // Uploaded thumbnails are public and named by content hash, so they may be cached for a year.

@@ -1,0 +1,53 @@
+import type { Db } from '../../db/database.js';
+import type { PlansTable } from '../../db/schema.js';
+import { findPlanRow } from './repo.js';
+
+/** A published plan as a subscription is made to it. */
+export interface PlanForSale {
+  id: string;
+  title: string;
+  pricePaise: number;
+  period: PlansTable['period'];
+  trialDays: number;
+  /** Changes with the price or period: each version needs its own gateway plan. */
+  priceVersion: number;
+}
+
+/** The plan if it is published, else undefined. */
+export async function findPlanForSale(db: Db, planId: string): Promise<PlanForSale | undefined> {
+  const row = await findPlanRow(db, planId);
+  if (row?.published !== 1) return undefined;
+  return {
+    id: row.id,
+    title: row.title,
+    pricePaise: row.price_paise,
+    period: row.period,
+    trialDays: row.trial_days,
+    priceVersion: row.price_version,
+  };
+}
+
+/** Whether a plan includes a course: listed in it, or a plan of every course and the course is published. */
+export async function planIncludesCourse(db: Db, planId: string, courseId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('plans')
+    .select('id')
+    .where('id', '=', planId)
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('plan_courses')
+            .select('plan_id')
+            .where('plan_id', '=', planId)
+            .where('course_id', '=', courseId),
+        ),
+        eb.and([
+          eb('all_courses', '=', 1),
+          eb.exists(eb.selectFrom('courses').select('id').where('id', '=', courseId).where('published', '=', 1)),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
