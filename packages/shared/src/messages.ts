@@ -83,7 +83,7 @@ export const messages = {
   planNeedsCourses: 'must list at least 1 published course, or include every course',
   /** The console's warning after saving a plan above ₹15,000 a charge (RBI's e-mandate rule); it does not stop the save. */
   planAboveMandateLimit:
-    'Each charge is above ₹15,000: under RBI\'s e-mandate rules the member must authenticate every such debit (an OTP or UPI PIN), so renewals may fail more often. Consider a shorter period or a lower price.',
+    "Each charge is above ₹15,000: under RBI's e-mandate rules the member must authenticate every such debit (an OTP or UPI PIN), so renewals may fail more often. Consider a shorter period or a lower price.",
   planIncludes: 'What it includes',
   planAllCourses: 'Every course, including future ones',
   planLiveSessions: 'Live market sessions',
