@@ -131,8 +131,11 @@ describe("the console's plan editor", () => {
     await page.getByRole('heading', { level: 2, name: `Edit plan ${title}` }).waitFor();
     await page.getByLabel('Price per period (₹, GST included)').fill('1499');
     await page.getByRole('button', { name: 'Save plan' }).click();
-    await page.locator('.toast', { hasText: `Plan ${title} is saved.` }).waitFor();
-    await expect(row.getByRole('cell').nth(1).textContent()).resolves.toBe('₹1,499.00 a quarter');
+    await row.getByRole('cell', { name: '₹1,499.00 a quarter', exact: true }).waitFor();
+    await page
+      .locator('.toast', { hasText: `Plan ${title} is saved.` })
+      .last()
+      .waitFor();
     // Under ₹15,000 the save warns of nothing.
     expect(await page.locator('.plan-warnings').count()).toBe(0);
     await page.getByRole('heading', { level: 2, name: 'New plan' }).waitFor();
