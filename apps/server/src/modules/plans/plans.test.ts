@@ -4,7 +4,7 @@ import { auditRow } from '../../../test/admin-app.js';
 import { createDemoShopApp, createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { useTestApp } from '../../../test/use-test-app.js';
 import { demoCourses } from '../../seed/seed-courses.js';
-import { DEMO_PLAN_ID } from '../../seed/seed-plans.js';
+import { DEMO_PLAN_ID, seedPlans } from '../../seed/seed-plans.js';
 import { findPlanForSale, planIncludesCourse } from './index.js';
 
 // Membership plans (issue 34) as the owner's console and a visitor meet them: the plan editor with its
@@ -164,6 +164,19 @@ describe('the console makes and changes membership plans', () => {
     ).toBe(2);
   });
 
+  it('switching to every course drops the list; back to chosen courses needs a list again', async () => {
+    const { plan } = await newPlan({ courseIds: [c1, c2] });
+    const owner = await admin();
+    const all = await call('PATCH', `/api/admin/plans/${plan.id}`, owner, { allCourses: true });
+    expect(adminPlanResponse.parse(all.json()).plan).toMatchObject({ allCourses: true, courseIds: [] });
+    const bare = await call('PATCH', `/api/admin/plans/${plan.id}`, owner, { allCourses: false });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().message).toBe(`courseIds ${messages.planNeedsCourses}`);
+    expect((await planRow(plan.id)).all_courses).toBe(1);
+    const listed = await call('PATCH', `/api/admin/plans/${plan.id}`, owner, { allCourses: false, courseIds: [c2] });
+    expect(adminPlanResponse.parse(listed.json()).plan).toMatchObject({ allCourses: false, courseIds: [c2] });
+  });
+
   it('an unknown plan is not found', async () => {
     const res = await call('PATCH', `/api/admin/plans/${UNKNOWN_ID}`, await admin(), { title: 'Nothing here' });
     expect(res.statusCode).toBe(404);
@@ -203,6 +216,27 @@ describe('the shop shows its membership plans', () => {
     expect(withFirst).not.toContain(ofSecond.plan.id);
     expect(await ids(UNKNOWN_ID)).toEqual([]);
     expect((await call('GET', '/api/plans?courseId=nope', null)).statusCode).toBe(400);
+  });
+
+  it('a plan of every course leaves out a course taken off sale: in the ?courseId= list and on its page', async () => {
+    await t.database.db.updateTable('courses').set({ published: 0 }).where('id', '=', c3).execute();
+    try {
+      const listed = plansResponse.parse((await call('GET', `/api/plans?courseId=${c3}`, null)).json()).plans;
+      expect(listed.map((p) => p.id)).not.toContain(DEMO_PLAN_ID);
+      const club = planResponse.parse((await call('GET', `/api/plans/${DEMO_PLAN_ID}`, null)).json()).plan;
+      expect(club.courses.map((course) => course._id)).not.toContain(c3);
+      expect(club.courses.map((course) => course._id)).toContain(c1);
+      expect(await planIncludesCourse(t.database.db, DEMO_PLAN_ID, c3)).toBe(false);
+    } finally {
+      await t.database.db.updateTable('courses').set({ published: 1 }).where('id', '=', c3).execute();
+    }
+  });
+
+  it("the demo seed is idempotent: seeding again keeps one Trader's Club", async () => {
+    await seedPlans(t.database.db);
+    await seedPlans(t.database.db);
+    const clubs = await t.database.db.selectFrom('plans').select('id').where('title', '=', "Trader's Club").execute();
+    expect(clubs.map((row) => row.id)).toEqual([DEMO_PLAN_ID]);
   });
 
   it("one plan's page names the courses a member may open today", async () => {
