@@ -38,7 +38,8 @@ describe('catalogue', () => {
     await card.getByRole('link', { name: 'Buy Now: Risk Management and Position Sizing' }).click();
     await page.waitForURL(/\/course-details\/[a-f0-9]{24}$/);
     await page.getByRole('heading', { level: 1, name: 'Risk Management and Position Sizing' }).waitFor();
-    expect(await page.locator('.course-sidebar .price').textContent()).toBe('₹2,999.00');
+    // The course's own price (the sidebar also lists the memberships that include it, with theirs).
+    expect(await page.locator('.course-sidebar .price-large').textContent()).toBe('₹2,999.00');
     expect(await page.title()).toContain('Risk Management and Position Sizing');
     await expect.poll(() => page.locator('.course-facts').textContent()).toMatch(/01\/10\/2024/);
   });
