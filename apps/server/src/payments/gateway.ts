@@ -28,6 +28,9 @@ export interface GatewayRefund {
 export type GatewayPlanPeriod = 'daily' | 'weekly' | 'monthly' | 'yearly';
 
 /** A plan at the gateway (Razorpay's plan entity): immutable, so a new price is a new plan. */
+/** What `createPlan` sends: a plan as Razorpay takes it (its `currency` is always INR here). */
+export type NewGatewayPlan = Omit<GatewayPlan, 'id' | 'currency'>;
+
 export interface GatewayPlan {
   id: string;
   period: GatewayPlanPeriod;
@@ -200,14 +203,7 @@ export interface PaymentGateway {
   // Subscriptions (decision 0036). Razorpay's plans and subscriptions; a provider without them refuses
   // every call with GatewayRejectedError and verifies no signature.
   /** `POST /v1/plans`. */
-  createPlan(input: {
-    period: GatewayPlanPeriod;
-    interval: number;
-    amountPaise: number;
-    name: string;
-    description: string;
-    notes: Record<string, string>;
-  }): Promise<GatewayPlan>;
+  createPlan(input: NewGatewayPlan): Promise<GatewayPlan>;
   /**
    * `POST /v1/subscriptions`. Razorpay requires `totalCount`; an open-ended membership passes a long run
    * (openEndedTotalCount). `startAt` (Unix seconds) later than now makes the first charge wait (a trial).

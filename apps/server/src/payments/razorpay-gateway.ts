@@ -7,6 +7,7 @@ import {
   GatewayRejectedError,
   type GatewaySubscription,
   GatewayUnavailableError,
+  type NewGatewayPlan,
   type PaymentGateway,
 } from './gateway.js';
 import { type RazorpaySubscriptionEntity, RazorpayWire, toGatewaySubscription } from './razorpay-wire.js';
@@ -161,14 +162,7 @@ export class RazorpayGateway extends RazorpayWire implements PaymentGateway {
   }
 
   /** `POST /plans`: the price as the plan's `item` in paise, INR. */
-  async createPlan(input: {
-    period: GatewayPlanPeriod;
-    interval: number;
-    amountPaise: number;
-    name: string;
-    description: string;
-    notes: Record<string, string>;
-  }): Promise<GatewayPlan> {
+  async createPlan(input: NewGatewayPlan): Promise<GatewayPlan> {
     const plan = await this.call<RazorpayPlanEntity>('POST', '/plans', {
       period: input.period,
       interval: input.interval,

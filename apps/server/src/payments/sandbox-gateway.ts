@@ -11,6 +11,7 @@ import {
   type GatewayRefund,
   GatewayRejectedError,
   type GatewaySubscription,
+  type NewGatewayPlan,
   type PaymentGateway,
   type SubscriptionEvent,
 } from './gateway.js';
@@ -225,14 +226,7 @@ export class SandboxGateway extends RazorpayWire implements PaymentGateway {
     return Math.floor(at.getTime() / 1000);
   }
 
-  async createPlan(input: {
-    period: GatewayPlanPeriod;
-    interval: number;
-    amountPaise: number;
-    name: string;
-    description: string;
-    notes: Record<string, string>;
-  }): Promise<GatewayPlan> {
+  async createPlan(input: NewGatewayPlan): Promise<GatewayPlan> {
     if (!PERIODS.includes(input.period)) throw new GatewayRejectedError('The period is invalid.');
     if (!Number.isInteger(input.interval) || input.interval < 1)
       throw new GatewayRejectedError('The interval must be at least 1.');
