@@ -5,7 +5,6 @@ import { accountRoutes, sessionRoutes } from './accounts/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { bundleRoutes } from './bundles/routes.js';
-import { planRoutes } from './plans/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { certificateRoutes } from './certificates/routes.js';
@@ -16,10 +15,12 @@ import { learningRoutes } from './learning/routes.js';
 import { newsletterRoutes } from './newsletter/routes.js';
 import { noteRoutes } from './notes/routes.js';
 import { orderRoutes } from './orders/routes.js';
+import { planRoutes } from './plans/routes.js';
 import { playbackRoutes } from './playback/routes.js';
 import { privacyRoutes } from './privacy/privacy-routes.js';
 import { reviewRoutes } from './reviews/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
+import { subscriptionRoutes } from './subscriptions/routes.js';
 
 /** Each module's routes, each written with its full path from @shop/shared's api-paths. One line per module. */
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -31,6 +32,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(sessionRoutes, deps);
   await app.register(sandboxRoutes, deps);
   await app.register(orderRoutes, deps);
+  await app.register(subscriptionRoutes, deps);
   await app.register(billingRoutes, deps);
   await app.register(cartRoutes, deps);
   await app.register(couponRoutes, deps);
