@@ -5,6 +5,7 @@ import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { usePaymentsShop } from '../../../test/payments-kit.js';
 import { createSession } from '../../auth/session.js';
 import { demoCourses } from '../../seed/seed-courses.js';
+import { applyState } from './repo.js';
 
 // Memberships (issue 34) as a learner's browser and Razorpay's servers meet them: subscribing, the
 // checkout's answer, the webhooks in any order and any number of times, renewals that fail and recover,
@@ -304,6 +305,46 @@ describe("the gateway's webhooks", () => {
     const { webhooks } = fake.authenticateSubscription(made.gatewaySubscriptionId);
     await deliverAll(webhooks);
     expect(await count()).toBe(before);
+  });
+});
+
+describe('a state read before the stored one', () => {
+  it('is not written: fewer paid cycles, or anything after an end, is an older read (a slow request racing)', async () => {
+    const plan = await newPlan();
+    const user = await learner();
+    const made = await member(user, plan.id);
+    const stamp = new Date().toISOString();
+    const older = {
+      status: 'authenticated' as const,
+      paid_count: 0,
+      current_period_end: null,
+      next_charge_at: null,
+      ended_at: null,
+    };
+    expect(await applyState(t.database.db, made.subscriptionId, older, stamp)).toBe(false);
+    expect((await mine(user))[0]?.status).toBe('active');
+    const ended = { ...older, status: 'cancelled' as const, paid_count: 1, ended_at: stamp };
+    expect(await applyState(t.database.db, made.subscriptionId, ended, stamp)).toBe(true);
+    expect(
+      await applyState(t.database.db, made.subscriptionId, { ...older, status: 'active', paid_count: 2 }, stamp),
+    ).toBe(false);
+    expect((await mine(user))[0]?.status).toBe('cancelled');
+  });
+});
+
+describe("a member's other calls in the player", () => {
+  it("the course's notes (requireEnrolment) answer a member and refuse a halted one", async () => {
+    const plan = await newPlan();
+    const user = await learner();
+    const made = await member(user, plan.id);
+    const notes = (who: TestUser) =>
+      t.app.inject({ method: 'GET', url: `/api/learn/${c2}/notes`, headers: { cookie: who.cookie } });
+    expect((await notes(user)).statusCode).toBe(200);
+    expect((await notes(await learner())).statusCode).toBe(403);
+    await deliverAll(made.webhooks);
+    for (let i = 0; i < 3; i++) await deliverAll(fake.chargeSubscription(made.gatewaySubscriptionId, 'failed'));
+    followFake();
+    expect((await notes(await signedInAgain(user))).statusCode).toBe(403);
   });
 });
 
