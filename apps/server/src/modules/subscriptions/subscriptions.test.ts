@@ -348,6 +348,33 @@ describe("a member's other calls in the player", () => {
   });
 });
 
+describe("a member's progress", () => {
+  it('a member saves progress in an included course, and it shows when the course is opened again; halted, refused', async () => {
+    const plan = await newPlan();
+    const user = await learner();
+    const made = await member(user, plan.id);
+    const course = (await learn(user, c1)).json() as { sections: { lessons: { id: string }[] }[] };
+    const lessonId = course.sections[0]?.lessons[0]?.id ?? '';
+    const save = (who: TestUser, positionSeconds: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/learn/${c1}/lessons/${lessonId}/progress`,
+        headers: { origin: new URL(t.config.publicUrl).origin, cookie: who.cookie },
+        payload: { positionSeconds, completed: false },
+      });
+    const saved = await save(user, 42);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const reopened = (await learn(user, c1)).json() as {
+      sections: { lessons: { id: string; positionSeconds: number }[] }[];
+    };
+    expect(reopened.sections[0]?.lessons[0]?.positionSeconds).toBe(42);
+    await deliverAll(made.webhooks);
+    for (let i = 0; i < 3; i++) await deliverAll(fake.chargeSubscription(made.gatewaySubscriptionId, 'failed'));
+    followFake();
+    expect((await save(await signedInAgain(user), 60)).statusCode).toBe(403);
+  });
+});
+
 describe('cancelling at the end of the paid period', () => {
   it('cancel: the courses stay open until the period ends, then 403; a repeat answers the same', async () => {
     const plan = await newPlan();
