@@ -121,6 +121,16 @@ export function findUserSubscriptions(db: Db, userId: string): Promise<Subscript
     .execute();
 }
 
+/** The learner's live subscriptions (not ended), for account deletion. */
+export function findLiveSubscriptions(db: Db, userId: string) {
+  return db
+    .selectFrom('subscriptions')
+    .select(['id', 'gateway_subscription_id'])
+    .where('user_id', '=', userId)
+    .where('live_key', 'is not', null)
+    .execute();
+}
+
 /** The learner's subscriptions in a state that may open courses (the time rules are the caller's). */
 export function findAccessCandidates(db: Db, userId: string) {
   return db

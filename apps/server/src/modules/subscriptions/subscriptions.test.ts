@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeDelivery, replayed, reversed } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { usePaymentsShop } from '../../../test/payments-kit.js';
+import { hashPassword } from '../../auth/passwords.js';
 import { createSession } from '../../auth/session.js';
 import { demoCourses } from '../../seed/seed-courses.js';
 import { applyState } from './repo.js';
@@ -406,5 +407,28 @@ describe('cancelling at the end of the paid period', () => {
     expect((await learn(session, c1)).statusCode).toBe(403);
     // Its slot is free: the learner may subscribe again.
     expect((await post('/api/subscriptions', session, { planId: plan.id })).statusCode).toBe(201);
+  });
+});
+
+describe('deleting the account', () => {
+  it("cancels the learner's memberships at the gateway at once: no mandate charges an erased account", async () => {
+    const plan = await newPlan();
+    const user = await learner();
+    const made = await member(user, plan.id);
+    const password = 'a long enough passphrase';
+    await t.database.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password) })
+      .where('id', '=', user.id)
+      .execute();
+    const res = await post('/api/me/delete', user, { password });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.subscriptions.get(made.gatewaySubscriptionId)?.status).toBe('cancelled');
+    const row = await t.database.db
+      .selectFrom('subscriptions')
+      .select(['status', 'live_key'])
+      .where('id', '=', made.subscriptionId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'cancelled', live_key: null });
   });
 });
