@@ -42,15 +42,9 @@ describe("the demo membership in the sandbox (Trader's Club)", () => {
     expect((await mine()).subscriptions[0]).toMatchObject({ status: 'authenticated', charges: [] });
 
     const afterTrial = new Date(Date.now() + 8 * 86_400_000);
-    for (const hook of await sandbox().chargeDueSubscriptions(afterTrial)) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/webhooks/razorpay',
-        headers: hook.headers,
-        payload: hook.body,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    }
+    // The sandbox hands its renewal's webhooks to the shop's own handler, as Razorpay would deliver them.
+    expect((await sandbox().chargeDueSubscriptions(afterTrial)).length).toBeGreaterThan(0);
+    await sandbox().webhooksSettled();
     const [renewed] = (await mine()).subscriptions;
     expect(renewed?.status).toBe('active');
     expect(renewed?.charges).toHaveLength(1);
