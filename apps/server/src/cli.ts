@@ -13,6 +13,7 @@ import { importCourses } from './modules/catalog/import-courses.js';
 import { createCoupon } from './modules/coupons/create-coupon.js';
 import { reconcilePayments } from './modules/orders/reconcile-payments.js';
 import { mailAttachmentRenderer } from './modules/render-mail-attachment.js';
+import { reconcileSubscriptions } from './modules/subscriptions/index.js';
 import { createLessonVideoQueue, createVideoStorage } from './modules/video/index.js';
 import { createGateway } from './payments/create-gateway.js';
 import { ResponseCache } from './plugins/cached-answer.js';
@@ -64,8 +65,9 @@ const commands: Record<string, Command> = {
         videoStorage,
       };
       const report = await reconcilePayments(deps, log);
+      const memberships = await reconcileSubscriptions(deps, log);
       await mail.deliverPending();
-      return `Checked ${report.checked} pending order(s): ${report.fulfilled} fulfilled, ${report.expired} expired, ${report.unreachable} not reachable at the gateway.`;
+      return `Checked ${report.checked} pending order(s): ${report.fulfilled} fulfilled, ${report.expired} expired, ${report.unreachable} not reachable at the gateway. Checked ${memberships.checked} membership(s): ${memberships.changed} brought in line with the gateway, ${memberships.unreachable} not reachable.`;
     },
   },
   'db:seed': {

@@ -7,3 +7,4 @@
 export { endSubscriptionsOf } from './end-subscriptions-of.js';
 export { handleSubscriptionEvent } from './handle-subscription-event.js';
 export { hasMembershipAccess } from './member-access.js';
+export { reconcileSubscriptions, type SubscriptionReconcileReport } from './reconcile-subscriptions.js';

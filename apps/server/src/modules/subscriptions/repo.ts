@@ -131,6 +131,27 @@ export function findLiveSubscriptions(db: Db, userId: string) {
     .execute();
 }
 
+/**
+ * Live subscriptions the gateway should have moved by now and that were not updated since `cutoff`: a
+ * charge due by `cutoff`, or a checkout opened after `since` and never authorised here.
+ */
+export function findSubscriptionsToReconcile(db: Db, cutoff: string, since: string) {
+  return db
+    .selectFrom('subscriptions')
+    .select(['id', 'gateway_subscription_id', 'status'])
+    .where('live_key', 'is not', null)
+    .where('gateway_subscription_id', 'is not', null)
+    .where('updated_at', '<=', cutoff)
+    .where((eb) =>
+      eb.or([
+        eb('next_charge_at', '<=', cutoff),
+        eb.and([eb('status', '=', 'created'), eb('created_at', '>=', since)]),
+      ]),
+    )
+    .orderBy('updated_at')
+    .execute();
+}
+
 /** The learner's subscriptions in a state that may open courses (the time rules are the caller's). */
 export function findAccessCandidates(db: Db, userId: string) {
   return db

@@ -1,4 +1,5 @@
 import { adminPlanResponse, messages, mySubscriptionsResponse, subscribeResponse } from '@shop/shared';
+import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeDelivery, replayed, reversed } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
@@ -6,6 +7,7 @@ import { usePaymentsShop } from '../../../test/payments-kit.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { createSession } from '../../auth/session.js';
 import { demoCourses } from '../../seed/seed-courses.js';
+import { reconcileSubscriptions } from './reconcile-subscriptions.js';
 import { applyState } from './repo.js';
 
 // Memberships (issue 34) as a learner's browser and Razorpay's servers meet them: subscribing, the
@@ -430,5 +432,44 @@ describe('deleting the account', () => {
       .where('id', '=', made.subscriptionId)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'cancelled', live_key: null });
+  });
+});
+
+describe('reconciliation, when the browser and the webhooks are lost', () => {
+  const log = pino({ level: 'silent' });
+
+  it('a paid checkout whose verify and webhooks never came opens the courses after the next pass', async () => {
+    const plan = await newPlan();
+    const user = await learner();
+    const made = await subscribed(user, plan.id);
+    fake.authenticateSubscription(made.gatewaySubscriptionId);
+    expect((await learn(user, c1)).statusCode).toBe(403);
+    const lookups = () =>
+      fake.requests.filter((r) => r.path === `/v1/subscriptions/${made.gatewaySubscriptionId}`).length;
+    await reconcileSubscriptions(t.app.deps, log);
+    expect(lookups()).toBe(0);
+    setClock(Date.now() + 16 * 60_000);
+    const report = await reconcileSubscriptions(t.app.deps, log);
+    expect(lookups()).toBe(1);
+    expect(report.changed).toBeGreaterThanOrEqual(1);
+    expect((await mine(user))[0]?.status).toBe('active');
+    expect((await learn(user, c1)).statusCode).toBe(200);
+    // Once in line, it is not asked again until its next charge is due.
+    setClock(Date.now() + 16 * 60_000);
+    await reconcileSubscriptions(t.app.deps, log);
+    expect(lookups()).toBe(1);
+  });
+
+  it('a renewal halted at the gateway without a webhook closes the courses after the next pass', async () => {
+    const plan = await newPlan();
+    const user = await learner();
+    const made = await member(user, plan.id);
+    for (let i = 0; i < 3; i++) fake.chargeSubscription(made.gatewaySubscriptionId, 'failed');
+    setClock(((fake.now ?? 0) + 16 * 60) * 1000);
+    const session = await signedInAgain(user);
+    expect((await learn(session, c1)).statusCode).toBe(200);
+    await reconcileSubscriptions(t.app.deps, log);
+    expect((await mine(session))[0]?.status).toBe('halted');
+    expect((await learn(session, c1)).statusCode).toBe(403);
   });
 });
