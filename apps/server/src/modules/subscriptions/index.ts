@@ -6,5 +6,6 @@
  */
 export { endSubscriptionsOf } from './end-subscriptions-of.js';
 export { handleSubscriptionEvent } from './handle-subscription-event.js';
+export { listMySubscriptions } from './list-my-subscriptions.js';
 export { hasMembershipAccess } from './member-access.js';
 export { reconcileSubscriptions, type SubscriptionReconcileReport } from './reconcile-subscriptions.js';

@@ -412,8 +412,8 @@ describe('cancelling at the end of the paid period', () => {
   });
 });
 
-describe('deleting the account', () => {
-  it("cancels the learner's memberships at the gateway at once: no mandate charges an erased account", async () => {
+describe('the privacy centre', () => {
+  it('the export lists the memberships; deleting the account cancels them at the gateway at once: no mandate charges an erased account', async () => {
     const plan = await newPlan();
     const user = await learner();
     const made = await member(user, plan.id);
@@ -423,6 +423,11 @@ describe('deleting the account', () => {
       .set({ password_hash: await hashPassword(password) })
       .where('id', '=', user.id)
       .execute();
+    const exported = await t.app.inject({ method: 'GET', url: '/api/me/export', headers: { cookie: user.cookie } });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().memberships).toEqual([
+      expect.objectContaining({ id: made.subscriptionId, status: 'active' }),
+    ]);
     const res = await post('/api/me/delete', user, { password });
     expect(res.statusCode, res.body).toBe(200);
     expect(fake.subscriptions.get(made.gatewaySubscriptionId)?.status).toBe('cancelled');
