@@ -65,17 +65,24 @@ export async function insertLiveSubscription(
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 0;
 }
 
-/**
- * Frees the learner's live slot for the plan when it is held by a subscription never authorised and made
- * before `before` (a checkout closed without paying): that one can no longer be paid for here.
- */
-export async function releaseAbandoned(db: Db, userId: string, planId: string, before: string): Promise<void> {
-  await db
-    .updateTable('subscriptions')
-    .set({ live_key: null, status: 'expired', updated_at: before })
+/** The subscription holding the learner's live slot for the plan if it was never authorised and made before `before`. */
+export function findAbandoned(db: Db, userId: string, planId: string, before: string) {
+  return db
+    .selectFrom('subscriptions')
+    .select(['id', 'gateway_subscription_id'])
     .where('live_key', '=', liveKeyOf(userId, planId))
     .where('status', '=', 'created')
     .where('created_at', '<', before)
+    .executeTakeFirst();
+}
+
+/** Frees a live slot held by a subscription the gateway never made (a request that died half-way). */
+export async function expireUnmade(db: Db, id: string, now: string): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ live_key: null, status: 'expired', updated_at: now })
+    .where('id', '=', id)
+    .where('gateway_subscription_id', 'is', null)
     .execute();
 }
 

@@ -6,15 +6,8 @@ import { newId } from '../../ids.js';
 import { GatewayRejectedError, GatewayUnavailableError, openEndedTotalCount } from '../../payments/gateway.js';
 import { findPlanForSale } from '../plans/index.js';
 import { gatewayPeriodOf, gatewayPlanFor } from './gateway-plan-for.js';
-import {
-  deleteUnmadeSubscription,
-  insertLiveSubscription,
-  releaseAbandoned,
-  setGatewaySubscriptionId,
-} from './repo.js';
-
-/** A subscription made but never authorised holds the learner's slot this long (a checkout left open). */
-export const ABANDONED_AFTER_MINUTES = 30;
+import { releaseAbandoned } from './release-abandoned.js';
+import { deleteUnmadeSubscription, insertLiveSubscription, setGatewaySubscriptionId } from './repo.js';
 
 /**
  * A learner subscribes to a published plan. One live subscription per learner and plan: the row is
@@ -32,13 +25,13 @@ export async function subscribe(
   const plan = await findPlanForSale(deps.db, planId);
   if (!plan) throw new AppError('not_found', messages.planNotFound);
   const stamp = now.toISOString();
-  await releaseAbandoned(
-    deps.db,
-    user.id,
-    plan.id,
-    new Date(now.getTime() - ABANDONED_AFTER_MINUTES * 60_000).toISOString(),
-  );
   const id = newId();
+  try {
+    await releaseAbandoned(deps, user.id, plan.id, now);
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) throw new AppError('unavailable', messages.gatewayUnavailable);
+    throw error;
+  }
   const made = await insertLiveSubscription(deps.db, {
     id,
     user_id: user.id,

@@ -164,17 +164,34 @@ describe('subscribing and the checkout', () => {
   it('a learner with a live subscription is refused a second one (409); an abandoned checkout frees it later', async () => {
     const plan = await newPlan();
     const user = await learner();
-    await subscribed(user, plan.id);
+    const first = await subscribed(user, plan.id);
     const again = await post('/api/subscriptions', user, { planId: plan.id });
     expect(again.statusCode).toBe(409);
     setClock(Date.now() + 31 * 60_000);
     const later = await signedInAgain(user);
     expect((await post('/api/subscriptions', later, { planId: plan.id })).statusCode).toBe(201);
+    // The abandoned one is cancelled at the gateway: a tab left open can no longer pay for it.
+    expect(fake.subscriptions.get(first.gatewaySubscriptionId)?.status).toBe('cancelled');
+    expect(() => fake.authenticateSubscription(first.gatewaySubscriptionId)).toThrow();
     // Once paid for, it stays live however long it lasts.
     const payer = await learner();
     await member(payer, plan.id);
     setClock(Date.now() + 40 * 60_000);
     expect((await post('/api/subscriptions', await signedInAgain(payer), { planId: plan.id })).statusCode).toBe(409);
+  });
+
+  it('a checkout authorised late (its verify and webhooks not in yet) is not let go: 409, and it is stored as paid', async () => {
+    const plan = await newPlan();
+    const user = await learner();
+    const made = await subscribed(user, plan.id);
+    setClock(Date.now() + 31 * 60_000);
+    fake.authenticateSubscription(made.gatewaySubscriptionId);
+    const again = await post('/api/subscriptions', await signedInAgain(user), { planId: plan.id });
+    expect(again.statusCode).toBe(409);
+    expect(fake.subscriptions.get(made.gatewaySubscriptionId)?.status).toBe('active');
+    const session = await signedInAgain(user);
+    expect((await mine(session)).map((s) => s.status)).toEqual(['active']);
+    expect((await learn(session, c1)).statusCode).toBe(200);
   });
 
   it('an unknown or unpublished plan is not found (404); a visitor is asked to sign in (401)', async () => {
