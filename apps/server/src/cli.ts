@@ -5,16 +5,20 @@ import pino from 'pino';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { backupDatabase, restoreDatabase } from './db/backup.js';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from './db/database.js';
+import type { AppDeps } from './deps.js';
 import { AppError } from './errors.js';
 import { InProcessJobs } from './jobs/in-process-jobs.js';
 import { createMailQueue } from './mail/mailer.js';
 import { createAdmin } from './modules/accounts/create-admin.js';
 import { importCourses } from './modules/catalog/import-courses.js';
 import { createCoupon } from './modules/coupons/create-coupon.js';
+import { handleWebhook } from './modules/orders/handle-webhook.js';
 import { reconcilePayments } from './modules/orders/reconcile-payments.js';
 import { mailAttachmentRenderer } from './modules/render-mail-attachment.js';
+import { reconcileSubscriptions } from './modules/subscriptions/index.js';
 import { createLessonVideoQueue, createVideoStorage } from './modules/video/index.js';
 import { createGateway } from './payments/create-gateway.js';
+import { SandboxGateway } from './payments/sandbox-gateway.js';
 import { ResponseCache } from './plugins/cached-answer.js';
 import { seedDemo } from './seed/seed.js';
 import { copyToStorage } from './storage/copy-to-storage.js';
@@ -42,30 +46,35 @@ const commands: Record<string, Command> = {
   },
   'payments:reconcile': {
     usage: 'payments:reconcile           fulfil or expire orders still awaiting payment after 15 minutes',
-    async run(db, _args, { config, database }) {
+    async run(db, _args, env) {
       const log = pino({ level: 'warn' });
-      const mail = createMailQueue(db, config, log);
-      // A fulfilled order's confirmation names its invoice, a refund's notice its credit note: as in app.ts.
-      mail.renderAttachmentsWith(mailAttachmentRenderer(db, config));
-      const storage = createStorage(config);
-      const catalogCache = new ResponseCache();
-      const videoStorage = createVideoStorage(config, storage);
-      const deps = {
-        db,
-        dbKind: database.kind,
-        config,
-        mail,
-        jobs: new InProcessJobs(log),
-        // Never started here: reconciliation queues no transcode.
-        videoQueue: createLessonVideoQueue({ db, config, videoStorage, catalogCache }, log),
-        catalogCache,
-        gateway: createGateway(config, db),
-        storage,
-        videoStorage,
-      };
+      const deps = cliDeps(db, env, log);
       const report = await reconcilePayments(deps, log);
-      await mail.deliverPending();
-      return `Checked ${report.checked} pending order(s): ${report.fulfilled} fulfilled, ${report.expired} expired, ${report.unreachable} not reachable at the gateway.`;
+      const memberships = await reconcileSubscriptions(deps, log);
+      await deps.mail.deliverPending();
+      return `Checked ${report.checked} pending order(s): ${report.fulfilled} fulfilled, ${report.expired} expired, ${report.unreachable} not reachable at the gateway. Checked ${memberships.checked} membership(s): ${memberships.changed} brought in line with the gateway, ${memberships.unreachable} not reachable.`;
+    },
+  },
+  'sandbox:renew': {
+    usage:
+      'sandbox:renew [--fail]       test mode: charge every sandbox subscription that is due (or fail the charge) and deliver its webhooks',
+    async run(db, args, env) {
+      const { values } = parseArgs({ args, options: { fail: { type: 'boolean' } } });
+      const log = pino({ level: 'warn' });
+      const deps = cliDeps(db, env, log);
+      const { gateway } = deps;
+      if (!(gateway instanceof SandboxGateway))
+        throw new AppError(
+          'bad_request',
+          'sandbox:renew works only in test mode (the sandbox gateway: no RAZORPAY_KEY_ID).',
+        );
+      // The shop's own webhook handler, as the running server's sandbox routes hand it each delivery.
+      gateway.onWebhook = (delivery) => handleWebhook(deps, Buffer.from(delivery.body), delivery.headers, log);
+      const hooks = await gateway.chargeDueSubscriptions(new Date(), { fail: values.fail === true });
+      await gateway.webhooksSettled();
+      await deps.mail.deliverPending();
+      const count = (event: string) => hooks.filter((hook) => JSON.parse(hook.body).event === event).length;
+      return `Renewal run: ${count('subscription.charged')} charged, ${count('subscription.pending')} failed (pending), ${count('subscription.halted')} halted, ${count('subscription.cancelled')} cancelled at the end of their period.`;
     },
   },
   'db:seed': {
@@ -159,6 +168,29 @@ const commands: Record<string, Command> = {
     },
   },
 };
+
+/** What the modules need, built as app.ts builds it, for commands that run the shop's use cases. */
+function cliDeps(db: Db, { config, database }: { config: Config; database: DbHandle }, log: pino.Logger): AppDeps {
+  const mail = createMailQueue(db, config, log);
+  // A fulfilled order's confirmation names its invoice, a refund's notice its credit note: as in app.ts.
+  mail.renderAttachmentsWith(mailAttachmentRenderer(db, config));
+  const storage = createStorage(config);
+  const catalogCache = new ResponseCache();
+  const videoStorage = createVideoStorage(config, storage);
+  return {
+    db,
+    dbKind: database.kind,
+    config,
+    mail,
+    jobs: new InProcessJobs(log),
+    // Never started here: these commands queue no transcode.
+    videoQueue: createLessonVideoQueue({ db, config, videoStorage, catalogCache }, log),
+    catalogCache,
+    gateway: createGateway(config, db),
+    storage,
+    videoStorage,
+  };
+}
 
 const couponFlags: Record<string, string> = {
   code: '--code',

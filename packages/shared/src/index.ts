@@ -22,6 +22,7 @@ export * from './contracts/orders.js';
 export * from './contracts/plans.js';
 export * from './contracts/playback.js';
 export * from './contracts/reviews.js';
+export * from './contracts/subscriptions.js';
 export * from './contracts/tax-settings.js';
 export * from './contracts/video-admin.js';
 export * from './contracts/video-settings.js';

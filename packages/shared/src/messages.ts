@@ -105,6 +105,11 @@ export const messages = {
   /** `{days}`: the plan's free trial; the mandate is authorised first and the first charge follows the trial. */
   planTrial: 'The first {days} days are free: the first charge is made when they end.',
   plansWithCourse: 'Included in these memberships',
+  /** Subscribing (issue 34): a second live subscription to one plan is refused. */
+  subscriptionExists: 'You already have this membership (or its payment is being set up). See it under My memberships.',
+  subscriptionNotFound: 'No such membership for this account.',
+  subscriptionVerificationFailed: 'The membership payment could not be verified. Please try again.',
+  subscriptionCannotCancel: 'This membership has already ended.',
   addedToCart: 'added to cart',
   increaseQuantity: 'Increase Product Quantity',
   decreaseQuantity: 'Decrease cart quantity',

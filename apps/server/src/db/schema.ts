@@ -305,6 +305,51 @@ export interface SandboxSubscriptionsTable {
   created_at: string;
 }
 
+/** The gateway's plan made for one price version of a plan (035, the subscriptions module). */
+export interface GatewayPlansTable {
+  id: string;
+  plan_id: string;
+  price_version: number;
+  gateway: string;
+  gateway_plan_id: string;
+  created_at: string;
+}
+
+/** A learner's subscription to a plan, with the gateway's state as last read (035). */
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  gateway: string;
+  /** Null only while the gateway's subscription is being made. */
+  gateway_subscription_id: string | null;
+  status: SandboxSubscriptionsTable['status'];
+  /** The charge each period, in paise (the plan's price when subscribed). */
+  amount_paise: number;
+  period: PlansTable['period'];
+  /** ISO times: the end of the paid cycle, the next charge, the end (cancelled, completed). */
+  current_period_end: string | null;
+  next_charge_at: string | null;
+  ended_at: string | null;
+  /** Cycles paid, as the gateway last said: a state read with fewer is older and is not applied. */
+  paid_count: Generated<number>;
+  /** 1 once the learner cancelled at the end of the paid period. */
+  cancel_at_period_end: Generated<number>;
+  /** `user_id:plan_id` while live, null once ended: unique, so one live subscription per learner and plan. */
+  live_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One captured charge of a subscription, once per gateway payment id (035). */
+export interface SubscriptionChargesTable {
+  id: string;
+  subscription_id: string;
+  gateway_payment_id: string;
+  amount_paise: number;
+  paid_at: string;
+}
+
 export interface CartsTable {
   id: string;
   user_id: string;
@@ -616,6 +661,9 @@ export interface Database {
   sandbox_payments: SandboxPaymentsTable;
   sandbox_plans: SandboxPlansTable;
   sandbox_subscriptions: SandboxSubscriptionsTable;
+  gateway_plans: GatewayPlansTable;
+  subscriptions: SubscriptionsTable;
+  subscription_charges: SubscriptionChargesTable;
   carts: CartsTable;
   cart_items: CartItemsTable;
   coupons: CouponsTable;

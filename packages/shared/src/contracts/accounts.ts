@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX } from '../field-rules.js';
 import { messages } from '../messages.js';
 import { myOrder } from './orders.js';
+import { mySubscription } from './subscriptions.js';
 
 // The requests the account forms send (sign-in, sign-up, links, password change and reset) are in
 // form-requests.ts, written with zod/mini for the browser.
@@ -145,6 +146,8 @@ export const myDataExport = z.object({
   consents: z.array(
     z.object({ kind: z.literal('education-only-disclaimer'), orderId: z.string(), givenAt: z.string() }),
   ),
+  /** The learner's memberships with their charges, as `GET /api/my/subscriptions` lists them. */
+  memberships: z.array(mySubscription),
   /** The wishlist lives only in the browser (local storage); the shop has no copy of it. */
   wishlist: z.literal('kept only in your browser'),
 });

@@ -30,6 +30,7 @@ import * as videoKeyFetches from './031-video-key-fetches.js';
 import * as bundles from './032-bundles.js';
 import * as plans from './033-plans.js';
 import * as sandboxSubscriptions from './034-sandbox-subscriptions.js';
+import * as subscriptions from './035-subscriptions.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '032-bundles': bundles,
   '033-plans': plans,
   '034-sandbox-subscriptions': sandboxSubscriptions,
+  '035-subscriptions': subscriptions,
 };

@@ -3,10 +3,11 @@ import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { certificateIdOf } from '../certificates/find-certificates.js';
+import { hasMembershipAccess } from '../subscriptions/index.js';
 import { summariseProgress } from './course-progress.js';
 import { courseStructure } from './course-structure.js';
 import { signFileLink } from './file-links.js';
-import { readProgressIfEnrolled } from './player-repo.js';
+import { readProgress, readProgressIfEnrolled } from './player-repo.js';
 
 /**
  * The player's course: sections, lessons with their content, the learner's signed file links and
@@ -23,7 +24,12 @@ export async function getLearnCourse(
   // As requireEnrolment: a visitor is asked to sign in, anyone not owning the course now is refused
   // (whether or not it exists); the ownership check and the ticks are one query.
   if (!caller) throw new AppError('unauthorized', messages.pleaseLogIn);
-  const rows = await readProgressIfEnrolled(deps.db, caller.id, courseId);
+  // A member without an enrolment opens the course while the membership that includes it does.
+  const rows =
+    (await readProgressIfEnrolled(deps.db, caller.id, courseId)) ??
+    ((await hasMembershipAccess(deps.db, caller.id, courseId, now))
+      ? await readProgress(deps.db, caller.id, courseId)
+      : null);
   if (!rows) throw new AppError('forbidden', messages.learnNotEnrolled);
   // Read after the check: only an owner's call may fill the cache for a course id.
   const structure = await courseStructure(deps, courseId);

@@ -142,4 +142,36 @@ export async function writeProgressIfEnrolled(db: Db, row: ProgressWrite): Promi
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
+/**
+ * The same save for a member whose membership opens the course (the caller has checked it): no enrolment
+ * to join, the same guard against a save that raced another.
+ */
+export async function writeMemberProgress(db: Db, row: ProgressWrite): Promise<boolean> {
+  const result = await db
+    .insertInto('lesson_progress')
+    .values({
+      user_id: row.userId,
+      lesson_id: row.lessonId,
+      course_id: row.courseId,
+      position_seconds: row.position,
+      completed_at: row.completedAt,
+      updated_at: row.now,
+      watched_seconds: row.watched,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'lesson_id'])
+        .doUpdateSet((eb) => ({
+          position_seconds: eb.ref('excluded.position_seconds'),
+          completed_at: sql<string | null>`coalesce(lesson_progress.completed_at, excluded.completed_at)`,
+          updated_at: eb.ref('excluded.updated_at'),
+          watched_seconds: eb.ref('excluded.watched_seconds'),
+        }))
+        .where('lesson_progress.updated_at', '=', row.previousSavedAt)
+        .where('lesson_progress.watched_seconds', '=', row.previousWatched),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
 type ProgressRow = { lesson_id: string; position_seconds: number; completed_at: string | null };

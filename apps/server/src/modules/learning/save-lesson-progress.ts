@@ -3,10 +3,11 @@ import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { issueCertificate } from '../certificates/issue-certificate.js';
+import { hasMembershipAccess } from '../subscriptions/index.js';
 import { summariseProgress } from './course-progress.js';
 import { cachedCourseStructure, courseStructure } from './course-structure.js';
 import { completesByItself, creditedSeconds, mayCompleteLesson } from './may-complete-lesson.js';
-import { readProgress, writeProgressIfEnrolled } from './player-repo.js';
+import { readProgress, writeMemberProgress, writeProgressIfEnrolled } from './player-repo.js';
 import { requireEnrolment } from './require-enrolment.js';
 
 /**
@@ -67,7 +68,7 @@ export async function saveLessonProgress(
       throw new AppError('conflict', messages.lessonWatchMore);
     }
     const completedNow = allowed && (input.completed || completesByItself(rule)) ? stamp : null;
-    const written = await writeProgressIfEnrolled(db, {
+    const write = {
       userId: user.id,
       courseId,
       lessonId,
@@ -77,7 +78,11 @@ export async function saveLessonProgress(
       watched,
       previousSavedAt: previous?.updated_at ?? null,
       previousWatched: previous?.watched_seconds ?? null,
-    });
+    };
+    // A member owns no enrolment: only when the owner's write finds none is the membership asked.
+    const written =
+      (await writeProgressIfEnrolled(db, write)) ||
+      ((await hasMembershipAccess(db, user.id, courseId, now)) && (await writeMemberProgress(db, write)));
     if (!written) {
       // Not an owner now, or another save of this lesson came between the read and the write.
       await requireEnrolment(db, caller, courseId);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import type { WebhookDelivery } from '../../payments/gateway.js';
+import { handleSubscriptionEvent } from '../subscriptions/index.js';
 import { fulfilContext } from './fulfil-context.js';
 import { fulfilOrder } from './fulfil-order.js';
 import { recordOrderEvent } from './order-events.js';
@@ -114,6 +115,11 @@ async function applyEvent(deps: AppDeps, event: WebhookDelivery, log: FastifyBas
         { gatewayPaymentId: payment.id, gatewayRefundId: refund.id, amountPaise: refund.amount },
         'webhook',
       );
+      return;
+    }
+    case 'subscription': {
+      // A membership's events are the subscriptions module's; it records charges once and reads the state afresh.
+      if (event.subscription) await handleSubscriptionEvent(deps, event.subscription, log);
       return;
     }
     // Stryker disable next-line ConditionalExpression: the switch ends there anyway

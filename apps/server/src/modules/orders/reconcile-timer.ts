@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { reconcileSubscriptions } from '../subscriptions/index.js';
 import { reconcilePayments } from './reconcile-payments.js';
 
 export const RECONCILE_JOB = 'payments.reconcile';
 const EVERY_MS = 5 * 60_000;
 
 /**
- * A reconciliation pass every 5 minutes (and one 10 s after start), as a job of the app's job engine:
+ * A reconciliation pass (orders, then memberships) every 5 minutes (and one 10 s after start), as a job of the app's job engine:
  * in this process on the embedded start, once across the processes when scaled out. A pass still
  * running in this process when the next is due is not doubled.
  */
@@ -16,6 +17,7 @@ export async function startReconciliation(app: FastifyInstance): Promise<void> {
     running = true;
     try {
       await reconcilePayments(app.deps, app.log);
+      await reconcileSubscriptions(app.deps, app.log);
     } catch (error) {
       app.log.error({ err: error }, 'payment reconciliation failed');
     } finally {

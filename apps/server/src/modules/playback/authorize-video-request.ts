@@ -2,6 +2,7 @@ import { messages } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { hasMembershipAccess } from '../subscriptions/index.js';
 import { checkStream } from './device-limit.js';
 import { findVideoAccess } from './repo.js';
 import { checkVideoQuery, type SignedQuery } from './video-links.js';
@@ -15,7 +16,8 @@ export interface VideoRequestContext {
  * Every playlist, key and captions request is checked afresh, whatever it was granted before: the URL's
  * signature for this video, learner and the caller's own session (so a copied URL fails in any other
  * browser, and a tampered one anywhere); its expiry; the session still alive (the caller's cookie still
- * resolves to the learner); the enrolment still active (a refund ends it) or the lesson still a free
+ * resolves to the learner); the enrolment still active (a refund ends it), a membership that includes
+ * the course still opening it (a halt ends it), or the lesson still a free
  * preview of a published course; the lesson still playing this video; and this device's stream not
  * ended from another device.
  */
@@ -48,7 +50,9 @@ export async function authorizeVideoRequest(
   });
   if (!access || access.video_id !== videoId) throw new AppError('not_found', messages.videoNoStream);
   const freePreview = access.preview === 1 && access.published === 1;
-  if (user && signedIn && access.enrolled) {
+  // A member's every request asks the membership afresh, as an owner's asks the enrolment: a halt ends it.
+  const mayWatch = user && signedIn && (access.enrolled || (await hasMembershipAccess(ctx.db, user.id, query.c, now)));
+  if (user && mayWatch) {
     const mine =
       access.stream_seen_at === null
         ? undefined

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { isEnrolled } from '../learning/enrolments.js';
+import { hasMembershipAccess } from '../subscriptions/index.js';
 import { claimStream } from './device-limit.js';
 import { flagManyDevices } from './flag-many-devices.js';
 import { findVideoAccess } from './repo.js';
@@ -35,7 +36,9 @@ export async function getPlayback(
     sessionId: user?.sessionId ?? '',
   });
   // No such lesson: the enrolment is asked on its own, so a buyer hears 404 and anyone else 401 or 403, as for any lesson.
-  const enrolled = Boolean(user && (lesson ? lesson.enrolled : await isEnrolled(ctx.db, user.id, courseId)));
+  const owner = Boolean(user && (lesson ? lesson.enrolled : await isEnrolled(ctx.db, user.id, courseId)));
+  // A member whose membership includes the course watches as an owner does (asked only of non-owners).
+  const enrolled = owner || Boolean(user && (await hasMembershipAccess(ctx.db, user.id, courseId, now)));
   const freePreview = lesson?.preview === 1 && lesson.published === 1;
   if (!enrolled && !freePreview) {
     if (!user) throw new AppError('unauthorized', messages.pleaseLogIn);

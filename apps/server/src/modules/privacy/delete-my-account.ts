@@ -5,6 +5,7 @@ import { verifyPassword } from '../../auth/passwords.js';
 import { forgetSessions, revokeUserSessions } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { GatewayUnavailableError } from '../../payments/gateway.js';
 import {
   accountLimits,
   anonymiseUser,
@@ -22,20 +23,28 @@ import { eraseNotesOf } from '../notes/personal-data.js';
 import { closeOpenOrdersOf } from '../orders/personal-data.js';
 import { erasePlaybackOf } from '../playback/personal-data.js';
 import { eraseReviewsOf } from '../reviews/erase-reviews-of.js';
+import { endSubscriptionsOf } from '../subscriptions/index.js';
 
 /**
  * Erases the account in one transaction (DPDP Act 2023, right to erasure): sessions, link tokens,
- * cart, reviews, lesson notes, lesson progress, video devices and flags, certificates and the newsletter row of its address go (the reviewed courses' star counts are
+ * memberships (cancelled at the gateway first), cart, reviews, lesson notes, lesson progress, video devices and flags, certificates and the newsletter row of its address go (the reviewed courses' star counts are
  * rewritten in the same transaction, the catalogue cache cleared after it); name and address become
  * a tombstone; orders and tax documents stay (GST law keeps invoices), still pointing at the
  * anonymised row, and the unpaid ones expire (a payment arriving for one later is refunded, decision
  * 0015). The audit log records the learner as the one who did it, under the tombstone address.
  */
 async function eraseAccount(
-  { db, catalogCache }: Pick<AppDeps, 'db' | 'catalogCache'>,
+  { db, catalogCache, gateway }: Pick<AppDeps, 'db' | 'catalogCache' | 'gateway'>,
   user: UserRow,
   now: Date,
 ): Promise<void> {
+  // Memberships first, outside the transaction (a gateway call): no mandate goes on charging an erased account.
+  try {
+    await endSubscriptionsOf({ db, gateway }, user.id, now);
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) throw new AppError('unavailable', messages.gatewayUnavailable);
+    throw error;
+  }
   await db.transaction().execute(async (trx) => {
     await revokeUserSessions(trx, user.id);
     await eraseCartOf(trx, user.id);
@@ -79,7 +88,7 @@ async function eraseAccount(
  * only): a 30-minute confirmation link is mailed instead; returns false then.
  */
 export async function deleteMyAccount(
-  deps: Pick<AppDeps, 'db' | 'config' | 'mail' | 'catalogCache'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'mail' | 'catalogCache' | 'gateway'>,
   userId: string,
   password: string | undefined,
   ip: string,
@@ -116,7 +125,7 @@ export async function deleteMyAccount(
 
 /** The mailed confirmation link's landing page: the click that erases the account. */
 export async function confirmAccountDeletion(
-  deps: Pick<AppDeps, 'db' | 'catalogCache'>,
+  deps: Pick<AppDeps, 'db' | 'catalogCache' | 'gateway'>,
   token: string,
   now = new Date(),
 ): Promise<string> {

@@ -13,6 +13,7 @@ import { exportNotesOf } from '../notes/personal-data.js';
 import { exportConsentsOf } from '../orders/personal-data.js';
 import { exportPlaybackOf } from '../playback/personal-data.js';
 import { exportReviewsOf } from '../reviews/export-reviews-of.js';
+import { listMySubscriptions } from '../subscriptions/index.js';
 
 /**
  * Each export reads every personal table, so an account gets 10 an hour (counted in the database, so
@@ -35,19 +36,31 @@ export async function exportMyData(db: Db, user: SessionUser, now = new Date()):
   await enforceExportLimit(db, user.id, now);
   const row = await findUserById(db, user.id);
   if (!row) throw new AppError('unauthorized', messages.pleaseLogIn);
-  const [orders, enrolments, cart, newsletter, reviews, notes, certificates, progress, videoDevices, consents] =
-    await Promise.all([
-      listMyOrders(db, user),
-      exportEnrolmentsOf(db, user.id),
-      exportCartOf(db, user.id),
-      exportSubscriptionOf(db, row.email),
-      exportReviewsOf(db, user.id),
-      exportNotesOf(db, user.id),
-      exportCertificatesOf(db, user.id),
-      exportProgressOf(db, user.id),
-      exportPlaybackOf(db, user.id),
-      exportConsentsOf(db, user.id),
-    ]);
+  const [
+    orders,
+    enrolments,
+    cart,
+    newsletter,
+    reviews,
+    notes,
+    certificates,
+    progress,
+    videoDevices,
+    consents,
+    members,
+  ] = await Promise.all([
+    listMyOrders(db, user),
+    exportEnrolmentsOf(db, user.id),
+    exportCartOf(db, user.id),
+    exportSubscriptionOf(db, row.email),
+    exportReviewsOf(db, user.id),
+    exportNotesOf(db, user.id),
+    exportCertificatesOf(db, user.id),
+    exportProgressOf(db, user.id),
+    exportPlaybackOf(db, user.id),
+    exportConsentsOf(db, user.id),
+    listMySubscriptions(db, user.id),
+  ]);
   return {
     exportedAt: now.toISOString(),
     profile: {
@@ -69,6 +82,7 @@ export async function exportMyData(db: Db, user: SessionUser, now = new Date()):
     progress,
     videoDevices,
     consents,
+    memberships: members.subscriptions,
     wishlist: 'kept only in your browser',
   };
 }

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { subscribeResponse } from '@shop/shared';
+import { expect, it } from 'vitest';
+import { createDemoShopApp, createSignedInUser } from '../test/helpers.js';
+import { runCli } from '../test/run-cli.js';
+import { useTestApp } from '../test/use-test-app.js';
+import { SandboxGateway } from './payments/sandbox-gateway.js';
+import { DEMO_PLAN_ID } from './seed/seed-plans.js';
+
+// `npm run cli -- sandbox:renew [--fail]`, run as a process of its own, as a newcomer would run it to
+// watch a renewal: the demo membership's trial is over, the run charges it (or fails the charge), and
+// the webhooks reach the shop's own handler, so the membership's state and charges follow.
+
+const t = useTestApp(createDemoShopApp);
+
+function runRenewCli(args: string[]) {
+  const database = t.database.config;
+  return runCli(args, {
+    ...(database.kind === 'postgres'
+      ? { DATABASE_URL: database.url, DATA_DIR: t.config.dataDir }
+      : { DATABASE_URL: '', DATA_DIR: path.dirname(database.file) }),
+  });
+}
+
+it('sandbox:renew charges a due membership and delivers its webhooks; --fail leaves it pending', async () => {
+  const user = await createSignedInUser(t.database.db);
+  const headers = { origin: new URL(t.config.publicUrl).origin, cookie: user.cookie };
+  const made = await t.app.inject({
+    method: 'POST',
+    url: '/api/subscriptions',
+    headers,
+    payload: { planId: DEMO_PLAN_ID },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  const { subscriptionId, gatewaySubscriptionId } = subscribeResponse.parse(made.json());
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: '/api/sandbox/pay',
+    headers,
+    payload: { subscription_id: gatewaySubscriptionId, outcome: 'captured' },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  const { gateway } = t.app.deps;
+  if (gateway instanceof SandboxGateway) await gateway.webhooksSettled();
+  const ours = () =>
+    t.database.db
+      .selectFrom('subscriptions')
+      .select('status')
+      .where('id', '=', subscriptionId)
+      .executeTakeFirstOrThrow();
+  const charges = async () =>
+    (
+      await t.database.db
+        .selectFrom('subscription_charges')
+        .select('id')
+        .where('subscription_id', '=', subscriptionId)
+        .execute()
+    ).length;
+  expect(await ours()).toEqual({ status: 'authenticated' });
+  // The seven free days are over.
+  const due = () =>
+    t.database.db
+      .updateTable('sandbox_subscriptions')
+      .set({ charge_at: Math.floor(Date.now() / 1000) - 60 })
+      .where('id', '=', gatewaySubscriptionId)
+      .execute();
+  await due();
+
+  const run = await runRenewCli(['sandbox:renew']);
+  expect(run.output).toContain('Renewal run: 1 charged, 0 failed (pending), 0 halted');
+  expect(run.status).toBe(0);
+  expect(await ours()).toEqual({ status: 'active' });
+  expect(await charges()).toBe(1);
+
+  await due();
+  const failing = await runRenewCli(['sandbox:renew', '--fail']);
+  expect(failing.output).toContain('Renewal run: 0 charged, 1 failed (pending)');
+  expect(await ours()).toEqual({ status: 'pending' });
+  expect(await charges()).toBe(1);
+}, 60_000);

@@ -1,0 +1,11 @@
+/**
+ * The subscriptions module's face to the other modules (issue 34): the orders module's webhook hands it
+ * the gateway's subscription events; learning and playback ask it whether a membership opens a course;
+ * the privacy centre ends a deleted account's subscriptions. Its tables
+ * (`gateway_plans`, `subscriptions`, `subscription_charges`) are its own; its routes register in modules/index.ts.
+ */
+export { endSubscriptionsOf } from './end-subscriptions-of.js';
+export { handleSubscriptionEvent } from './handle-subscription-event.js';
+export { listMySubscriptions } from './list-my-subscriptions.js';
+export { hasMembershipAccess } from './member-access.js';
+export { reconcileSubscriptions, type SubscriptionReconcileReport } from './reconcile-subscriptions.js';

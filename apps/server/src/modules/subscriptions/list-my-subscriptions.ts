@@ -1,0 +1,32 @@
+import { type MySubscriptionsResponse, paiseToRupees } from '@shop/shared';
+import type { Db } from '../../db/database.js';
+import { findCharges, findUserSubscriptions } from './repo.js';
+
+/** The learner's memberships, newest first, each with its captured charges (oldest first). */
+export async function listMySubscriptions(db: Db, userId: string): Promise<MySubscriptionsResponse> {
+  const rows = await findUserSubscriptions(db, userId);
+  const charges = await findCharges(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    ok: true,
+    subscriptions: rows.map((row) => ({
+      id: row.id,
+      planId: row.plan_id,
+      status: row.status,
+      currentPeriodEnd: row.current_period_end,
+      nextChargeAt: row.next_charge_at,
+      amount: paiseToRupees(row.amount_paise),
+      cancelAtPeriodEnd: row.cancel_at_period_end === 1,
+      charges: charges
+        .filter((charge) => charge.subscription_id === row.id)
+        .map((charge) => ({
+          paymentId: charge.gateway_payment_id,
+          amount: paiseToRupees(charge.amount_paise),
+          paidAt: charge.paid_at,
+          invoiceUrl: null,
+        })),
+    })),
+  };
+}

@@ -1,0 +1,32 @@
+import type { Db } from '../../db/database.js';
+import { planIncludesCourse } from '../plans/index.js';
+import { findAccessCandidates } from './repo.js';
+
+type Candidate = Awaited<ReturnType<typeof findAccessCandidates>>[number];
+
+/**
+ * Whether a subscription opens its plan's courses now: active, authenticated (a trial) or pending (the
+ * gateway is retrying a failed charge), until the end of the paid period once cancelled at its end; a
+ * cancelled one until that period ends. Halted, paused, completed, expired: no.
+ */
+export function opensCourses(row: Candidate, now: Date): boolean {
+  const paidUntil = row.current_period_end === null ? null : new Date(row.current_period_end);
+  const periodOver = paidUntil === null || paidUntil <= now;
+  if (row.status === 'cancelled') return !periodOver;
+  if (row.cancel_at_period_end === 1 && paidUntil !== null && periodOver) return false;
+  return true;
+}
+
+/** Whether the learner may open the course now through a membership whose plan includes it. */
+export async function hasMembershipAccess(
+  db: Db,
+  userId: string,
+  courseId: string,
+  now = new Date(),
+): Promise<boolean> {
+  const plans = new Set(
+    (await findAccessCandidates(db, userId)).filter((row) => opensCourses(row, now)).map((row) => row.plan_id),
+  );
+  for (const planId of plans) if (await planIncludesCourse(db, planId, courseId)) return true;
+  return false;
+}

@@ -1,0 +1,38 @@
+import { messages, type VerifySubscriptionResponse } from '@shop/shared';
+import type { SessionUser } from '../../auth/session.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { GatewayUnavailableError } from '../../payments/gateway.js';
+import { findByGatewayId } from './repo.js';
+import { syncFromGateway } from './sync-from-gateway.js';
+
+/**
+ * The learner's browser reports the checkout's authorisation. Razorpay's subscription signature (HMAC of
+ * `payment_id|subscription_id` with the key secret) must hold for the learner's own subscription; then
+ * the subscription's state is read from the gateway (the browser's word says nothing about it) and
+ * stored. A bad signature changes nothing. Charges are recorded from the gateway's `subscription.charged`
+ * only: the checkout's payment may be a trial's refunded authorisation, not a charge.
+ */
+export async function verifySubscription(
+  deps: AppDeps,
+  user: SessionUser,
+  input: Record<string, unknown>,
+): Promise<VerifySubscriptionResponse> {
+  const confirmation = deps.gateway.readSubscriptionConfirmation(input);
+  if (!confirmation) throw new AppError('bad_request', messages.subscriptionVerificationFailed);
+  const row = await findByGatewayId(deps.db, confirmation.gatewaySubscriptionId);
+  if (!row || row.user_id !== user.id) throw new AppError('not_found', messages.subscriptionNotFound);
+  const valid = deps.gateway.verifySubscriptionSignature(
+    confirmation.gatewaySubscriptionId,
+    confirmation.paymentId,
+    confirmation.signature,
+  );
+  if (!valid) throw new AppError('bad_request', messages.subscriptionVerificationFailed);
+  try {
+    await syncFromGateway(deps, row);
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) throw new AppError('unavailable', messages.gatewayUnavailable);
+    throw error;
+  }
+  return { ok: true, success: true };
+}

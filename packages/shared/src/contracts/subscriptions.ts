@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { objectId } from './common.js';
+
+/** `POST /api/subscriptions`: the signed-in learner subscribes to a published plan. */
+export const subscribeBody = z.object({ planId: objectId });
+export type SubscribeBody = z.infer<typeof subscribeBody>;
+/** What Razorpay Checkout is opened with: the gateway's subscription id and the public key id. */
+export const subscribeResponse = z.object({
+  ok: z.literal(true),
+  subscriptionId: z.string(),
+  gatewaySubscriptionId: z.string(),
+  keyId: z.string(),
+});
+export type SubscribeResponse = z.infer<typeof subscribeResponse>;
+
+/** `POST /api/subscriptions/verify`: the checkout's answer, in Razorpay's wire shape. */
+export const verifySubscriptionBody = z.object({
+  razorpay_payment_id: z.string().min(1).max(64),
+  razorpay_subscription_id: z.string().min(1).max(64),
+  razorpay_signature: z.string().min(1).max(256),
+});
+export type VerifySubscriptionBody = z.infer<typeof verifySubscriptionBody>;
+export const verifySubscriptionResponse = z.object({ ok: z.literal(true), success: z.literal(true) });
+export type VerifySubscriptionResponse = z.infer<typeof verifySubscriptionResponse>;
+
+export const subscriptionStatuses = [
+  'created',
+  'authenticated',
+  'active',
+  'pending',
+  'halted',
+  'cancelled',
+  'completed',
+  'paused',
+  'expired',
+] as const;
+
+/** One captured charge; amounts in rupees like every API price; `invoiceUrl` once its invoice exists. */
+export const subscriptionCharge = z.object({
+  paymentId: z.string(),
+  amount: z.number().nonnegative(),
+  paidAt: z.string(),
+  invoiceUrl: z.string().nullable(),
+});
+/** One of the learner's subscriptions (`GET /api/my/subscriptions`); times are ISO strings. */
+export const mySubscription = z.object({
+  id: z.string(),
+  planId: z.string(),
+  status: z.enum(subscriptionStatuses),
+  currentPeriodEnd: z.string().nullable(),
+  nextChargeAt: z.string().nullable(),
+  amount: z.number().nonnegative(),
+  cancelAtPeriodEnd: z.boolean(),
+  charges: z.array(subscriptionCharge),
+});
+export type MySubscription = z.infer<typeof mySubscription>;
+export const mySubscriptionsResponse = z.object({ ok: z.literal(true), subscriptions: z.array(mySubscription) });
+export type MySubscriptionsResponse = z.infer<typeof mySubscriptionsResponse>;
+
+/** `POST /api/my/subscriptions/:id/cancel`: at the end of the paid period; a repeat answers the same. */
+export const cancelSubscriptionResponse = z.object({ ok: z.literal(true), cancelAtPeriodEnd: z.literal(true) });
+export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponse>;
