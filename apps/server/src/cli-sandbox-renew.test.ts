@@ -78,3 +78,41 @@ it('sandbox:renew charges a due membership and delivers its webhooks; --fail lea
   expect(await ours()).toEqual({ status: 'pending' });
   expect(await charges()).toBe(1);
 }, 60_000);
+
+it('sandbox:renew --days N charges what falls due within N days, so a newcomer need not wait for a trial to end', async () => {
+  const user = await createSignedInUser(t.database.db);
+  const headers = { origin: new URL(t.config.publicUrl).origin, cookie: user.cookie };
+  const made = await t.app.inject({
+    method: 'POST',
+    url: '/api/subscriptions',
+    headers,
+    payload: { planId: DEMO_PLAN_ID },
+  });
+  const { subscriptionId, gatewaySubscriptionId } = subscribeResponse.parse(made.json());
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/sandbox/pay',
+    headers,
+    payload: { subscription_id: gatewaySubscriptionId, outcome: 'captured' },
+  });
+  const { gateway } = t.app.deps;
+  if (gateway instanceof SandboxGateway) await gateway.webhooksSettled();
+  const status = () =>
+    t.database.db
+      .selectFrom('subscriptions')
+      .select('status')
+      .where('id', '=', subscriptionId)
+      .executeTakeFirstOrThrow();
+
+  // The demo plan's trial is seven days: six days on nothing is due yet, eight days on it is charged.
+  // (The first test's membership, pending, is charged again by each run: only this one's state is checked.)
+  expect((await runRenewCli(['sandbox:renew', '--days', '6'])).status).toBe(0);
+  expect(await status()).toEqual({ status: 'authenticated' });
+  const run = await runRenewCli(['sandbox:renew', '--days', '8']);
+  expect(run.status).toBe(0);
+  expect(await status()).toEqual({ status: 'active' });
+
+  const refused = await runRenewCli(['sandbox:renew', '--days', 'soon']);
+  expect(refused.status).not.toBe(0);
+  expect(refused.output).toContain('--days takes a whole number of days from 0 to 400.');
+}, 60_000);

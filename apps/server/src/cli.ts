@@ -57,9 +57,12 @@ const commands: Record<string, Command> = {
   },
   'sandbox:renew': {
     usage:
-      'sandbox:renew [--fail]       test mode: charge every sandbox subscription that is due (or fail the charge) and deliver its webhooks',
+      'sandbox:renew [--fail] [--days N]  test mode: charge every sandbox subscription that is due (or fail the charge) and deliver its webhooks; --days N: as if N days had passed (to watch a renewal without waiting for it)',
     async run(db, args, env) {
-      const { values } = parseArgs({ args, options: { fail: { type: 'boolean' } } });
+      const { values } = parseArgs({ args, options: { fail: { type: 'boolean' }, days: { type: 'string' } } });
+      const days = values.days === undefined ? 0 : Number(values.days);
+      if (!Number.isInteger(days) || days < 0 || days > 400)
+        throw new AppError('bad_request', '--days takes a whole number of days from 0 to 400.');
       const log = pino({ level: 'warn' });
       const deps = cliDeps(db, env, log);
       const { gateway } = deps;
@@ -70,7 +73,8 @@ const commands: Record<string, Command> = {
         );
       // The shop's own webhook handler, as the running server's sandbox routes hand it each delivery.
       gateway.onWebhook = (delivery) => handleWebhook(deps, Buffer.from(delivery.body), delivery.headers, log);
-      const hooks = await gateway.chargeDueSubscriptions(new Date(), { fail: values.fail === true });
+      const at = new Date(Date.now() + days * 86_400_000);
+      const hooks = await gateway.chargeDueSubscriptions(at, { fail: values.fail === true });
       await gateway.webhooksSettled();
       await deps.mail.deliverPending();
       const count = (event: string) => hooks.filter((hook) => JSON.parse(hook.body).event === event).length;
