@@ -16,6 +16,7 @@ import {
   WRK_HINT,
 } from './loads.js';
 import { pinning, pinSelf, type Running, root, start, startShop, tempDir, unpinSelf } from './shop-process.js';
+import { renewalRun, subscribeAndVerify } from './subscriptions.js';
 import { measureVideoDelivery } from './video-delivery.js';
 import { measureVideoTranscode } from './video-transcode.js';
 import {
@@ -46,6 +47,8 @@ const WRITE_BASELINE = process.argv.includes('--write-baseline') || process.env.
 /** `--http-only`: the guarded rows alone, the HTTP table and the video delivery rows (a short run). */
 const HTTP_ONLY = process.argv.includes('--http-only');
 const baselineFile = readBaseline();
+/** Issue 34's renewal run: this many subscriptions are made (subscribe-and-verify) and then renewed at once. */
+const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
 const GROWTH = {
   courses: Number(process.env.BENCH_GROWTH_COURSES ?? 1_000),
   learners: Number(process.env.BENCH_GROWTH_LEARNERS ?? 100_000),
@@ -504,6 +507,8 @@ async function main() {
   const browser = { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } };
   await run('GET /api/courses (as a browser asks)', `${shop.url}/api/courses`, browser);
   await run('GET /api/courses/:id (as a browser asks)', `${shop.url}/api/courses/${courses[0]?.id}`, browser);
+  // A course page's memberships that include the course (issue 34): asked by every course page.
+  await run('GET /api/plans?courseId=', `${shop.url}/api/plans?courseId=${courses[0]?.id}`);
   await run('GET /api/cart (signed in)', `${shop.url}/api/cart`, { headers: bearer });
   // Each connection is one learner adding and removing a course. autocannon gives a connection a fresh
   // context each time it has gone through its request list, so the list is 50 add + remove pairs and the
@@ -591,8 +596,12 @@ async function main() {
   peakAfter.purchases = shop.peakRssMb();
   console.log(`${bought.length} invoice PDFs, each rendered then downloaded again...`);
   report.invoicePdf = await invoiceDownloads(shop, bought);
-  report.serverPeakRssMb = shop.peakRssMb();
   peakAfter['invoice PDFs'] = shop.peakRssMb();
+  console.log(`memberships: ${SUBSCRIPTIONS} learners subscribe and verify, then one renewal run charges them all...`);
+  report.subscribeAndVerify = await subscribeAndVerify(shop, data, SUBSCRIPTIONS);
+  peakAfter.subscriptions = shop.peakRssMb();
+  report.renewalRun = { due: SUBSCRIPTIONS, ...(await renewalRun(dataDir)) };
+  report.serverPeakRssMb = shop.peakRssMb();
   report.serverPeakRssMbAfter = peakAfter;
   report.videoTranscode = await measureVideoTranscode(shop, data, dataDir);
   const video = await measureVideoDelivery(shop, data, dataDir);
@@ -651,6 +660,8 @@ async function main() {
   console.log('purchases:', report.purchases);
   console.log('scale-out (one process vs two behind HAProxy, PostgreSQL):', JSON.stringify(report.scaleOut));
   console.log('invoice PDF (target: under 150 ms):', report.invoicePdf);
+  console.log('subscribe-and-verify (sandbox mandate):', report.subscribeAndVerify);
+  console.log('renewal run (npm run cli -- sandbox:renew, its own process):', report.renewalRun);
   console.log('certificate PDF (target: under 200 ms):', report.certificatePdf);
   console.log(`server peak RSS under load: ${report.serverPeakRssMb} MB; after each phase:`, peakAfter);
   console.table((report.growth as { medianMs: Record<string, object> }).medianMs);
