@@ -4,12 +4,16 @@ import { objectId } from './common.js';
 /** `POST /api/subscriptions`: the signed-in learner subscribes to a published plan. */
 export const subscribeBody = z.object({ planId: objectId });
 export type SubscribeBody = z.infer<typeof subscribeBody>;
-/** What Razorpay Checkout is opened with: the gateway's subscription id and the public key id. */
+/**
+ * What Razorpay Checkout is opened with: the gateway's subscription id, the public key id and where the
+ * browser loads the widget from (Razorpay's checkout.js, or the sandbox's), as an order's answer names it.
+ */
 export const subscribeResponse = z.object({
   ok: z.literal(true),
   subscriptionId: z.string(),
   gatewaySubscriptionId: z.string(),
   keyId: z.string(),
+  checkoutUrl: z.string(),
 });
 export type SubscribeResponse = z.infer<typeof subscribeResponse>;
 

@@ -54,7 +54,13 @@ export async function subscribe(
       customerNotify: true,
     });
     await setGatewaySubscriptionId(deps.db, id, subscription.id, stamp);
-    return { ok: true, subscriptionId: id, gatewaySubscriptionId: subscription.id, keyId: deps.gateway.keyId };
+    return {
+      ok: true,
+      subscriptionId: id,
+      gatewaySubscriptionId: subscription.id,
+      keyId: deps.gateway.keyId,
+      checkoutUrl: deps.gateway.checkoutUrl,
+    };
   } catch (error) {
     await deleteUnmadeSubscription(deps.db, id);
     if (error instanceof GatewayUnavailableError) throw new AppError('unavailable', messages.gatewayUnavailable);

@@ -30,7 +30,9 @@ describe("the demo membership in the sandbox (Trader's Club)", () => {
     const user = await createSignedInUser(t.database.db);
     const made = await post('/api/subscriptions', user, { planId: DEMO_PLAN_ID });
     expect(made.statusCode, made.body).toBe(201);
-    const { gatewaySubscriptionId } = subscribeResponse.parse(made.json());
+    const { gatewaySubscriptionId, checkoutUrl } = subscribeResponse.parse(made.json());
+    // The web loads the widget the answer names: the sandbox's own in test mode.
+    expect(checkoutUrl).toBe('/sandbox/checkout.js');
     const paid = await post('/api/sandbox/pay', user, { subscription_id: gatewaySubscriptionId, outcome: 'captured' });
     expect(paid.statusCode, paid.body).toBe(200);
     const { ok: _ok, ...answer } = paid.json();
