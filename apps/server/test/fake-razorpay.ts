@@ -409,6 +409,43 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     return subscription ?? reply.status(400).send(badRequest('The id provided does not exist', 'id'));
   });
 
+  // A subscription's invoices: one per charge made on it (captured, failed, or refunded since); a trial's
+  // authorisation payment is on none.
+  app.get<{ Querystring: { subscription_id?: string; count?: string; skip?: string } }>(
+    '/v1/invoices',
+    async (request, reply) => {
+      const subscriptionId = request.query.subscription_id;
+      if (!subscriptionId || !subscriptions.has(subscriptionId))
+        return reply.status(400).send(badRequest('The id provided does not exist', 'subscription_id'));
+      const items = [...payments.values()]
+        .filter((payment) => {
+          const order = orders.get(payment.order_id);
+          return order?.receipt === subscriptionId && order.notes.authorisation === undefined;
+        })
+        .map((payment) => ({
+          id: payment.invoice_id,
+          entity: 'invoice',
+          type: 'invoice',
+          subscription_id: subscriptionId,
+          payment_id: payment.status === 'failed' ? null : payment.id,
+          order_id: payment.order_id,
+          status: payment.status === 'failed' ? 'issued' : 'paid',
+          amount: payment.amount,
+          amount_paid: payment.status === 'failed' ? 0 : payment.amount,
+          currency: 'INR',
+          created_at: payment.created_at,
+        }));
+      const skip = Number(request.query.skip ?? 0);
+      const count = Number(request.query.count ?? 10);
+      return { entity: 'collection', count: items.length, items: items.slice(skip, skip + count) };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/v1/payments/:id', async (request, reply) => {
+    const payment = payments.get(request.params.id);
+    return payment ?? reply.status(400).send(badRequest('The id provided does not exist'));
+  });
+
   app.post<{ Params: { id: string }; Body: { cancel_at_cycle_end?: unknown } }>(
     '/v1/subscriptions/:id/cancel',
     async (request, reply) => {
@@ -483,7 +520,8 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       receipt: subscription.id,
       status: outcome === 'failed' ? 'attempted' : 'paid',
       attempts: 1,
-      notes: {},
+      // Only a trial's authorisation is refunded as it is made; it is on no invoice of the subscription.
+      notes: outcome === 'refunded' ? { authorisation: 'true' } : {},
       created_at: now,
     };
     orders.set(order.id, order);

@@ -218,6 +218,13 @@ export interface PaymentGateway {
   /** `GET /v1/subscriptions/{id}`. */
   fetchSubscription(gatewaySubscriptionId: string): Promise<GatewaySubscription>;
   /**
+   * Every charge made on the subscription's invoices, oldest first, as the gateway holds it now (captured,
+   * or refunded since): `GET /v1/invoices?subscription_id=`, each paid invoice's payment read with `GET
+   * /v1/payments/{id}`. A trial's authorisation payment is on no invoice and is not listed. What a lost
+   * webhook or a cut-off verify would have told: reconciliation and verify read charges from here.
+   */
+  fetchSubscriptionCharges(gatewaySubscriptionId: string): Promise<SubscriptionCharge[]>;
+  /**
    * `POST /v1/subscriptions/{id}/cancel`: at once, or (`atCycleEnd`) when the paid cycle ends; until then
    * the subscription stays `active` and is not charged again.
    */

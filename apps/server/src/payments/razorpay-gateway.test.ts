@@ -656,6 +656,34 @@ describe('RazorpayGateway: subscriptions (issue 34) against the documented API',
     });
   });
 
+  it("lists a subscription's charges from its invoices, each payment read: not the trial's authorisation, not a failed charge, a refund as it stands", async () => {
+    fake.now = T0;
+    const plan = await quarterly();
+    const sub = await gateway.createSubscription({
+      gatewayPlanId: plan.id,
+      totalCount: 40,
+      startAt: T0 + 7 * 86_400,
+      notes: {},
+      customerNotify: true,
+    });
+    fake.authenticateSubscription(sub.id);
+    expect(await gateway.fetchSubscriptionCharges(sub.id)).toEqual([]);
+    const paymentOf = (deliveries: FakeDelivery[]) => read(deliveries).find((delivery) => delivery.payment)?.payment;
+    const first = paymentOf(fake.chargeSubscription(sub.id));
+    fake.chargeSubscription(sub.id, 'failed');
+    const second = paymentOf(fake.chargeSubscription(sub.id));
+    await gateway.refundPayment(String(second?.id), 299_900, 'refund-second-charge');
+    const charges = await gateway.fetchSubscriptionCharges(sub.id);
+    expect(charges.map((charge) => [charge.id, charge.amount, charge.status])).toEqual([
+      [first?.id, 299_900, 'captured'],
+      [second?.id, 299_900, 'refunded'],
+    ]);
+    expect(fake.requests.map((request) => `${request.method} ${request.path.split('?')[0]}`)).toContain(
+      'GET /v1/invoices',
+    );
+    await expect(gateway.fetchSubscriptionCharges('sub_unknown')).rejects.toBeInstanceOf(GatewayRejectedError);
+  });
+
   it('a failing renewal: pending on each failure, halted after the third; a captured charge makes it active again', async () => {
     fake.now = T0;
     const plan = await quarterly();

@@ -9,8 +9,15 @@ import {
   GatewayUnavailableError,
   type NewGatewayPlan,
   type PaymentGateway,
+  type SubscriptionCharge,
 } from './gateway.js';
-import { type RazorpaySubscriptionEntity, RazorpayWire, toGatewaySubscription } from './razorpay-wire.js';
+import {
+  type PaymentEntity,
+  type RazorpaySubscriptionEntity,
+  RazorpayWire,
+  toGatewaySubscription,
+  toSubscriptionCharge,
+} from './razorpay-wire.js';
 
 /** What Razorpay's checkout needs in the page's Content-Security-Policy (its script, API and frames). */
 export const RAZORPAY_CONTENT_SECURITY = {
@@ -195,6 +202,28 @@ export class RazorpayGateway extends RazorpayWire implements PaymentGateway {
     return toGatewaySubscription(
       await this.call<RazorpaySubscriptionEntity>('GET', `/subscriptions/${encodeURIComponent(gatewaySubscriptionId)}`),
     );
+  }
+
+  /** `GET /invoices?subscription_id=` page by page (100 a page), then each paid invoice's payment. */
+  async fetchSubscriptionCharges(gatewaySubscriptionId: string): Promise<SubscriptionCharge[]> {
+    const paymentIds: string[] = [];
+    for (let skip = 0; ; skip += 100) {
+      const page = await this.call<{ items: { payment_id?: string | null; status?: string }[] }>(
+        'GET',
+        `/invoices?subscription_id=${encodeURIComponent(gatewaySubscriptionId)}&count=100&skip=${skip}`,
+      );
+      for (const invoice of page.items) {
+        if (invoice.status === 'paid' && invoice.payment_id) paymentIds.push(invoice.payment_id);
+      }
+      if (page.items.length < 100) break;
+    }
+    const charges: SubscriptionCharge[] = [];
+    for (const paymentId of paymentIds) {
+      charges.push(
+        toSubscriptionCharge(await this.call<PaymentEntity>('GET', `/payments/${encodeURIComponent(paymentId)}`)),
+      );
+    }
+    return charges;
   }
 
   /** `POST /subscriptions/{id}/cancel` with Razorpay's `cancel_at_cycle_end` (0: now, 1: when the cycle ends). */

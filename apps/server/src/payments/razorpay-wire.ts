@@ -16,7 +16,7 @@ import { verifyPaymentSignature, verifySubscriptionSignature, verifyWebhookSigna
 // Razorpay's wire shapes (its webhooks and its checkout's answer), read into the port's neutral ones.
 // The sandbox speaks the same, so both adapters use these.
 
-interface PaymentEntity {
+export interface PaymentEntity {
   id: string;
   order_id: string;
   amount: number;
@@ -70,7 +70,7 @@ export function toGatewaySubscription(entity: RazorpaySubscriptionEntity): Gatew
   };
 }
 
-function toSubscriptionCharge(entity: PaymentEntity): SubscriptionCharge {
+export function toSubscriptionCharge(entity: PaymentEntity): SubscriptionCharge {
   return {
     id: entity.id,
     amount: entity.amount,

@@ -419,6 +419,26 @@ describe('subscriptions (issue 34): plans, subscriptions and renewals in our own
     expect(read(first)[1]?.subscription).toMatchObject({ paidCount: 1, currentStart: startAt });
   });
 
+  it("lists a subscription's charges: not the trial's ₹5 authorisation, not a failed charge, a refunded one as refunded", async () => {
+    const startAt = T0 + 7 * 86_400;
+    const sub = await subscribe(120, startAt);
+    await gateway.authenticate(sub.id, 'captured');
+    expect(await gateway.fetchSubscriptionCharges(sub.id)).toEqual([]);
+    const first = read(await gateway.chargeDueSubscriptions(new Date(startAt * 1000)))[1]?.payment;
+    clock = startAt + 31 * 86_400;
+    await gateway.chargeDueSubscriptions(new Date(clock * 1000), { fail: true });
+    const second = read(await gateway.chargeDueSubscriptions(new Date(clock * 1000)))
+      .map((delivery) => delivery.payment)
+      .find(Boolean);
+    await gateway.refundPayment(String(second?.id), 99_900, 'refund-second-charge');
+    const listed = await gateway.fetchSubscriptionCharges(sub.id);
+    expect(listed.map((charge) => [charge.id, charge.amount, charge.status])).toEqual([
+      [first?.id, 99_900, 'captured'],
+      [second?.id, 99_900, 'refunded'],
+    ]);
+    await expect(gateway.fetchSubscriptionCharges('sub_unknown')).rejects.toBeInstanceOf(GatewayRejectedError);
+  });
+
   it(`a failing run: pending, pending, halted after ${SANDBOX_CHARGE_ATTEMPTS}; a failing run leaves it halted, a paying one makes it active`, async () => {
     const sub = await subscribe();
     await gateway.authenticate(sub.id, 'captured');

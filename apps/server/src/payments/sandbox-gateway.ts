@@ -13,6 +13,7 @@ import {
   type GatewaySubscription,
   type NewGatewayPlan,
   type PaymentGateway,
+  type SubscriptionCharge,
   type SubscriptionEvent,
 } from './gateway.js';
 import {
@@ -340,6 +341,38 @@ export class SandboxGateway extends RazorpayWire implements PaymentGateway {
    * cycle: it stays `active`, is not charged again, and the renewal run cancels it when the cycle ends.
    * A subscription with no paid cycle yet is cancelled at once either way.
    */
+  /** The subscription's captured (or since refunded) charges, oldest first; not a trial's authorisation. */
+  async fetchSubscriptionCharges(gatewaySubscriptionId: string): Promise<SubscriptionCharge[]> {
+    await this.subscriptionRow(gatewaySubscriptionId);
+    const rows = await this.db
+      .selectFrom('sandbox_payments')
+      .innerJoin('sandbox_orders', 'sandbox_orders.id', 'sandbox_payments.order_id')
+      .select([
+        'sandbox_payments.id',
+        'sandbox_payments.order_id',
+        'sandbox_payments.amount',
+        'sandbox_payments.status',
+        'sandbox_payments.international',
+        'sandbox_orders.notes',
+      ])
+      .where('sandbox_orders.receipt', '=', gatewaySubscriptionId)
+      .where('sandbox_payments.status', 'in', ['captured', 'refunded'])
+      .orderBy('sandbox_payments.created_at')
+      .orderBy('sandbox_payments.id')
+      .execute();
+    return rows
+      .filter((row) => (JSON.parse(row.notes ?? '{}') as { authorisation?: boolean }).authorisation !== true)
+      .map((row) => ({
+        id: row.id,
+        amount: row.amount,
+        currency: 'INR',
+        status: row.status as SubscriptionCharge['status'],
+        international: row.international === 1,
+        invoiceId: `inv_${row.id.slice(4)}`,
+        orderId: row.order_id,
+      }));
+  }
+
   async cancelSubscription(
     gatewaySubscriptionId: string,
     options: { atCycleEnd: boolean },
@@ -457,7 +490,8 @@ export class SandboxGateway extends RazorpayWire implements PaymentGateway {
         currency: 'INR',
         status: outcome === 'failed' ? 'attempted' : 'paid',
         receipt: row.id,
-        notes: JSON.stringify({ subscription_id: row.id }),
+        // A trial's authorisation (refunded at once) is on no invoice of the subscription.
+        notes: JSON.stringify({ subscription_id: row.id, ...(outcome === 'refunded' ? { authorisation: true } : {}) }),
         created_at: createdAt,
       })
       .execute();

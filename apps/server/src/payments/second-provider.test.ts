@@ -57,6 +57,9 @@ class UpiTestGateway implements PaymentGateway {
   async fetchSubscription(): Promise<never> {
     throw new GatewayRejectedError('this double has no subscriptions');
   }
+  async fetchSubscriptionCharges(): Promise<never> {
+    throw new GatewayRejectedError('this double has no subscriptions');
+  }
   async cancelSubscription(): Promise<never> {
     throw new GatewayRejectedError('this double has no subscriptions');
   }
