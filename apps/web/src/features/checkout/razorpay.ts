@@ -1,4 +1,4 @@
-import { loadCheckoutScript } from './load-checkout-script';
+import { loadCheckoutScript } from '../../lib/load-checkout-script';
 import type { CheckoutRequest, CheckoutWidget } from './payment-provider';
 
 /** What the checkout widget hands back after a payment: Razorpay's three fields. */
