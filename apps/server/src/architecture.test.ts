@@ -269,6 +269,7 @@ const WEB_ZONE_BREACHES: string[] = [
   'features/checkout/use-place-order.ts -> features/cart/cart-totals.tsx',
   'features/checkout/use-place-order.ts -> features/cart/saved-coupon.ts',
   'features/learning/enrolled-courses-page.tsx -> features/account/dashboard-sidebar.tsx',
+  'features/memberships/my-memberships-page.tsx -> features/account/dashboard-sidebar.tsx',
   'features/orders/orders-page.tsx -> features/account/dashboard-sidebar.tsx',
   'features/wishlist/wishlist-page.tsx -> features/cart/quick-add-to-cart-button.tsx',
 ];

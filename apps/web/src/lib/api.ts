@@ -8,7 +8,7 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({ baseUrl: '', credentials: 'include' }),
-  tagTypes: ['Course', 'Profile', 'Cart', 'Enrolled'],
+  tagTypes: ['Course', 'Profile', 'Cart', 'Enrolled', 'Memberships'],
   endpoints: () => ({}),
 });
 

@@ -12,11 +12,12 @@ const pages = [
   ['/profile', messages.profile],
   ['/enrolled-courses', messages.enrolledCourses],
   ['/orders', messages.ordersTitle],
+  ['/my-memberships', messages.myMemberships],
   ['/wishlist', messages.wishlist],
   ['/privacy-centre', messages.privacyCentre],
 ] as const;
 
-/** The dashboard's side menu: the username as heading, Profile, Enrolled Courses, My Orders, Wishlist and Logout. */
+/** The dashboard's side menu: the username as heading, Profile, Enrolled Courses, My Orders, My memberships, Wishlist and Logout. */
 export function DashboardSidebar({ username }: { username: string }) {
   const logout = useLogout();
   return (

@@ -1,5 +1,16 @@
-import type { Plan, PlanDetail, PlanResponse, PlansResponse } from '@shop/shared';
-import { pathWith, planPaths } from '@shop/shared';
+import type {
+  CancelSubscriptionResponse,
+  MySubscription,
+  MySubscriptionsResponse,
+  Plan,
+  PlanDetail,
+  PlanResponse,
+  PlansResponse,
+  SubscribeResponse,
+  VerifySubscriptionBody,
+  VerifySubscriptionResponse,
+} from '@shop/shared';
+import { pathWith, planPaths, subscriptionPaths } from '@shop/shared';
 import { api } from '../../lib/api';
 
 export const membershipsApi = api.injectEndpoints({
@@ -17,7 +28,36 @@ export const membershipsApi = api.injectEndpoints({
       query: (courseId) => `${planPaths.plans}?courseId=${encodeURIComponent(courseId)}`,
       transformResponse: (response: PlansResponse) => response.plans,
     }),
+    /** The learner ticked the education-only acknowledgement; the server refuses a second live one (409). */
+    subscribe: build.mutation<SubscribeResponse, { planId: string }>({
+      query: ({ planId }) => ({
+        url: subscriptionPaths.subscribe,
+        method: 'POST',
+        body: { planId, disclaimerAccepted: true },
+      }),
+    }),
+    verifySubscription: build.mutation<VerifySubscriptionResponse, VerifySubscriptionBody>({
+      query: (body) => ({ url: subscriptionPaths.verify, method: 'POST', body }),
+      invalidatesTags: ['Memberships'],
+    }),
+    getMySubscriptions: build.query<MySubscription[], void>({
+      query: () => subscriptionPaths.mine,
+      transformResponse: (response: MySubscriptionsResponse) => response.subscriptions,
+      providesTags: ['Memberships'],
+    }),
+    cancelSubscription: build.mutation<CancelSubscriptionResponse, string>({
+      query: (id) => ({ url: pathWith(subscriptionPaths.cancel, { id }), method: 'POST' }),
+      invalidatesTags: ['Memberships'],
+    }),
   }),
 });
 
-export const { useGetPlansQuery, useGetPlanQuery, useGetPlansWithCourseQuery } = membershipsApi;
+export const {
+  useGetPlansQuery,
+  useGetPlanQuery,
+  useGetPlansWithCourseQuery,
+  useSubscribeMutation,
+  useVerifySubscriptionMutation,
+  useGetMySubscriptionsQuery,
+  useCancelSubscriptionMutation,
+} = membershipsApi;

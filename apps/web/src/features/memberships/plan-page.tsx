@@ -5,11 +5,12 @@ import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useGetPlanQuery } from './api';
 import { PlanIncludes } from './plan-includes';
 import { mandateLine, perPeriod, trialLine } from './plan-terms';
+import { PLAN_DISCLAIMER_ID, SubscribePanel } from './subscribe-panel';
 import './memberships.css';
 
 /**
- * /memberships/{id}: one plan, what it includes, its price per period and its mandate in plain words.
- * Subscribing (Razorpay Checkout with the subscription) is not offered here yet.
+ * /memberships/{id}: one plan, what it includes, its price per period and its mandate in plain words,
+ * and Subscribe beside them (Razorpay Checkout with the subscription, after the disclaimer's tick).
  */
 export default function PlanPage() {
   const { id = '' } = useParams();
@@ -58,8 +59,9 @@ export default function PlanPage() {
           </p>
           {trial && <p className="plan-trial">{trial}</p>}
           <p className="plan-mandate">{mandateLine(plan)}</p>
+          <SubscribePanel plan={plan} />
         </aside>
-        <p className="course-disclaimer plan-disclaimer" role="note">
+        <p id={PLAN_DISCLAIMER_ID} className="course-disclaimer plan-disclaimer" role="note">
           {messages.investmentDisclaimer}
         </p>
       </div>
