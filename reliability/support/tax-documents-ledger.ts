@@ -18,8 +18,9 @@ export interface TaxDocumentAudit {
 export async function auditTaxDocuments(db: Db): Promise<TaxDocumentAudit> {
   const documents = await db
     .selectFrom('tax_documents')
-    .select(['order_id', 'kind', 'number', 'financial_year', 'sequence', 'data'])
+    .select(['order_id', 'subscription_charge_id', 'kind', 'number', 'financial_year', 'sequence', 'data'])
     .execute();
+  const charges = await db.selectFrom('subscription_charges').select(['id', 'amount_paise', 'refunded_at']).execute();
   const counters = await db.selectFrom('tax_document_counters').selectAll().execute();
   const orders = await db
     .selectFrom('orders')
@@ -62,8 +63,22 @@ export async function auditTaxDocuments(db: Db): Promise<TaxDocumentAudit> {
   for (const payment of payments)
     paidPer.set(payment.order_id, (paidPer.get(payment.order_id) ?? 0) + payment.amount_paise);
   const byOrder = new Map<string, typeof documents>();
-  for (const document of documents)
-    byOrder.set(document.order_id, [...(byOrder.get(document.order_id) ?? []), document]);
+  for (const document of documents) {
+    const owner = document.order_id ?? `charge ${document.subscription_charge_id}`;
+    byOrder.set(owner, [...(byOrder.get(owner) ?? []), document]);
+  }
+  // A membership's captured charge (decision 0037): one invoice of its amount, a credit note once refunded.
+  for (const charge of charges) {
+    const own = byOrder.get(`charge ${charge.id}`) ?? [];
+    const invoices = own.filter((document) => document.kind === 'invoice');
+    const notes = own.filter((document) => document.kind === 'credit_note');
+    const total = invoices[0] && (JSON.parse(invoices[0].data) as { totals?: { totalPaise?: number } }).totals;
+    if (invoices.length !== 1) problems.push(`subscription charge ${charge.id} has ${invoices.length} invoices`);
+    else if (total?.totalPaise !== charge.amount_paise)
+      problems.push(`invoice of charge ${charge.id} adds up to ${total?.totalPaise}, not ${charge.amount_paise}`);
+    if (notes.length !== (charge.refunded_at ? 1 : 0))
+      problems.push(`charge ${charge.id} (refunded: ${Boolean(charge.refunded_at)}) has ${notes.length} credit notes`);
+  }
   for (const order of orders) {
     const own = byOrder.get(order.id) ?? [];
     const invoices = own.filter((document) => document.kind === 'invoice');

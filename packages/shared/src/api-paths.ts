@@ -28,7 +28,7 @@ export { playbackPaths } from './api-paths/playback.js';
 export { privacyPaths } from './api-paths/privacy.js';
 export { reviewPaths } from './api-paths/reviews.js';
 export { sandboxPaths } from './api-paths/sandbox.js';
-export { subscriptionPaths } from './api-paths/subscriptions.js';
+export { subscriptionChargeDocumentPath, subscriptionPaths } from './api-paths/subscriptions.js';
 export { videoAdminPaths } from './api-paths/video-admin.js';
 export { webPaths } from './api-paths/web.js';
 

@@ -18,7 +18,8 @@ export interface AuditEntry {
     | 'review'
     | 'certificate'
     | 'bundle'
-    | 'plan';
+    | 'plan'
+    | 'subscription';
   entityId: string;
   before: unknown;
   after: unknown;

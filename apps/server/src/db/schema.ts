@@ -122,7 +122,9 @@ export interface TaxDocumentCountersTable {
 /** An issued invoice or credit note; `data` is its frozen content (JSON), rendered to PDF on demand. */
 export interface TaxDocumentsTable {
   id: string;
-  order_id: string;
+  /** Exactly one of `order_id` and `subscription_charge_id` is set (migration 036). */
+  order_id: string | null;
+  subscription_charge_id: string | null;
   kind: 'invoice' | 'credit_note';
   number: string;
   financial_year: string;
@@ -348,6 +350,9 @@ export interface SubscriptionChargesTable {
   gateway_payment_id: string;
   amount_paise: number;
   paid_at: string;
+  /** The operator's refund of this one charge (migration 036). */
+  refunded_at: string | null;
+  gateway_refund_id: string | null;
 }
 
 export interface CartsTable {

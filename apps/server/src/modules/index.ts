@@ -20,6 +20,7 @@ import { playbackRoutes } from './playback/routes.js';
 import { privacyRoutes } from './privacy/privacy-routes.js';
 import { reviewRoutes } from './reviews/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
+import { chargeDocumentRoutes } from './subscriptions/charge-document-routes.js';
 import { subscriptionRoutes } from './subscriptions/routes.js';
 
 /** Each module's routes, each written with its full path from @shop/shared's api-paths. One line per module. */
@@ -33,6 +34,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(sandboxRoutes, deps);
   await app.register(orderRoutes, deps);
   await app.register(subscriptionRoutes, deps);
+  await app.register(chargeDocumentRoutes, deps);
   await app.register(billingRoutes, deps);
   await app.register(cartRoutes, deps);
   await app.register(couponRoutes, deps);

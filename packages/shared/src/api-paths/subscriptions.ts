@@ -4,4 +4,16 @@ export const subscriptionPaths = {
   verify: '/api/subscriptions/verify',
   mine: '/api/my/subscriptions',
   cancel: '/api/my/subscriptions/:id/cancel',
+  /** A charge's tax invoice and credit note (PDF), for the learner who paid it and admins (decision 0037). */
+  chargeInvoice: '/api/my/subscriptions/:id/charges/:paymentId/invoice',
+  chargeCreditNote: '/api/my/subscriptions/:id/charges/:paymentId/credit-note',
+  /** The operator refunds one charge: gateway refund and a credit note against its invoice. */
+  adminRefundCharge: '/api/admin/subscriptions/:id/charges/:paymentId/refund',
 } as const;
+
+/** Where the learner opens a charge's invoice or credit note (`invoiceUrl` in GET /api/my/subscriptions). */
+export const subscriptionChargeDocumentPath = (
+  subscriptionId: string,
+  paymentId: string,
+  kind: 'invoice' | 'credit-note',
+) => `/api/my/subscriptions/${encodeURIComponent(subscriptionId)}/charges/${encodeURIComponent(paymentId)}/${kind}`;

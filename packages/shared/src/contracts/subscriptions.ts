@@ -39,12 +39,17 @@ export const subscriptionStatuses = [
   'expired',
 ] as const;
 
-/** One captured charge; amounts in rupees like every API price; `invoiceUrl` once its invoice exists. */
+/**
+ * One captured charge; amounts in rupees like every API price; `invoiceUrl` once its invoice exists,
+ * `refundedAt` and `creditNoteUrl` once the operator refunded it (decision 0037).
+ */
 export const subscriptionCharge = z.object({
   paymentId: z.string(),
   amount: z.number().nonnegative(),
   paidAt: z.string(),
   invoiceUrl: z.string().nullable(),
+  refundedAt: z.string().nullable().optional(),
+  creditNoteUrl: z.string().nullable().optional(),
 });
 /** One of the learner's subscriptions (`GET /api/my/subscriptions`); times are ISO strings. */
 export const mySubscription = z.object({
@@ -64,3 +69,15 @@ export type MySubscriptionsResponse = z.infer<typeof mySubscriptionsResponse>;
 /** `POST /api/my/subscriptions/:id/cancel`: at the end of the paid period; a repeat answers the same. */
 export const cancelSubscriptionResponse = z.object({ ok: z.literal(true), cancelAtPeriodEnd: z.literal(true) });
 export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponse>;
+
+/** `POST /api/admin/subscriptions/:id/charges/:paymentId/refund`: one charge refunded, its credit note issued. */
+export const refundChargeResponse = z.object({
+  ok: z.literal(true),
+  subscriptionId: z.string(),
+  paymentId: z.string(),
+  gatewayRefundId: z.string(),
+  /** Rupees refunded. */
+  amount: z.number().nonnegative(),
+  creditNoteNumber: z.string().nullable(),
+});
+export type RefundChargeResponse = z.infer<typeof refundChargeResponse>;

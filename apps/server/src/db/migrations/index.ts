@@ -31,6 +31,7 @@ import * as bundles from './032-bundles.js';
 import * as plans from './033-plans.js';
 import * as sandboxSubscriptions from './034-sandbox-subscriptions.js';
 import * as subscriptions from './035-subscriptions.js';
+import * as subscriptionChargeDocuments from './036-subscription-charge-documents.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '033-plans': plans,
   '034-sandbox-subscriptions': sandboxSubscriptions,
   '035-subscriptions': subscriptions,
+  '036-subscription-charge-documents': subscriptionChargeDocuments,
 };

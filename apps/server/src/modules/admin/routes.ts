@@ -13,6 +13,7 @@ import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
 import { planAdminRoutes } from '../plans/admin-routes.js';
 import { videoSettingsAdminRoutes } from '../playback/admin-routes.js';
 import { reviewAdminRoutes } from '../reviews/admin-routes.js';
+import { chargeRefundRoutes } from '../subscriptions/charge-refund-routes.js';
 import { videoAdminRoutes } from '../video/routes.js';
 import { adminCommerceRoutes } from './commerce-routes.js';
 import { adminCourseRoutes } from './course-routes.js';
@@ -54,6 +55,7 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     await scope.register(adminHomeFiguresRoutes, deps);
     await scope.register(bundleAdminRoutes, deps);
     await scope.register(planAdminRoutes, deps);
+    await scope.register(chargeRefundRoutes, deps);
   });
 
   // Uploaded thumbnails are public and named by content hash, so they may be cached for a year.

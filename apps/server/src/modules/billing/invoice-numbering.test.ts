@@ -80,7 +80,7 @@ describe('tax invoices are issued in the paying transaction', () => {
     expect(invoices.map((row) => row.sequence)).toEqual(Array.from({ length: before + 500 }, (_, i) => i + 1));
     expect(new Set(invoices.map((row) => row.number)).size).toBe(before + 500);
     const ours = new Set(opened.map((order) => order.orderId));
-    expect(invoices.filter((row) => ours.has(row.order_id))).toHaveLength(500);
+    expect(invoices.filter((row) => ours.has(row.order_id ?? ''))).toHaveLength(500);
     console.info(`500 concurrent verify-payment calls with invoice numbering: ${ms.toFixed(0)} ms`);
   });
 

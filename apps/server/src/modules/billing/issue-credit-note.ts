@@ -44,6 +44,22 @@ export async function issueCreditNote(
   if (!invoice) return null;
   const issued = await findDocument(trx, orderId, 'credit_note');
   if (issued) return issued.number;
+  return issueCreditNoteAgainst(trx, defaults, invoice, { orderId }, refundedPaise, reason, now);
+}
+
+/**
+ * The credit note against an issued invoice (an order's, or a membership charge's: decision 0037), by the
+ * same rules. The caller has checked that none was issued yet. Returns its number.
+ */
+export async function issueCreditNoteAgainst(
+  trx: Db,
+  defaults: TaxSettings,
+  invoice: { data: string },
+  owner: { orderId: string } | { subscriptionChargeId: string },
+  refundedPaise: number,
+  reason: string,
+  now: Date,
+): Promise<string> {
   const settings = await currentTaxSettings(trx, defaults);
   const invoiced = JSON.parse(invoice.data) as TaxDocumentData;
   const credited = Math.min(refundedPaise, invoiced.totals.totalPaise);
@@ -51,7 +67,14 @@ export async function issueCreditNote(
   // total could differ from the tax added on top by a paisa).
   const lines = credited === invoiced.totals.totalPaise ? invoiced.lines : partLines(invoiced, credited);
   const totals = taxTotals(lines);
-  const document = { orderId, kind: 'credit_note' as const, prefix: settings.creditNotePrefix, now };
+  const document = {
+    ...('orderId' in owner
+      ? { orderId: owner.orderId }
+      : { orderId: null, subscriptionChargeId: owner.subscriptionChargeId }),
+    kind: 'credit_note' as const,
+    prefix: settings.creditNotePrefix,
+    now,
+  };
   return storeNumberedDocument(trx, document, (number) => ({
     ...invoiced,
     title: 'Credit Note',

@@ -6,6 +6,7 @@ import type { TaxDocumentData } from './tax-document.js';
 
 /** An issued document as the register and the GSTR-1 exports read it: its frozen data, nothing recomputed. */
 export interface IssuedDocument {
+  /** The order's id; a subscription charge's document (decision 0037) has the gateway's payment id here. */
   orderId: string;
   kind: 'invoice' | 'credit_note';
   data: TaxDocumentData;
@@ -17,7 +18,10 @@ const ROWS_SHOWN = 1000;
 export async function documentsOfMonth(db: Db, month: string): Promise<IssuedDocument[]> {
   const { from, to } = indiaMonthBounds(month);
   const rows = await listDocumentsIssuedBetween(db, from, to);
-  return rows.map((row) => ({ orderId: row.order_id, kind: row.kind, data: JSON.parse(row.data) as TaxDocumentData }));
+  return rows.map((row) => {
+    const data = JSON.parse(row.data) as TaxDocumentData;
+    return { orderId: row.order_id ?? data.subscriptionCharge?.paymentId ?? '', kind: row.kind, data };
+  });
 }
 
 /** GSTR-1 writes a place of supply as `24-Gujarat`; GSTN's code 96 is "Other Countries". */

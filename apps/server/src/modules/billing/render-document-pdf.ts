@@ -28,6 +28,10 @@ const loadFonts = () => {
  */
 const oneLine = (text: string) => text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ');
 
+/** What was sold: an order, or a membership's charge (decision 0037) by the gateway's payment id. */
+const soldAs = (data: TaxDocumentData): [string, string] =>
+  data.subscriptionCharge ? ['Membership payment', data.subscriptionCharge.paymentId] : ['Order', data.orderId];
+
 const percent = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)} %`;
 
 /**
@@ -44,7 +48,7 @@ export function renderDocumentPdf(data: TaxDocumentData, signature?: Buffer): Pr
     info: {
       Title: `${data.title} ${data.number}`,
       Author: data.supplier.legalName,
-      Subject: `Order ${data.orderId}`,
+      Subject: `${soldAs(data)[0]} ${soldAs(data)[1]}`,
       Producer: 'TradeSkool billing',
       Creator: 'TradeSkool billing',
       CreationDate: issued,
@@ -103,7 +107,7 @@ export function renderDocumentPdf(data: TaxDocumentData, signature?: Buffer): Pr
   doc.font('regular').fontSize(9);
   doc.text(`Place of supply: ${data.placeOfSupply.name} (code ${data.placeOfSupply.code})`);
   doc.text('Reverse charge: No');
-  doc.text(`Order: ${data.orderId}`);
+  doc.text(soldAs(data).join(': '));
   if (data.against) doc.text(`Against invoice ${data.against.number} dated ${data.against.date}`);
   if (data.reason) doc.text(`Reason: ${data.reason}`);
   if (data.taxMode === 'lut')

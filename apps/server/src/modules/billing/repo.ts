@@ -22,6 +22,7 @@ const insertDocument = preparedQuery<TaxDocumentsTable>()((db, value) =>
   db.insertInto('tax_documents').values({
     id: value('id'),
     order_id: value('order_id'),
+    subscription_charge_id: value('subscription_charge_id'),
     kind: value('kind'),
     number: value('number'),
     financial_year: value('financial_year'),

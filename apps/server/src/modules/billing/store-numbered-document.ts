@@ -8,20 +8,28 @@ import type { TaxDocumentData } from './tax-document.js';
 
 /**
  * Takes the next number of `prefix`'s series in `now`'s financial year, inside the caller's transaction,
- * and stores the document `build` makes with it. Returns the number.
+ * and stores the document `build` makes with it, for an order or (`subscriptionChargeId`, with `orderId`
+ * null) a subscription's charge: one series for both (migration 036). Returns the number.
  */
 export async function storeNumberedDocument(
   trx: Db,
-  document: { orderId: string; kind: TaxDocumentsTable['kind']; prefix: string; now: Date },
+  document: {
+    orderId: string | null;
+    subscriptionChargeId?: string;
+    kind: TaxDocumentsTable['kind'];
+    prefix: string;
+    now: Date;
+  },
   build: (number: string) => TaxDocumentData,
 ): Promise<string> {
-  const { orderId, kind, prefix, now } = document;
+  const { orderId, subscriptionChargeId = null, kind, prefix, now } = document;
   const year = financialYear(now);
   const sequence = await nextDocumentNumber(trx, prefix, year);
   const number = formatDocumentNumber(prefix, year, sequence);
   await saveDocument(trx, {
     id: newId(),
     order_id: orderId,
+    subscription_charge_id: subscriptionChargeId,
     kind,
     number,
     financial_year: year,

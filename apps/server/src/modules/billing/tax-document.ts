@@ -13,7 +13,10 @@ export interface TaxDocumentData {
   number: string;
   /** Date of issue in India, YYYY-MM-DD. */
   date: string;
+  /** The order invoiced; '' on a subscription charge's document, which names `subscriptionCharge` instead. */
   orderId: string;
+  /** A membership's charge (decision 0037): the gateway's subscription and payment ids. */
+  subscriptionCharge?: { subscriptionId: string; paymentId: string };
   /** The settings' supplier fields as they were at issue (no GSTIN on a bill of supply). */
   supplier: Pick<TaxSettings, 'legalName' | 'tradeName' | 'address' | 'stateCode' | 'stateName' | 'gstin' | 'pan'> & {
     /** The operator's signature image (file name) printed instead of the "computer-generated" line. */

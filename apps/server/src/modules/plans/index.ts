@@ -2,4 +2,4 @@
  * The plans module's face to the other modules (issue 34): what a membership plan is, costs and includes.
  * The subscriptions ask it; they never read its tables. The console's and the shop's routes are its own.
  */
-export { findPlanForSale, type PlanForSale, planIncludesCourse } from './plan-for-sale.js';
+export { findPlanForSale, findPlanTitle, type PlanForSale, planIncludesCourse } from './plan-for-sale.js';

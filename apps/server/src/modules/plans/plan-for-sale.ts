@@ -27,6 +27,11 @@ export async function findPlanForSale(db: Db, planId: string): Promise<PlanForSa
   };
 }
 
+/** A plan's title, published or not (a membership charge's invoice names it); '' for an unknown plan. */
+export async function findPlanTitle(db: Db, planId: string): Promise<string> {
+  return (await findPlanRow(db, planId))?.title ?? '';
+}
+
 /** Whether a plan includes a course: listed in it, or a plan of every course and the course is published. */
 export async function planIncludesCourse(db: Db, planId: string, courseId: string): Promise<boolean> {
   const row = await db

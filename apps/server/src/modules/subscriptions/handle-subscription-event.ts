@@ -1,18 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
-import { newId } from '../../ids.js';
 import type { SubscriptionDelivery } from '../../payments/gateway.js';
-import { findByGatewayId, insertCharge } from './repo.js';
+import { recordCharge } from './record-charge.js';
+import { findByGatewayId } from './repo.js';
 import { syncFromGateway } from './sync-from-gateway.js';
 
 /**
  * A subscription webhook (any of Razorpay's nine), after the orders module checked its signature and
- * recorded its delivery id. A captured charge is recorded once by its payment id, whatever repeats it;
+ * recorded its delivery id. A captured charge is recorded once by its payment id, with its tax invoice,
+ * whatever repeats it;
  * the state is then read from the gateway, so replays and events out of order (`charged` before
  * `activated`) leave what the gateway holds. A failure throws, so the delivery is retried.
  */
 export async function handleSubscriptionEvent(
-  deps: Pick<AppDeps, 'db' | 'gateway'>,
+  deps: Pick<AppDeps, 'db' | 'dbKind' | 'config' | 'gateway'>,
   delivery: SubscriptionDelivery,
   log: FastifyBaseLogger,
   now = new Date(),
@@ -21,13 +22,15 @@ export async function handleSubscriptionEvent(
   if (!row) return log.warn({ event: delivery.event }, 'webhook for a subscription we do not know');
   const { payment } = delivery;
   if (delivery.event === 'subscription.charged' && payment?.status === 'captured') {
-    await insertCharge(deps.db, {
-      id: newId(),
-      subscription_id: row.id,
-      gateway_payment_id: payment.id,
-      amount_paise: payment.amount,
-      paid_at: now.toISOString(),
-    });
+    // The charge and its tax invoice, together and once (record-charge.ts); the snapshot names its cycle.
+    const { currentStart, currentEnd } = delivery.subscription;
+    await recordCharge(
+      deps,
+      row,
+      { paymentId: payment.id, amountPaise: payment.amount, international: payment.international },
+      { start: currentStart, end: currentEnd },
+      now,
+    );
   }
   await syncFromGateway(deps, row, now);
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { GatewayRejectedError, GatewayUnavailableError } from '../../payments/gateway.js';
+import { recordGatewayCharges } from './record-gateway-charges.js';
 import { findSubscriptionsToReconcile } from './repo.js';
 import { syncFromGateway } from './sync-from-gateway.js';
 
@@ -25,7 +26,7 @@ export interface SubscriptionReconcileReport {
  * subscription's payments yet.
  */
 export async function reconcileSubscriptions(
-  deps: Pick<AppDeps, 'db' | 'gateway'>,
+  deps: Pick<AppDeps, 'db' | 'dbKind' | 'config' | 'gateway'>,
   log: FastifyBaseLogger,
   now = new Date(),
 ): Promise<SubscriptionReconcileReport> {
@@ -37,6 +38,8 @@ export async function reconcileSubscriptions(
     try {
       const current = await syncFromGateway(deps, row, now);
       if (current && current.status !== row.status) report.changed += 1;
+      // Charges whose webhook was lost, each with its invoice (once, whoever else records it).
+      if (current) await recordGatewayCharges(deps, row, current, now);
     } catch (error) {
       if (error instanceof GatewayUnavailableError) report.unreachable += 1;
       else if (error instanceof GatewayRejectedError) {

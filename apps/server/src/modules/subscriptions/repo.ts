@@ -145,7 +145,7 @@ export function findLiveSubscriptions(db: Db, userId: string) {
 export function findSubscriptionsToReconcile(db: Db, cutoff: string, since: string) {
   return db
     .selectFrom('subscriptions')
-    .select(['id', 'gateway_subscription_id', 'status'])
+    .select(['id', 'gateway_subscription_id', 'status', 'user_id', 'plan_id', 'period'])
     .where('live_key', 'is not', null)
     .where('gateway_subscription_id', 'is not', null)
     .where('updated_at', '<=', cutoff)
@@ -217,7 +217,7 @@ export function findCharges(db: Db, subscriptionIds: string[]) {
   if (subscriptionIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('subscription_charges')
-    .select(['subscription_id', 'gateway_payment_id', 'amount_paise', 'paid_at'])
+    .select(['id', 'subscription_id', 'gateway_payment_id', 'amount_paise', 'paid_at', 'refunded_at'])
     .where('subscription_id', 'in', subscriptionIds)
     .orderBy('paid_at')
     .orderBy('id')

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { GatewayUnavailableError } from '../../payments/gateway.js';
+import { recordGatewayCharges } from './record-gateway-charges.js';
 import { findByGatewayId } from './repo.js';
 import { syncFromGateway } from './sync-from-gateway.js';
 
@@ -10,8 +11,9 @@ import { syncFromGateway } from './sync-from-gateway.js';
  * The learner's browser reports the checkout's authorisation. Razorpay's subscription signature (HMAC of
  * `payment_id|subscription_id` with the key secret) must hold for the learner's own subscription; then
  * the subscription's state is read from the gateway (the browser's word says nothing about it) and
- * stored. A bad signature changes nothing. Charges are recorded from the gateway's `subscription.charged`
- * only: the checkout's payment may be a trial's refunded authorisation, not a charge.
+ * stored. A bad signature changes nothing. The captured charges are then read from the gateway too (the
+ * checkout's payment may be a trial's refunded authorisation, not a charge) and each recorded once with
+ * its tax invoice, so the first charge never waits for, nor doubles with, the `subscription.charged` webhook.
  */
 export async function verifySubscription(
   deps: AppDeps,
@@ -29,7 +31,9 @@ export async function verifySubscription(
   );
   if (!valid) throw new AppError('bad_request', messages.subscriptionVerificationFailed);
   try {
-    await syncFromGateway(deps, row);
+    const subscription = await syncFromGateway(deps, row);
+    // The first charge with its invoice, as the gateway lists it (a trial's authorisation is on no invoice).
+    if (subscription) await recordGatewayCharges(deps, row, subscription);
   } catch (error) {
     if (error instanceof GatewayUnavailableError) throw new AppError('unavailable', messages.gatewayUnavailable);
     throw error;
