@@ -1,4 +1,4 @@
-import { type MySubscription, messages } from '@shop/shared';
+import { type MySubscription, messages, type SubscribeResponse } from '@shop/shared';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { LoadFailed } from '../../components/ui/shelf-states';
@@ -6,8 +6,15 @@ import { toast } from '../../components/ui/toast';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { errorMessage } from '../../lib/api';
 import { DashboardPage, DashboardPanel } from '../account/dashboard-sidebar';
-import { useCancelSubscriptionMutation, useGetMySubscriptionsQuery, useGetPlansQuery } from './api';
+import {
+  useCancelSubscriptionMutation,
+  useChangeSubscriptionMethodMutation,
+  useGetMySubscriptionsQuery,
+  useGetPlansQuery,
+  useResumeSubscriptionMutation,
+} from './api';
 import { MembershipCard } from './membership-card';
+import { useSubscriptionCheckout } from './use-subscription-checkout';
 import './memberships.css';
 
 /** The learner's memberships with what each allows; one call at a time across them. */
@@ -22,6 +29,9 @@ function Memberships() {
   // The plans' titles: a plan taken off the shop's list is still named "Membership".
   const { data: plans } = useGetPlansQuery();
   const [cancel] = useCancelSubscriptionMutation();
+  const [resume] = useResumeSubscriptionMutation();
+  const [changeMethod] = useChangeSubscriptionMethodMutation();
+  const checkout = useSubscriptionCheckout();
   const [working, setWorking] = useState<string | null>(null);
 
   if (isLoading) return <p className="state-message">{messages.loading}</p>;
@@ -49,18 +59,35 @@ function Memberships() {
     }
   };
 
+  /** Resume and change of method: a new authorisation in the checkout, verified like subscribing. */
+  const authoriseAgain = async (
+    membership: MySubscription,
+    title: string,
+    start: (id: string) => { unwrap: () => Promise<SubscribeResponse> },
+    done: string,
+  ) => {
+    setWorking(membership.id);
+    const outcome = await checkout.run({ start: () => start(membership.id).unwrap(), description: title });
+    setWorking(null);
+    if (outcome.done) toast.success(done);
+    else if ('refused' in outcome) toast.error(errorMessage(outcome.refused, messages.serverError));
+  };
+  const titleOf = (membership: MySubscription) =>
+    plans?.find((plan) => plan.id === membership.planId)?.title ?? messages.membershipUnnamed;
+
   return (
     <div className="membership-list">
       {memberships.map((membership) => (
         <MembershipCard
           key={membership.id}
           membership={membership}
-          title={plans?.find((plan) => plan.id === membership.planId)?.title ?? messages.membershipUnnamed}
+          title={titleOf(membership)}
           actions={{
             cancel: () => void cancelAtPeriodEnd(membership),
-            resume: () => undefined,
-            changeMethod: () => undefined,
-            busy: working !== null,
+            resume: () => void authoriseAgain(membership, titleOf(membership), resume, messages.membershipResumed),
+            changeMethod: () =>
+              void authoriseAgain(membership, titleOf(membership), changeMethod, messages.membershipMethodChanged),
+            busy: working !== null || checkout.busy,
           }}
         />
       ))}
