@@ -9,6 +9,8 @@ import { auditLedger } from './support/ledger';
 import { runReconcileCli } from './support/reconcile-cli';
 import { startServer } from './support/server-process';
 import { settings } from './support/settings';
+import { runRenewCli } from './support/subscribers';
+import { auditSubscriptions } from './support/subscriptions-ledger';
 import { recordTally } from './support/tally';
 
 const PURCHASES_BETWEEN_KILLS = 10;
@@ -57,10 +59,14 @@ describe.each(kinds)('on %s', (kind) => {
             abandonAfterPayChance: 0.05,
             // Second payments refunded as unfulfillable: credit notes are issued while the kills land too.
             staleTabChance: 0.05,
+            // Issue 34: some take the membership, their subscribe and verify cut by the kills too.
+            subscribeChance: 0.1,
             newLearner: () => createSignedInUser(database.db),
           },
           live,
         );
+        // The renewal run (its own process) charges the memberships while the kills land.
+        let renewal: Promise<string> | undefined;
         // Each kill lands on a shop that is taking payments: at least this many since the last restart.
         const progress = async (since: number) => {
           while (live.purchases < since + PURCHASES_BETWEEN_KILLS && Date.now() < deadline.at) await pause(200);
@@ -82,11 +88,13 @@ describe.each(kinds)('on %s', (kind) => {
           downtimes.push(Date.now() - down);
           purchasesAtRestart = live.purchases;
           lost.push(...(await missingOrders(database.db, before)));
+          renewal ??= runRenewCli(server.env);
         }
         await pause(Math.max(0, started + durationMs - Date.now()));
         await progress(purchasesAtRestart);
         deadline.at = Math.min(deadline.at, Date.now());
         const result = await load;
+        const renewed = await renewal;
         await server.stop();
 
         // What a lost browser call left open is reconciled once it is 15 minutes old: age it, then run the CLI.
@@ -97,8 +105,21 @@ describe.each(kinds)('on %s', (kind) => {
           .set({ created_at: aged })
           .where('status', 'in', ['created', 'attempted', 'expired'])
           .executeTakeFirst();
+        // A membership whose verify the kill cut off is asked about once its checkout is 15 minutes old.
+        await database.db
+          .updateTable('subscriptions')
+          .set({ created_at: aged, updated_at: aged })
+          .where('status', '=', 'created')
+          .execute();
         const reconciled = runReconcileCli(server.env);
         const ledger = await auditLedger(database.db);
+        const memberships = await auditSubscriptions(database.db);
+        const unverifiedMembers = await database.db
+          .selectFrom('subscriptions')
+          .select(['id', 'status'])
+          .where('status', '=', 'created')
+          .where('id', 'in', [...result.subscribed.verified, ''])
+          .execute();
         const unpaidVerified = await database.db
           .selectFrom('orders')
           .select(['id', 'status'])
@@ -127,6 +148,7 @@ describe.each(kinds)('on %s', (kind) => {
 
         if (process.env.RELIABILITY_DEBUG) {
           console.log(ledger.problems.slice(0, 20).join('\n'));
+          console.log(memberships.problems.slice(0, 20).join('\n'));
           console.log(server.errorLines().join('\n'));
         }
         expect(kills).toBe(settings.kills);
@@ -136,6 +158,12 @@ describe.each(kinds)('on %s', (kind) => {
         expect(lost).toEqual([]);
         expect(unpaidVerified).toEqual([]);
         expect(ledger.problems).toEqual([]);
+        console.log(
+          `[faults-${kind}] memberships: ${result.subscribed.verified.size} verified, ${memberships.charges} charges booked of ${memberships.gatewayCharges} at the gateway; ${renewed}`,
+        );
+        expect(memberships.problems).toEqual([]);
+        expect(unverifiedMembers).toEqual([]);
+        expect(result.subscribed.verified.size).toBeGreaterThan(0);
         // The audit's invoice rules had something to check.
         expect(ledger.invoices).toBeGreaterThan(0);
         expect(reconciled.fulfilled).toBeGreaterThanOrEqual(result.abandonedPaidOrders.size);

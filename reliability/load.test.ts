@@ -6,6 +6,8 @@ import { createLearners, runLearners } from './support/learners';
 import { auditLedger } from './support/ledger';
 import { type ServerProcess, startServer } from './support/server-process';
 import { settings } from './support/settings';
+import { runRenewCli } from './support/subscribers';
+import { auditSubscriptions } from './support/subscriptions-ledger';
 import { recordTally } from './support/tally';
 
 let server: ServerProcess;
@@ -22,8 +24,12 @@ afterAll(async () => {
   server?.dispose();
 });
 
-test(`${settings.learners} learners shop for ${settings.loadSeconds} s on SQLite: no 5xx, every paid order enrolled once and charged once, a second payment refunded`, async () => {
+test(`${settings.learners} learners shop for ${settings.loadSeconds} s on SQLite: no 5xx, every paid order enrolled once and charged once, a second payment refunded; memberships taken and renewed mid-run, each charge booked once`, async () => {
   const learners = await createLearners(database.db, settings.learners);
+  // Halfway through, the operator's renewal run (its own process) charges every membership taken so far.
+  const renewal = new Promise((resolve) => setTimeout(resolve, (settings.loadSeconds * 1000) / 2)).then(() =>
+    runRenewCli(server.env),
+  );
   const result = await runLearners({
     baseUrl: server.url,
     origin: server.origin,
@@ -32,8 +38,11 @@ test(`${settings.learners} learners shop for ${settings.loadSeconds} s on SQLite
     newLearner: () => createSignedInUser(database.db),
     // Issue 12: some learners pay a superseded checkout too; the shop grants once and refunds the other.
     staleTabChance: 0.05,
+    subscribeChance: 0.2,
   });
+  const renewed = await renewal;
   const ledger = await auditLedger(database.db);
+  const memberships = await auditSubscriptions(database.db);
   recordTally('load-sqlite', {
     requests: result.requests,
     purchases: result.purchases,
@@ -47,12 +56,19 @@ test(`${settings.learners} learners shop for ${settings.loadSeconds} s on SQLite
     console.log(
       `[load-sqlite] ${result.slowCount} answers slower than 5 s; the slowest:\n${result.slowCalls.map((call) => call.what).join('\n')}`,
     );
+  console.log(
+    `[load-sqlite] memberships: ${result.subscribed.verified.size} verified, ${memberships.charges} charges booked of ${memberships.gatewayCharges} at the gateway; ${renewed}`,
+  );
   if (ledger.problems.length > 0) console.log(ledger.problems.slice(0, 10).join('\n'));
+  if (memberships.problems.length > 0) console.log(memberships.problems.slice(0, 10).join('\n'));
   expect(result.serverErrors.slice(0, 5)).toEqual([]);
   expect(result.connectionErrorSamples).toEqual([]);
   expect(result.unexpected.slice(0, 5)).toEqual([]);
   expect(server.errorLines().map((line) => line.slice(0, 400))).toEqual([]);
   expect(ledger.problems).toEqual([]);
+  expect(memberships.problems).toEqual([]);
+  expect(result.subscribed.verified.size).toBeGreaterThan(0);
+  expect(memberships.gatewayCharges).toBeGreaterThan(0);
   expect(result.purchases).toBeGreaterThan(settings.learners);
   expect(ledger.paidOrders).toBe(result.verifiedOrders.size);
   expect(ledger.gatewayPaidOrders).toBe(result.purchases);

@@ -2,6 +2,7 @@ import { computeTotals, messages, rupeesToPaise } from '@shop/shared';
 import type { Db } from '../../apps/server/src/db/database';
 import { createSignedInUser, type TestUser } from '../../apps/server/test/helpers';
 import { type CallStats, LearnerClient, NoAnswerError, newCallStats } from './http-client';
+import { newSubscribeResult, type SubscribeResult, subscribeOnce } from './subscribers';
 
 export interface LoadOptions {
   baseUrl: string;
@@ -26,6 +27,8 @@ export interface LoadOptions {
    * shop answers, which makes N learners a load test of N connections rather than N people shopping.
    */
   thinkMs?: { min: number; max: number };
+  /** Chance that a learner (each newcomer too) first takes the demo membership (issue 34). */
+  subscribeChance?: number;
 }
 
 export interface LoadResult extends CallStats {
@@ -41,6 +44,8 @@ export interface LoadResult extends CallStats {
   couponOrders: number;
   /** Learners who arrived to replace one who owned every course. */
   newLearners: number;
+  /** The memberships the learners took. */
+  subscribed: SubscribeResult;
   durationMs: number;
 }
 
@@ -68,6 +73,7 @@ export function newLoadResult(): LoadResult {
     refundedOrders: new Set(),
     couponOrders: 0,
     newLearners: 0,
+    subscribed: newSubscribeResult(),
     durationMs: 0,
   };
 }
@@ -87,8 +93,11 @@ export async function runLearners(options: LoadOptions, result = newLoadResult()
       let client = new LearnerClient(options.baseUrl, options.origin, user.token, result, options.thinkMs);
       let owned = new Set<string>();
       let gone = false;
+      let member = false;
       while (!gone && Date.now() < deadline.at) {
         try {
+          if (!member && Math.random() < (options.subscribeChance ?? 0)) await subscribeOnce(client, result.subscribed);
+          member = true;
           const outcome =
             Math.random() < (options.staleTabChance ?? 0)
               ? await shopInTwoTabs(client, user, owned, result)
@@ -99,6 +108,7 @@ export async function runLearners(options: LoadOptions, result = newLoadResult()
             user = await options.newLearner();
             client = new LearnerClient(options.baseUrl, options.origin, user.token, result, options.thinkMs);
             owned = new Set();
+            member = false;
             result.newLearners += 1;
           } else if (outcome === 'left') gone = true;
           else await pause(200);

@@ -43,10 +43,13 @@ export async function auditLedger(db: Db): Promise<LedgerReport> {
     .execute();
   const payments = await db.selectFrom('payments').select(['order_id']).where('status', '=', 'captured').execute();
   const redemptions = await db.selectFrom('coupon_redemptions').select(['order_id']).execute();
+  // A membership's charges are on gateway orders of its own (receipt: the subscription): audited apart.
   const gatewayPayments = await db
     .selectFrom('sandbox_payments')
-    .select(['order_id'])
-    .where('status', '=', 'captured')
+    .innerJoin('sandbox_orders', 'sandbox_orders.id', 'sandbox_payments.order_id')
+    .select(['sandbox_payments.order_id'])
+    .where('sandbox_payments.status', '=', 'captured')
+    .where('sandbox_orders.receipt', 'not in', db.selectFrom('sandbox_subscriptions').select('id'))
     .execute();
 
   const problems: string[] = [];
