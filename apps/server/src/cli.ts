@@ -12,6 +12,7 @@ import { createMailQueue } from './mail/mailer.js';
 import { createAdmin } from './modules/accounts/create-admin.js';
 import { importCourses } from './modules/catalog/import-courses.js';
 import { createCoupon } from './modules/coupons/create-coupon.js';
+import { enrolInstalmentBuyers } from './modules/learning/index.js';
 import { handleWebhook } from './modules/orders/handle-webhook.js';
 import { reconcilePayments } from './modules/orders/reconcile-payments.js';
 import { mailAttachmentRenderer } from './modules/render-mail-attachment.js';
@@ -51,6 +52,7 @@ const commands: Record<string, Command> = {
       const deps = cliDeps(db, env, log);
       const report = await reconcilePayments(deps, log);
       const memberships = await reconcileSubscriptions(deps, log);
+      await enrolInstalmentBuyers(deps, { askGateway: true });
       await deps.mail.deliverPending();
       return `Checked ${report.checked} pending order(s): ${report.fulfilled} fulfilled, ${report.expired} expired, ${report.unreachable} not reachable at the gateway. Checked ${memberships.checked} membership(s): ${memberships.changed} brought in line with the gateway, ${memberships.unreachable} not reachable.`;
     },

@@ -15,6 +15,7 @@ export * from './contracts/course-fields.js';
 export * from './contracts/course-structure.js';
 export * from './contracts/form-requests.js';
 export * from './contracts/home-figures.js';
+export * from './contracts/instalments.js';
 export * from './contracts/learning.js';
 export * from './contracts/newsletter.js';
 export * from './contracts/notes.js';

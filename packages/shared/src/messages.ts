@@ -105,6 +105,23 @@ export const messages = {
   /** `{days}`: the plan's free trial; the mandate is authorised first and the first charge follows the trial. */
   planTrial: 'The first {days} days are free: the first charge is made when they end.',
   plansWithCourse: 'Included in these memberships',
+  /** Instalments (decision 0038): a course sold in `{count}` monthly payments of `{amount}`. */
+  instalmentsOption: 'or {count} × {amount} a month',
+  instalmentsTitle: '{title} in {count} monthly payments',
+  instalmentsTotal:
+    '{count} payments of {amount}, {total} in all. The course opens with the first payment and is yours once the last is paid.',
+  instalmentsMandate:
+    'Charged {amount} every month, {count} times in all; your UPI Autopay or card mandate allows at most {amount} per month. If a payment fails and is not made up, the course closes until it is.',
+  instalmentsNotOffered: 'This course is not offered in instalments.',
+  instalmentsCourseOwned: 'You already own this course: there is nothing to pay in instalments.',
+  instalmentsConsoleTitle: 'Instalments',
+  instalmentsConsoleHelp:
+    'Offer the course as 2 to 12 monthly payments (GST included). 0 payments removes the offer for new buyers; those paying already carry on.',
+  instalmentsCount: 'Number of monthly payments',
+  instalmentsAmount: 'Each payment (₹, GST included)',
+  instalmentsSave: 'Save instalments',
+  instalmentsSaved: 'Instalments saved.',
+  instalmentsRemoved: 'Instalment offer removed.',
   /** The plan page's subscribe panel and the learner's /my-memberships (issue 34, the web). */
   subscribe: 'Subscribe',
   subscribing: 'Opening the payment…',

@@ -188,6 +188,11 @@ export interface PlansTable {
   price_version: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** 'instalments': a course sold in `total_count` monthly payments, never listed as a membership (037). */
+  kind: Generated<'membership' | 'instalments'>;
+  total_count: number | null;
+  /** The course an instalment plan sells (unique: one offer row per course); null for a membership. */
+  instalment_course_id: string | null;
 }
 
 export interface PlanCoursesTable {
@@ -341,6 +346,10 @@ export interface SubscriptionsTable {
   live_key: string | null;
   created_at: string;
   updated_at: string;
+  /** N for instalments (the gateway's `total_count`), null for an open-ended membership (037). */
+  total_count: number | null;
+  /** When the instalment course was granted as owned, after the N-th charge: set once (037). */
+  course_granted_at: string | null;
 }
 
 /** One captured charge of a subscription, once per gateway payment id (035). */

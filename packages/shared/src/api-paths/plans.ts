@@ -4,4 +4,6 @@ export const planPaths = {
   plan: '/api/plans/:id',
   adminPlans: '/api/admin/plans',
   adminPlan: '/api/admin/plans/:id',
+  /** A course's instalment offer (decision 0038): POST sets it, DELETE removes it, GET reads it. */
+  adminCourseInstalments: '/api/admin/courses/:id/instalments',
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectId } from './common.js';
 import { courseFields } from './course-fields.js';
+import { instalmentOffer } from './instalments.js';
 
 export const curriculumItem = z.object({
   title: z.string().min(1).max(200),
@@ -54,7 +55,10 @@ export const listCoursesResponse = z.object({ ok: z.literal(true), courses: z.ar
 export type ListCoursesResponse = z.infer<typeof listCoursesResponse>;
 
 export const courseParams = z.object({ id: objectId });
-export const getCourseResponse = z.object({ ok: z.literal(true), course });
+/** One course's page (`GET /api/courses/:id`): the course and its instalment offer, if any (decision 0038). */
+export const courseDetail = course.extend({ instalments: instalmentOffer.nullable() });
+export type CourseDetail = z.infer<typeof courseDetail>;
+export const getCourseResponse = z.object({ ok: z.literal(true), course: courseDetail });
 export type GetCourseResponse = z.infer<typeof getCourseResponse>;
 
 /**

@@ -32,6 +32,7 @@ import * as plans from './033-plans.js';
 import * as sandboxSubscriptions from './034-sandbox-subscriptions.js';
 import * as subscriptions from './035-subscriptions.js';
 import * as subscriptionChargeDocuments from './036-subscription-charge-documents.js';
+import * as instalmentPlans from './037-instalment-plans.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '034-sandbox-subscriptions': sandboxSubscriptions,
   '035-subscriptions': subscriptions,
   '036-subscription-charge-documents': subscriptionChargeDocuments,
+  '037-instalment-plans': instalmentPlans,
 };

@@ -11,6 +11,7 @@ import { taxSettingsRoutes } from '../billing/tax-settings-routes.js';
 import { bundleAdminRoutes } from '../bundles/admin-routes.js';
 import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
 import { planAdminRoutes } from '../plans/admin-routes.js';
+import { instalmentAdminRoutes } from '../plans/instalment-admin-routes.js';
 import { videoSettingsAdminRoutes } from '../playback/admin-routes.js';
 import { reviewAdminRoutes } from '../reviews/admin-routes.js';
 import { chargeRefundRoutes } from '../subscriptions/charge-refund-routes.js';
@@ -55,6 +56,7 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     await scope.register(adminHomeFiguresRoutes, deps);
     await scope.register(bundleAdminRoutes, deps);
     await scope.register(planAdminRoutes, deps);
+    await scope.register(instalmentAdminRoutes, deps);
     await scope.register(chargeRefundRoutes, deps);
   });
 

@@ -181,8 +181,18 @@ describe('detail contract', () => {
   it('the detail answer carries every field of the spec, curriculum and outcomes included', async () => {
     const res = await t.app.inject({ url: `/api/courses/${demoCourses[0]?._id}` });
     expect(Object.keys(res.json().course).sort()).toEqual(
-      [...cardFields, 'videoLink', 'courseDescription', 'description', 'whatYoullLearn', 'curriculum'].sort(),
+      [
+        ...cardFields,
+        'videoLink',
+        'courseDescription',
+        'description',
+        'whatYoullLearn',
+        'curriculum',
+        // Issue 34 (decision 0038): the course's instalment offer, null when it has none.
+        'instalments',
+      ].sort(),
     );
+    expect(res.json().course.instalments).toBeNull();
     expect(res.json().course.curriculum[0]).toEqual({
       title: 'Why price comes first',
       duration: '18 min',

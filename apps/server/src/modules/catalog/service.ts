@@ -1,4 +1,4 @@
-import type { Course, CourseSummary } from '@shop/shared';
+import type { CourseDetail, CourseSummary } from '@shop/shared';
 import { messages } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -6,6 +6,7 @@ import { toCourse, toCourseSummary } from '../courses/course-row.js';
 import { findCourseRow, findPublishedCourses } from '../courses/index.js';
 import { countCourseLearners } from '../learning/count-course-learners.js';
 import { courseCurriculum } from '../learning/course-curriculum.js';
+import { findInstalmentOffer } from '../plans/index.js';
 import { findCourseRating, findCourseRatings, type RatingSummary } from '../reviews/rating-summary.js';
 
 /**
@@ -30,13 +31,14 @@ export async function listCourses(db: Db, query?: string): Promise<CourseSummary
 }
 
 /** Unpublished courses are not shown to visitors; their buyers reach them through their enrolments. */
-export async function getPublishedCourse(db: Db, id: string): Promise<Course> {
+export async function getPublishedCourse(db: Db, id: string): Promise<CourseDetail> {
   const row = await findCourseRow(db, id);
   if (row?.published !== 1) throw new AppError('not_found', messages.courseNotFound);
-  const [curriculum, rating, learners] = await Promise.all([
+  const [curriculum, rating, learners, instalments] = await Promise.all([
     courseCurriculum(db, id),
     findCourseRating(db, id),
     countCourseLearners(db, [id]),
+    findInstalmentOffer(db, id),
   ]);
-  return withRating({ ...toCourse(row), curriculum, students: learners.get(id) ?? 0 }, rating);
+  return withRating({ ...toCourse(row), curriculum, students: learners.get(id) ?? 0, instalments }, rating);
 }

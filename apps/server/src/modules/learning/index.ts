@@ -5,6 +5,7 @@
  */
 
 export { courseFileKey } from './course-file-store.js';
+export { enrolInstalmentBuyers } from './enrol-instalment-buyers.js';
 export {
   activeEnrolments,
   grantEnrolment,

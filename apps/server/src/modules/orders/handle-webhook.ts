@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import type { WebhookDelivery } from '../../payments/gateway.js';
+import { enrolInstalmentBuyers } from '../learning/index.js';
 import { handleSubscriptionEvent } from '../subscriptions/index.js';
 import { fulfilContext } from './fulfil-context.js';
 import { fulfilOrder } from './fulfil-order.js';
@@ -119,7 +120,11 @@ async function applyEvent(deps: AppDeps, event: WebhookDelivery, log: FastifyBas
     }
     case 'subscription': {
       // A membership's events are the subscriptions module's; it records charges once and reads the state afresh.
-      if (event.subscription) await handleSubscriptionEvent(deps, event.subscription, log);
+      if (event.subscription) {
+        await handleSubscriptionEvent(deps, event.subscription, log);
+        // An instalment course is the buyer's once its N-th charge is in and the gateway says completed.
+        await enrolInstalmentBuyers(deps, { gatewaySubscriptionId: event.subscription.subscription.id });
+      }
       return;
     }
     // Stryker disable next-line ConditionalExpression: the switch ends there anyway

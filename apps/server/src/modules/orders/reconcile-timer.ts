@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { enrolInstalmentBuyers } from '../learning/index.js';
 import { reconcileSubscriptions } from '../subscriptions/index.js';
 import { reconcilePayments } from './reconcile-payments.js';
 
@@ -18,6 +19,7 @@ export async function startReconciliation(app: FastifyInstance): Promise<void> {
     try {
       await reconcilePayments(app.deps, app.log);
       await reconcileSubscriptions(app.deps, app.log);
+      await enrolInstalmentBuyers(app.deps, { askGateway: true });
     } catch (error) {
       app.log.error({ err: error }, 'payment reconciliation failed');
     } finally {

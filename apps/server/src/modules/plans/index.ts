@@ -2,4 +2,11 @@
  * The plans module's face to the other modules (issue 34): what a membership plan is, costs and includes.
  * The subscriptions ask it; they never read its tables. The console's and the shop's routes are its own.
  */
-export { findPlanForSale, findPlanTitle, type PlanForSale, planIncludesCourse } from './plan-for-sale.js';
+export {
+  findPlanForSale,
+  findPlanTitle,
+  instalmentCourseOf,
+  type PlanForSale,
+  planIncludesCourse,
+} from './plan-for-sale.js';
+export { findInstalmentOffer } from './save-instalments.js';

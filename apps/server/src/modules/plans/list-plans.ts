@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { findPublishedCourses } from '../courses/index.js';
 import { toPlan, toPlanCourse, withCourses } from './read-plans.js';
-import { findPlanRow, findPublishedPlanRows } from './repo.js';
+import { findMembershipPlanRow, findPublishedPlanRows } from './repo.js';
 
 /** The published plans, cheapest first; with a course id, those that include it. */
 export async function listPlans(db: Db, courseId?: string): Promise<Plan[]> {
@@ -15,7 +15,7 @@ export async function listPlans(db: Db, courseId?: string): Promise<Plan[]> {
  * a plan of every course, every published course. Anything else (unknown, unpublished) is not found.
  */
 export async function getPlan(db: Db, id: string): Promise<PlanDetail> {
-  const row = await findPlanRow(db, id);
+  const row = await findMembershipPlanRow(db, id);
   if (row?.published !== 1) throw new AppError('not_found', messages.planNotFound);
   const [loaded] = await withCourses(db, [row]);
   const plan = toPlan(loaded as NonNullable<typeof loaded>);

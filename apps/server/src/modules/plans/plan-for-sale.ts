@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { PlansTable } from '../../db/schema.js';
+import { findPlanKind } from './instalments-repo.js';
 import { findPlanRow } from './repo.js';
 
 /** A published plan as a subscription is made to it. */
@@ -11,13 +12,19 @@ export interface PlanForSale {
   trialDays: number;
   /** Changes with the price or period: each version needs its own gateway plan. */
   priceVersion: number;
+  /** A course's instalment offer (decision 0038): N payments of the course `instalmentCourseId`; else null. */
+  totalCount: number | null;
+  instalmentCourseId: string | null;
 }
 
 /** The plan if it is published, else undefined. */
 export async function findPlanForSale(db: Db, planId: string): Promise<PlanForSale | undefined> {
-  const row = await findPlanRow(db, planId);
+  const [row, kind] = await Promise.all([findPlanRow(db, planId), findPlanKind(db, planId)]);
   if (row?.published !== 1) return undefined;
+  const instalments = kind?.kind === 'instalments';
   return {
+    totalCount: instalments ? (kind.total_count ?? null) : null,
+    instalmentCourseId: instalments ? (kind.instalment_course_id ?? null) : null,
     id: row.id,
     title: row.title,
     pricePaise: row.price_paise,
@@ -55,4 +62,10 @@ export async function planIncludesCourse(db: Db, planId: string, courseId: strin
     )
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The course an instalment plan sells (decision 0038), or undefined for a membership plan. */
+export async function instalmentCourseOf(db: Db, planId: string): Promise<string | undefined> {
+  const kind = await findPlanKind(db, planId);
+  return kind?.kind === 'instalments' ? (kind.instalment_course_id ?? undefined) : undefined;
 }

@@ -45,9 +45,25 @@ export function findPlanRow(db: Db, id: string): Promise<PlanRow | undefined> {
   return db.selectFrom('plans').select(planColumns).where('id', '=', id).executeTakeFirst();
 }
 
-/** Every plan, newest first (the console's list). */
+/** A membership plan (not a course's hidden instalment plan, decision 0038): the shop's and the console's. */
+export function findMembershipPlanRow(db: Db, id: string): Promise<PlanRow | undefined> {
+  return db
+    .selectFrom('plans')
+    .select(planColumns)
+    .where('id', '=', id)
+    .where('kind', '=', 'membership')
+    .executeTakeFirst();
+}
+
+/** Every membership plan, newest first (the console's list). */
 export function findAllPlanRows(db: Db): Promise<PlanRow[]> {
-  return db.selectFrom('plans').select(planColumns).orderBy('created_at', 'desc').orderBy('id').execute();
+  return db
+    .selectFrom('plans')
+    .select(planColumns)
+    .where('kind', '=', 'membership')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
 }
 
 /**
@@ -55,7 +71,8 @@ export function findAllPlanRows(db: Db): Promise<PlanRow[]> {
  * course while that course is published.
  */
 export function findPublishedPlanRows(db: Db, courseId?: string): Promise<PlanRow[]> {
-  let query = db.selectFrom('plans').select(planColumns).where('published', '=', 1);
+  // A course's instalment offer is a plan too (decision 0038), never listed as a membership.
+  let query = db.selectFrom('plans').select(planColumns).where('published', '=', 1).where('kind', '=', 'membership');
   if (courseId) {
     query = query.where((eb) =>
       eb.or([

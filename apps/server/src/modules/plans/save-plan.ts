@@ -13,7 +13,7 @@ import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { findPublishedCourseIds } from '../courses/index.js';
 import { toAdminPlan, withCourses } from './read-plans.js';
-import { findAllPlanRows, findPlanRow, insertPlan, replacePlanCourses, updatePlan } from './repo.js';
+import { findAllPlanRows, findMembershipPlanRow, insertPlan, replacePlanCourses, updatePlan } from './repo.js';
 
 /** A saved plan and what the owner should read about it (the save went through). */
 export interface SavedPlan {
@@ -22,7 +22,7 @@ export interface SavedPlan {
 }
 
 async function loadAdminPlan(db: Db, id: string): Promise<AdminPlan> {
-  const row = await findPlanRow(db, id);
+  const row = await findMembershipPlanRow(db, id);
   if (!row) throw new AppError('not_found', messages.planNotFound);
   const [loaded] = await withCourses(db, [row]);
   return toAdminPlan(loaded as NonNullable<typeof loaded>);

@@ -5,6 +5,7 @@
  * (`gateway_plans`, `subscriptions`, `subscription_charges`) are its own; its routes register in modules/index.ts.
  */
 export { endSubscriptionsOf } from './end-subscriptions-of.js';
+export { type EnrolBuyer, grantInstalmentCourses } from './grant-instalment-courses.js';
 export { handleSubscriptionEvent } from './handle-subscription-event.js';
 export { listMySubscriptions } from './list-my-subscriptions.js';
 export { hasMembershipAccess } from './member-access.js';

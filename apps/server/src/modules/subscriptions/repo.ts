@@ -49,7 +49,8 @@ export async function insertGatewayPlan(
  */
 export async function insertLiveSubscription(
   db: Db,
-  row: Pick<SubscriptionRow, 'id' | 'user_id' | 'plan_id' | 'gateway' | 'amount_paise' | 'period' | 'created_at'>,
+  row: Pick<SubscriptionRow, 'id' | 'user_id' | 'plan_id' | 'gateway' | 'amount_paise' | 'period' | 'created_at'> &
+    Partial<Pick<SubscriptionRow, 'total_count'>>,
 ): Promise<boolean> {
   const inserted = await db
     .insertInto('subscriptions')

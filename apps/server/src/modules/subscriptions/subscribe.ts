@@ -6,6 +6,7 @@ import { newId } from '../../ids.js';
 import { GatewayRejectedError, GatewayUnavailableError, openEndedTotalCount } from '../../payments/gateway.js';
 import { findPlanForSale } from '../plans/index.js';
 import { gatewayPeriodOf, gatewayPlanFor } from './gateway-plan-for.js';
+import { ownsCourse } from './instalments-repo.js';
 import { releaseAbandoned } from './release-abandoned.js';
 import { deleteUnmadeSubscription, insertLiveSubscription, setGatewaySubscriptionId } from './repo.js';
 
@@ -24,6 +25,9 @@ export async function subscribe(
 ): Promise<SubscribeResponse> {
   const plan = await findPlanForSale(deps.db, planId);
   if (!plan) throw new AppError('not_found', messages.planNotFound);
+  // A course in instalments (decision 0038) is not sold to a learner who owns it already.
+  if (plan.instalmentCourseId && (await ownsCourse(deps.db, user.id, plan.instalmentCourseId)))
+    throw new AppError('conflict', messages.instalmentsCourseOwned);
   const stamp = now.toISOString();
   const id = newId();
   try {
@@ -39,6 +43,7 @@ export async function subscribe(
     gateway: deps.gateway.mode,
     amount_paise: plan.pricePaise,
     period: plan.period,
+    total_count: plan.totalCount,
     created_at: stamp,
   });
   if (!made) throw new AppError('conflict', messages.subscriptionExists);
@@ -48,7 +53,8 @@ export async function subscribe(
     const startAt = plan.trialDays > 0 ? Math.floor(now.getTime() / 1000) + plan.trialDays * 86_400 : undefined;
     const subscription = await deps.gateway.createSubscription({
       gatewayPlanId,
-      totalCount: openEndedTotalCount(period, interval),
+      // Instalments stop after N charges (decision 0038); a membership runs until cancelled.
+      totalCount: plan.totalCount ?? openEndedTotalCount(period, interval),
       ...(startAt === undefined ? {} : { startAt }),
       notes: { userId: user.id, subscriptionId: id, planId: plan.id },
       customerNotify: true,
