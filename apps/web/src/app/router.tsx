@@ -18,6 +18,7 @@ const pageCode: Record<PageSource, () => Promise<{ default: ComponentType }>> = 
   'src/features/bundles/bundle-page.tsx': () => import('../features/bundles/bundle-page'),
   'src/features/memberships/memberships-page.tsx': () => import('../features/memberships/memberships-page'),
   'src/features/memberships/plan-page.tsx': () => import('../features/memberships/plan-page'),
+  'src/features/instalments/instalments-page.tsx': () => import('../features/instalments/instalments-page'),
   'src/features/content/about-page.tsx': () => import('../features/content/about-page'),
   'src/features/content/contact-page.tsx': () => import('../features/content/contact-page'),
   'src/features/content/terms-page.tsx': () => import('../features/content/terms-page'),

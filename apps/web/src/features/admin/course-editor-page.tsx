@@ -21,6 +21,7 @@ const StructureEditor = lazy(() => import('./structure-editor').then((m) => ({ d
 const CourseFilesSection = lazy(() =>
   import('./course-files-section').then((m) => ({ default: m.CourseFilesSection })),
 );
+const InstalmentsBox = lazy(() => import('./instalments-box').then((m) => ({ default: m.InstalmentsBox })));
 
 export function CourseEditorPage() {
   const { id } = useParams();
@@ -34,6 +35,7 @@ export function CourseEditorPage() {
         <Suspense fallback={<p className="state-message">{messages.loading}</p>}>
           <StructureEditor courseId={id} />
           <CourseFilesSection courseId={id} />
+          <InstalmentsBox courseId={id} />
         </Suspense>
       )}
     </>

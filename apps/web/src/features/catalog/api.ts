@@ -1,7 +1,7 @@
 import type {
   Bundle,
   BundlesResponse,
-  Course,
+  CourseDetail,
   CourseSummary,
   GetCourseResponse,
   ListCoursesResponse,
@@ -16,7 +16,7 @@ export const catalogApi = api.injectEndpoints({
       transformResponse: (response: ListCoursesResponse) => response.courses,
       providesTags: ['Course'],
     }),
-    getCourse: build.query<Course, string>({
+    getCourse: build.query<CourseDetail, string>({
       query: (id) => pathWith(catalogPaths.course, { id }),
       transformResponse: (response: GetCourseResponse) => response.course,
       providesTags: (_result, _error, id) => [{ type: 'Course', id }],

@@ -1,5 +1,5 @@
-import type { Course, PreviewLesson } from '@shop/shared';
-import { formatIndianNumber, messages } from '@shop/shared';
+import type { Course, CourseDetail, PreviewLesson } from '@shop/shared';
+import { formatIndianNumber, formatRupees, messages } from '@shop/shared';
 import { type KeyboardEvent, lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { formatDay } from '../../components/ui/format-day';
@@ -125,7 +125,7 @@ function useOwnsCourse(courseId: string): boolean {
  * The price and Add to Cart, or for a learner who owns the course the way into it. On a phone this
  * block stays at the foot of the screen (styles.css), so buying never waits for two screens of text.
  */
-function BuyBox({ course, owned }: { course: Course; owned: boolean }) {
+function BuyBox({ course, owned }: { course: CourseDetail; owned: boolean }) {
   if (owned) {
     return (
       <div className="course-buy">
@@ -142,6 +142,15 @@ function BuyBox({ course, owned }: { course: Course; owned: boolean }) {
         <span>Course Fee</span> <Price rupees={course.price} className="price price-large" />
       </p>
       <AddToCartButton course={{ id: course._id, title: course.title }} />
+      {course.instalments && (
+        <p className="course-buy-instalments">
+          <Link to={`/instalments/${course._id}`}>
+            {messages.instalmentsOption
+              .replace('{count}', String(course.instalments.count))
+              .replace('{amount}', formatRupees(course.instalments.amount))}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }
@@ -180,7 +189,7 @@ function CoursePreview({ course }: { course: Course }) {
   );
 }
 
-function Sidebar({ course }: { course: Course }) {
+function Sidebar({ course }: { course: CourseDetail }) {
   const owned = useOwnsCourse(course._id);
   return (
     <aside className="course-sidebar" aria-label="Enrol">

@@ -1,3 +1,3 @@
 /** What other features may use of the catalogue: the course list query and its card. */
-export { useGetCoursesQuery } from './api';
+export { useGetCourseQuery, useGetCoursesQuery } from './api';
 export { CourseCard } from './course-card';

@@ -19,7 +19,14 @@ const statusOf = (error: unknown) => (error as { status?: unknown } | undefined)
  * Memberships. A visitor signs in first and comes back here; an existing member is pointed to their
  * membership instead of a second one.
  */
-export function SubscribePanel({ plan }: { plan: Plan }) {
+export function SubscribePanel({
+  plan,
+  returnTo = `/memberships/${plan.id}`,
+}: {
+  plan: Pick<Plan, 'id' | 'title'>;
+  /** Where a visitor comes back to after signing in (a course's instalments page, decision 0038). */
+  returnTo?: string;
+}) {
   const { data: profile, isLoading } = useGetProfileQuery();
   const [subscribe] = useSubscribeMutation();
   const { run, phase, busy } = useSubscriptionCheckout();
@@ -32,7 +39,7 @@ export function SubscribePanel({ plan }: { plan: Plan }) {
   if (isLoading) return null;
   if (!profile) {
     return (
-      <Link to={loginPathFor(`/memberships/${plan.id}`)} className="btn btn-block">
+      <Link to={loginPathFor(returnTo)} className="btn btn-block">
         {messages.signInToSubscribe}
       </Link>
     );
