@@ -18,8 +18,8 @@ export interface InvoicedCharge {
   amountPaise: number;
   /** From abroad, as the gateway reports the payment. */
   international: boolean;
-  /** The plan's title and the paid cycle (India dates are printed). */
-  planTitle: string;
+  /** What was paid for ("Trader's Club membership", "… in 3 monthly payments: payment 2 of 3") and the cycle (India dates are printed). */
+  line: string;
   periodStart: Date;
   periodEnd: Date;
 }
@@ -48,7 +48,7 @@ export async function issueChargeInvoice(
   const details = billing && (!abroad || charge.international) ? billing : undefined;
   const place = details?.billing_state || settings.stateCode;
   const mode = taxMode(settings, place);
-  const description = `${charge.planTitle} membership, ${indiaDate(charge.periodStart)} to ${indiaDate(charge.periodEnd)}`;
+  const description = `${charge.line}, ${indiaDate(charge.periodStart)} to ${indiaDate(charge.periodEnd)}`;
   const lines = taxLines(
     { ...settings, pricesInclusive: true },
     mode,

@@ -4,9 +4,9 @@
  */
 export {
   findPlanForSale,
-  findPlanTitle,
   instalmentCourseOf,
   type PlanForSale,
   planIncludesCourse,
+  planInvoiceName,
 } from './plan-for-sale.js';
 export { findInstalmentOffer } from './save-instalments.js';

@@ -34,9 +34,15 @@ export async function findPlanForSale(db: Db, planId: string): Promise<PlanForSa
   };
 }
 
-/** A plan's title, published or not (a membership charge's invoice names it); '' for an unknown plan. */
-export async function findPlanTitle(db: Db, planId: string): Promise<string> {
-  return (await findPlanRow(db, planId))?.title ?? '';
+/**
+ * How a charge's invoice names the plan, published or not: "{title} membership", or an instalment
+ * offer's own title ("{course} in N monthly payments") with its number of payments; '' for an unknown plan.
+ */
+export async function planInvoiceName(db: Db, planId: string): Promise<{ name: string; totalCount: number | null }> {
+  const [row, kind] = await Promise.all([findPlanRow(db, planId), findPlanKind(db, planId)]);
+  if (!row) return { name: '', totalCount: null };
+  if (kind?.kind === 'instalments') return { name: row.title, totalCount: kind.total_count ?? null };
+  return { name: `${row.title} membership`, totalCount: null };
 }
 
 /** Whether a plan includes a course: listed in it, or a plan of every course and the course is published. */

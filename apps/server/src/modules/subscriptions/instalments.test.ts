@@ -181,6 +181,19 @@ describe('buying a course in instalments', () => {
     expect(owned).toHaveLength(1);
     expect(owned[0]?.revoked_at).toBeNull();
     expect((await learn(session, c3)).statusCode).toBe(200);
+    // Each payment's tax invoice says which payment it is.
+    const invoiceLines = await t.database.db
+      .selectFrom('tax_documents')
+      .innerJoin('subscription_charges', 'subscription_charges.id', 'tax_documents.subscription_charge_id')
+      .select('tax_documents.data')
+      .where('subscription_charges.subscription_id', '=', made.subscriptionId)
+      .orderBy('tax_documents.sequence')
+      .execute();
+    expect(
+      invoiceLines.map((row) => (JSON.parse(row.data) as { lines: { description: string }[] }).lines[0]?.description),
+    ).toEqual(
+      [1, 2, 3].map((n) => expect.stringMatching(new RegExp(`in 3 monthly payments: payment ${n} of 3, \\d{4}-`))),
+    );
 
     // Granted once: the operator revokes it, and Razorpay sending the completion again (a new event id) does not restore it.
     await t.database.db

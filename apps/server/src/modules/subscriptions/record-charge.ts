@@ -2,8 +2,8 @@ import type { AppDeps } from '../../deps.js';
 import { newId } from '../../ids.js';
 import { cycleEnd } from '../../payments/billing-cycles.js';
 import { issueChargeInvoice } from '../billing/issue-charge-invoice.js';
-import { findPlanTitle } from '../plans/index.js';
-import { lockChargeByPayment } from './charges-repo.js';
+import { planInvoiceName } from '../plans/index.js';
+import { countCharges, lockChargeByPayment } from './charges-repo.js';
 import { gatewayPeriodOf } from './gateway-plan-for.js';
 import { insertCharge, type SubscriptionRow } from './repo.js';
 
@@ -35,7 +35,7 @@ export async function recordCharge(
   cycle: PaidCycle,
   now = new Date(),
 ): Promise<string> {
-  const planTitle = await findPlanTitle(deps.db, row.plan_id);
+  const plan = await planInvoiceName(deps.db, row.plan_id);
   const start = cycle.start ?? Math.floor(now.getTime() / 1000);
   const { period, interval } = gatewayPeriodOf(row.period);
   const end = cycle.end ?? cycleEnd(start, period, interval);
@@ -52,6 +52,11 @@ export async function recordCharge(
     const stored = await lockChargeByPayment(trx, deps.dbKind, charge.paymentId);
     // Stryker disable next-line ConditionalExpression,StringLiteral: cannot happen (inserted or found just above)
     if (!stored) throw new Error(`charge ${charge.paymentId} was not recorded`);
+    // An instalment's invoice says which payment it is ("payment 2 of 3").
+    const line =
+      plan.totalCount === null
+        ? plan.name
+        : `${plan.name}: payment ${await countCharges(trx, row.id)} of ${plan.totalCount}`;
     return issueChargeInvoice(
       trx,
       deps.config.tax,
@@ -62,7 +67,7 @@ export async function recordCharge(
         gatewayPaymentId: charge.paymentId,
         amountPaise: stored.amount_paise,
         international: charge.international,
-        planTitle,
+        line,
         periodStart: new Date(start * 1000),
         periodEnd: new Date(end * 1000),
       },
