@@ -168,6 +168,9 @@ export const messages = {
   subscriptionNotFound: 'No such membership for this account.',
   subscriptionVerificationFailed: 'The membership payment could not be verified. Please try again.',
   subscriptionCannotCancel: 'This membership has already ended.',
+  /** The operator's pause and resume of a membership (issue 34). */
+  subscriptionCannotPause: 'Only an active membership can be paused.',
+  subscriptionCannotResume: 'Only a paused membership can be resumed.',
   /** The operator's refund of one membership charge (decision 0037). */
   subscriptionChargeNotFound: 'No such payment on this membership.',
   subscriptionChargeRefunded: 'This payment has been refunded already.',

@@ -9,6 +9,11 @@ export const subscriptionPaths = {
   chargeCreditNote: '/api/my/subscriptions/:id/charges/:paymentId/credit-note',
   /** The operator refunds one charge: gateway refund and a credit note against its invoice. */
   adminRefundCharge: '/api/admin/subscriptions/:id/charges/:paymentId/refund',
+  /** The operator's members list of a plan (`?format=csv` downloads it) and actions on one membership. */
+  adminPlanMembers: '/api/admin/plans/:id/members',
+  adminCancel: '/api/admin/subscriptions/:id/cancel',
+  adminPause: '/api/admin/subscriptions/:id/pause',
+  adminResume: '/api/admin/subscriptions/:id/resume',
 } as const;
 
 /** Where the learner opens a charge's invoice or credit note (`invoiceUrl` in GET /api/my/subscriptions). */

@@ -81,3 +81,35 @@ export const refundChargeResponse = z.object({
   creditNoteNumber: z.string().nullable(),
 });
 export type RefundChargeResponse = z.infer<typeof refundChargeResponse>;
+
+/** One member of a plan in the console (`GET /api/admin/plans/:id/members`); rupees, ISO times. */
+export const adminPlanMember = z.object({
+  subscriptionId: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(subscriptionStatuses),
+  since: z.string(),
+  nextChargeAt: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  /** Captured charges minus the refunded ones, in rupees. */
+  lifetimeValue: z.number(),
+  charges: z.array(
+    z.object({ paymentId: z.string(), amount: z.number(), paidAt: z.string(), refundedAt: z.string().nullable() }),
+  ),
+});
+export type AdminPlanMember = z.infer<typeof adminPlanMember>;
+export const adminPlanMembersResponse = z.object({ ok: z.literal(true), members: z.array(adminPlanMember) });
+export type AdminPlanMembersResponse = z.infer<typeof adminPlanMembersResponse>;
+
+/** `POST /api/admin/subscriptions/:id/cancel`: at once, or at the end of the paid period. */
+export const adminCancelMemberInput = z.object({ atCycleEnd: z.boolean() }).strict();
+/** The operator's cancel, pause or resume: the membership as the gateway holds it afterwards. */
+export const adminMemberActionResponse = z.object({
+  ok: z.literal(true),
+  subscriptionId: z.string(),
+  status: z.enum(subscriptionStatuses),
+  cancelAtPeriodEnd: z.boolean(),
+  nextChargeAt: z.string().nullable(),
+});
+export type AdminMemberActionResponse = z.infer<typeof adminMemberActionResponse>;

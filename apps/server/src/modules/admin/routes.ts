@@ -14,6 +14,7 @@ import { planAdminRoutes } from '../plans/admin-routes.js';
 import { instalmentAdminRoutes } from '../plans/instalment-admin-routes.js';
 import { videoSettingsAdminRoutes } from '../playback/admin-routes.js';
 import { reviewAdminRoutes } from '../reviews/admin-routes.js';
+import { adminMemberRoutes } from '../subscriptions/admin-member-routes.js';
 import { chargeRefundRoutes } from '../subscriptions/charge-refund-routes.js';
 import { videoAdminRoutes } from '../video/routes.js';
 import { adminCommerceRoutes } from './commerce-routes.js';
@@ -58,6 +59,7 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     await scope.register(planAdminRoutes, deps);
     await scope.register(instalmentAdminRoutes, deps);
     await scope.register(chargeRefundRoutes, deps);
+    await scope.register(adminMemberRoutes, deps);
   });
 
   // Uploaded thumbnails are public and named by content hash, so they may be cached for a year.

@@ -7,12 +7,13 @@ type Candidate = Awaited<ReturnType<typeof findAccessCandidates>>[number];
 /**
  * Whether a subscription opens its plan's courses now: active, authenticated (a trial) or pending (the
  * gateway is retrying a failed charge), until the end of the paid period once cancelled at its end; a
- * cancelled one until that period ends. Halted, paused, completed, expired: no.
+ * cancelled one until that period ends or the gateway ended it, whichever is first. Halted, paused, completed, expired: no.
  */
 export function opensCourses(row: Candidate, now: Date): boolean {
   const paidUntil = row.current_period_end === null ? null : new Date(row.current_period_end);
   const periodOver = paidUntil === null || paidUntil <= now;
-  if (row.status === 'cancelled') return !periodOver;
+  // Cancelled at once (by the operator) ends before the paid period does: the gateway's end time closes it.
+  if (row.status === 'cancelled') return !periodOver && (row.ended_at === null || new Date(row.ended_at) > now);
   if (row.cancel_at_period_end === 1 && paidUntil !== null && periodOver) return false;
   return true;
 }

@@ -164,7 +164,7 @@ export function findSubscriptionsToReconcile(db: Db, cutoff: string, since: stri
 export function findAccessCandidates(db: Db, userId: string) {
   return db
     .selectFrom('subscriptions')
-    .select(['plan_id', 'status', 'current_period_end', 'cancel_at_period_end'])
+    .select(['plan_id', 'status', 'current_period_end', 'cancel_at_period_end', 'ended_at'])
     .where('user_id', '=', userId)
     .where('status', 'in', ['active', 'authenticated', 'pending', 'cancelled'])
     .execute();
