@@ -1,5 +1,6 @@
 import { type AdminPlan, type AdminPlanInput, type AdminPlanResponse, formatRupees } from '@shop/shared';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { PlanForm } from './plan-form';
 import { useListAdminPlansQuery } from './plans-api';
 import { AdminTable, RowButton } from './table-wrap';
@@ -80,6 +81,13 @@ export function PlansPage() {
               <RowButton label={`Edit ${plan.title}`} onClick={() => setEditing(plan)}>
                 Edit
               </RowButton>
+              <Link
+                className="btn btn-small btn-outline"
+                to={`/admin/plans/${plan.id}/members`}
+                aria-label={`Members of ${plan.title}`}
+              >
+                Members
+              </Link>
             </td>
           </>
         )}
