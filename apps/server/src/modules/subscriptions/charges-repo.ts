@@ -43,13 +43,3 @@ export async function markChargeRefunded(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) !== 0;
 }
-
-/** How many charges a subscription has recorded (an instalment's invoice numbers its payment). */
-export async function countCharges(db: Db, subscriptionId: string): Promise<number> {
-  const row = await db
-    .selectFrom('subscription_charges')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('subscription_id', '=', subscriptionId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}

@@ -3,8 +3,9 @@ import { newId } from '../../ids.js';
 import { cycleEnd } from '../../payments/billing-cycles.js';
 import { issueChargeInvoice } from '../billing/issue-charge-invoice.js';
 import { planInvoiceName } from '../plans/index.js';
-import { countCharges, lockChargeByPayment } from './charges-repo.js';
+import { lockChargeByPayment } from './charges-repo.js';
 import { gatewayPeriodOf } from './gateway-plan-for.js';
+import { countCharges } from './instalments-repo.js';
 import { insertCharge, type SubscriptionRow } from './repo.js';
 
 /** A charge the gateway reports captured: by a signed webhook, or read from the gateway itself. */
