@@ -168,6 +168,19 @@ export const messages = {
   subscriptionNotFound: 'No such membership for this account.',
   subscriptionVerificationFailed: 'The membership payment could not be verified. Please try again.',
   subscriptionCannotCancel: 'This membership has already ended.',
+  /** The learner's resume before the end and change of payment method (issue 34, decision 0037 addendum). */
+  subscriptionNotCancelled: 'This membership is not cancelled: there is nothing to resume.',
+  subscriptionResumeTooLate:
+    'The paid period of this membership has ended, so it can no longer be resumed. Subscribe again to rejoin.',
+  subscriptionAlreadyReplaced:
+    'This membership has already been resumed or moved to a new payment method: see it under My Memberships.',
+  subscriptionReplacementBusy: 'A new authorisation for this membership is being set up. Please try again in a moment.',
+  subscriptionCannotChangeMethod:
+    'The payment method can be changed only on a membership that is running, being retried or stopped by failed charges.',
+  subscriptionChangeMethodCancelled:
+    'This membership is cancelled at the end of its period: resume it to authorise a payment method again.',
+  subscriptionReplaceInstalments:
+    'Payments in instalments cannot be resumed or moved to a new payment method here. Please contact us.',
   /** The operator's pause and resume of a membership (issue 34). */
   subscriptionCannotPause: 'Only an active membership can be paused.',
   subscriptionCannotResume: 'Only a paused membership can be resumed.',

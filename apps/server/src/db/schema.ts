@@ -350,6 +350,15 @@ export interface SubscriptionsTable {
   total_count: number | null;
   /** When the instalment course was granted as owned, after the N-th charge: set once (037). */
   course_granted_at: string | null;
+  /** When the learner ticked the education-only acknowledgement on subscribing; null if not sent (038). */
+  disclaimer_accepted_at: string | null;
+  /** The subscription this one takes over from: resume before the end, or a new payment method (038). */
+  replaces_id: string | null;
+  replace_reason: 'resume' | 'method' | null;
+  /** ISO: the replacement's first charge (the old one's paid period end); null: charged at authorisation. */
+  starts_at: string | null;
+  /** When the replacement took the learner's live slot over from the old one, after its verify: set once. */
+  took_over_at: string | null;
 }
 
 /** One captured charge of a subscription, once per gateway payment id (035). */

@@ -4,6 +4,12 @@ export const subscriptionPaths = {
   verify: '/api/subscriptions/verify',
   mine: '/api/my/subscriptions',
   cancel: '/api/my/subscriptions/:id/cancel',
+  /**
+   * A new authorisation answered like subscribing (the web opens the checkout, then verify): resume before
+   * the end of a membership cancelled at period end, or change its payment method (decision 0037 addendum).
+   */
+  resume: '/api/my/subscriptions/:id/resume',
+  changeMethod: '/api/my/subscriptions/:id/change-method',
   /** A charge's tax invoice and credit note (PDF), for the learner who paid it and admins (decision 0037). */
   chargeInvoice: '/api/my/subscriptions/:id/charges/:paymentId/invoice',
   chargeCreditNote: '/api/my/subscriptions/:id/charges/:paymentId/credit-note',

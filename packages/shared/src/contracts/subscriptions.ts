@@ -1,8 +1,16 @@
 import { z } from 'zod';
+import { messages } from '../messages.js';
 import { objectId } from './common.js';
 
-/** `POST /api/subscriptions`: the signed-in learner subscribes to a published plan. */
-export const subscribeBody = z.object({ planId: objectId });
+/**
+ * `POST /api/subscriptions`: the signed-in learner subscribes to a published plan. `disclaimerAccepted:
+ * true` records the education-only acknowledgement ticked at the checkout; `{ planId }` alone (the
+ * contract's payload) records none, as an order does; `false` is refused.
+ */
+export const subscribeBody = z.object({
+  planId: objectId,
+  disclaimerAccepted: z.literal(true, messages.disclaimerRequired).optional(),
+});
 export type SubscribeBody = z.infer<typeof subscribeBody>;
 /**
  * What Razorpay Checkout is opened with: the gateway's subscription id, the public key id and where the
@@ -61,6 +69,16 @@ export const mySubscription = z.object({
   amount: z.number().nonnegative(),
   cancelAtPeriodEnd: z.boolean(),
   charges: z.array(subscriptionCharge),
+  /**
+   * Resume and a new payment method are a new gateway subscription taking over from the old one once its
+   * authorisation is verified (decision 0037 addendum; one not yet verified is not listed). `replacedBy`:
+   * on the old one, the id of the one that took over (no more actions on the old one; it runs out at its
+   * period end). `replaces`: on the new one, the id of the old. `startsAt`: the new one's first charge
+   * (the old one's paid period end), null when charged at its authorisation. Optional for older answers.
+   */
+  replacedBy: z.string().nullable().optional(),
+  replaces: z.string().nullable().optional(),
+  startsAt: z.string().nullable().optional(),
 });
 export type MySubscription = z.infer<typeof mySubscription>;
 export const mySubscriptionsResponse = z.object({ ok: z.literal(true), subscriptions: z.array(mySubscription) });

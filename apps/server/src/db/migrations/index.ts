@@ -33,6 +33,7 @@ import * as sandboxSubscriptions from './034-sandbox-subscriptions.js';
 import * as subscriptions from './035-subscriptions.js';
 import * as subscriptionChargeDocuments from './036-subscription-charge-documents.js';
 import * as instalmentPlans from './037-instalment-plans.js';
+import * as subscriptionReplacements from './038-subscription-replacements.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '035-subscriptions': subscriptions,
   '036-subscription-charge-documents': subscriptionChargeDocuments,
   '037-instalment-plans': instalmentPlans,
+  '038-subscription-replacements': subscriptionReplacements,
 };

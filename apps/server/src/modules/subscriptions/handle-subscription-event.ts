@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { SubscriptionDelivery } from '../../payments/gateway.js';
+import { followReplacements } from './follow-replacements.js';
 import { recordCharge } from './record-charge.js';
 import { findByGatewayId } from './repo.js';
 import { syncFromGateway } from './sync-from-gateway.js';
@@ -32,5 +33,7 @@ export async function handleSubscriptionEvent(
       now,
     );
   }
-  await syncFromGateway(deps, row, now);
+  const current = await syncFromGateway(deps, row, now);
+  // Resume and a new method: an authorised replacement takes over even if verify is lost (decision 0037 addendum).
+  if (current) await followReplacements(deps, row, current, now);
 }

@@ -5,10 +5,18 @@ import { findCharges, findUserSubscriptions } from './repo.js';
 
 /**
  * The learner's memberships, newest first, each with its captured charges (oldest first) and the links
- * to each charge's tax invoice and, once refunded, credit note (decision 0037).
+ * to each charge's tax invoice and, once refunded, credit note (decision 0037). A resume or new payment
+ * method is listed once it took over (an abandoned one is not): the old one names it (`replacedBy`), it
+ * names the old one (`replaces`) and its first charge (`startsAt`).
  */
 export async function listMySubscriptions(db: Db, userId: string): Promise<MySubscriptionsResponse> {
-  const rows = await findUserSubscriptions(db, userId);
+  const rows = (await findUserSubscriptions(db, userId)).filter(
+    (row) => row.replaces_id === null || row.took_over_at !== null,
+  );
+  // Newest first, so the first one found is the latest replacement of each.
+  const replacedBy = new Map<string, string>();
+  for (const row of rows)
+    if (row.replaces_id !== null && !replacedBy.has(row.replaces_id)) replacedBy.set(row.replaces_id, row.id);
   const charges = await findCharges(
     db,
     rows.map((row) => row.id),
@@ -27,6 +35,9 @@ export async function listMySubscriptions(db: Db, userId: string): Promise<MySub
       nextChargeAt: row.next_charge_at,
       amount: paiseToRupees(row.amount_paise),
       cancelAtPeriodEnd: row.cancel_at_period_end === 1,
+      replacedBy: replacedBy.get(row.id) ?? null,
+      replaces: row.replaces_id,
+      startsAt: row.starts_at,
       charges: charges
         .filter((charge) => charge.subscription_id === row.id)
         .map((charge) => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { GatewayRejectedError, GatewayUnavailableError } from '../../payments/gateway.js';
+import { followReplacements } from './follow-replacements.js';
 import { recordGatewayCharges } from './record-gateway-charges.js';
 import { findSubscriptionsToReconcile } from './repo.js';
 import { syncFromGateway } from './sync-from-gateway.js';
@@ -40,6 +41,8 @@ export async function reconcileSubscriptions(
       if (current && current.status !== row.status) report.changed += 1;
       // Charges whose webhook was lost, each with its invoice (once, whoever else records it).
       if (current) await recordGatewayCharges(deps, row, current, now);
+      // A resume or new method authorised while its verify and webhooks were lost takes over now.
+      if (current) await followReplacements(deps, row, current, now);
     } catch (error) {
       if (error instanceof GatewayUnavailableError) report.unreachable += 1;
       else if (error instanceof GatewayRejectedError) {

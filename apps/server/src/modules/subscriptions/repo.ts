@@ -50,7 +50,7 @@ export async function insertGatewayPlan(
 export async function insertLiveSubscription(
   db: Db,
   row: Pick<SubscriptionRow, 'id' | 'user_id' | 'plan_id' | 'gateway' | 'amount_paise' | 'period' | 'created_at'> &
-    Partial<Pick<SubscriptionRow, 'total_count'>>,
+    Partial<Pick<SubscriptionRow, 'total_count' | 'disclaimer_accepted_at'>>,
 ): Promise<boolean> {
   const inserted = await db
     .insertInto('subscriptions')
@@ -146,7 +146,7 @@ export function findLiveSubscriptions(db: Db, userId: string) {
 export function findSubscriptionsToReconcile(db: Db, cutoff: string, since: string) {
   return db
     .selectFrom('subscriptions')
-    .select(['id', 'gateway_subscription_id', 'status', 'user_id', 'plan_id', 'period'])
+    .select(['id', 'gateway_subscription_id', 'status', 'user_id', 'plan_id', 'period', 'replaces_id', 'took_over_at'])
     .where('live_key', 'is not', null)
     .where('gateway_subscription_id', 'is not', null)
     .where('updated_at', '<=', cutoff)

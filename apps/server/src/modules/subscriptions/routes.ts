@@ -13,7 +13,9 @@ import { z } from 'zod';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { cancelSubscription } from './cancel-subscription.js';
+import { changePaymentMethod } from './change-payment-method.js';
 import { listMySubscriptions } from './list-my-subscriptions.js';
+import { resumeSubscription } from './resume-subscription.js';
 import { subscribe } from './subscribe.js';
 import { verifySubscription } from './verify-subscription.js';
 
@@ -36,7 +38,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         },
       },
     },
-    async (request, reply) => reply.status(201).send(await subscribe(deps, requireUser(request), request.body.planId)),
+    async (request, reply) =>
+      reply.status(201).send(
+        await subscribe(deps, requireUser(request), request.body.planId, new Date(), {
+          disclaimerAccepted: request.body.disclaimerAccepted === true,
+        }),
+      ),
   );
   app.post(
     subscriptionPaths.verify,
@@ -75,5 +82,23 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       },
     },
     async (request) => cancelSubscription(deps, requireUser(request), request.params.id),
+  );
+  // Resume before the end and a new payment method: a new authorisation, answered like subscribing.
+  const replacementSchema = {
+    params: idParams,
+    response: {
+      201: subscribeResponse,
+      400: errorResponse,
+      401: errorResponse,
+      404: errorResponse,
+      409: errorResponse,
+      503: errorResponse,
+    },
+  };
+  app.post(subscriptionPaths.resume, { schema: replacementSchema }, async (request, reply) =>
+    reply.status(201).send(await resumeSubscription(deps, requireUser(request), request.params.id)),
+  );
+  app.post(subscriptionPaths.changeMethod, { schema: replacementSchema }, async (request, reply) =>
+    reply.status(201).send(await changePaymentMethod(deps, requireUser(request), request.params.id)),
   );
 };

@@ -22,6 +22,7 @@ export async function subscribe(
   user: SessionUser,
   planId: string,
   now = new Date(),
+  options: { disclaimerAccepted?: boolean } = {},
 ): Promise<SubscribeResponse> {
   const plan = await findPlanForSale(deps.db, planId);
   if (!plan) throw new AppError('not_found', messages.planNotFound);
@@ -45,6 +46,8 @@ export async function subscribe(
     period: plan.period,
     total_count: plan.totalCount,
     created_at: stamp,
+    // The education-only acknowledgement ticked at the checkout; none recorded for a bare `{ planId }`.
+    disclaimer_accepted_at: options.disclaimerAccepted === true ? stamp : null,
   });
   if (!made) throw new AppError('conflict', messages.subscriptionExists);
   try {

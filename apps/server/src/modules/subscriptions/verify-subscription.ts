@@ -3,6 +3,7 @@ import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { GatewayUnavailableError } from '../../payments/gateway.js';
+import { followReplacements } from './follow-replacements.js';
 import { recordGatewayCharges } from './record-gateway-charges.js';
 import { findByGatewayId } from './repo.js';
 import { syncFromGateway } from './sync-from-gateway.js';
@@ -34,6 +35,8 @@ export async function verifySubscription(
     const subscription = await syncFromGateway(deps, row);
     // The first charge with its invoice, as the gateway lists it (a trial's authorisation is on no invoice).
     if (subscription) await recordGatewayCharges(deps, row, subscription);
+    // A resume or a new payment method takes over from the subscription it replaces (decision 0037 addendum).
+    if (subscription) await followReplacements(deps, row, subscription);
   } catch (error) {
     if (error instanceof GatewayUnavailableError) throw new AppError('unavailable', messages.gatewayUnavailable);
     throw error;
