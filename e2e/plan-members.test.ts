@@ -1,0 +1,88 @@
+import { describe } from 'vitest';
+import { axeViolations } from './support/axe';
+import { baseURL, expect, test } from './support/browser';
+import { addSessionCookie, createVerifiedUser, type E2EUser } from './support/users';
+
+// Issue 34, the console's members of a plan: a learner subscribes through the sandbox's widget, then the
+// operator opens the plan's members from the plans list, sees the member with their charge, the CSV link,
+// and pauses and resumes the membership (each after a confirm); the learner's course closes and reopens.
+
+const tickLabel = 'I have read this: the courses are education only, not investment advice.';
+const courseId = '64a1f0c2b7e4d1a2c3e50001';
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function createPlan(admin: E2EUser): Promise<{ id: string; title: string }> {
+  const title = `Members Room ${unique()}`;
+  const res = await fetch(`${baseURL}/api/admin/plans`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `token=${admin.token}`, origin: new URL(baseURL).origin },
+    body: JSON.stringify({
+      title,
+      description: 'One course, charged monthly from the first day.',
+      price: 499,
+      period: 'month',
+      trialDays: 0,
+      allCourses: false,
+      courseIds: [courseId],
+      liveSessions: false,
+      community: false,
+      published: true,
+    }),
+  });
+  const json = await res.json();
+  expect(res.status, JSON.stringify(json)).toBe(201);
+  return { id: json.plan.id, title };
+}
+const learnStatus = async (user: E2EUser) =>
+  (await fetch(`${baseURL}/api/learn/${courseId}`, { headers: { cookie: `token=${user.token}` } })).status;
+
+describe("the console's plan members", () => {
+  test('members from the plans list: the member and charge, CSV link, pause then resume with a confirm; axe-clean', {
+    timeout: 90_000,
+  }, async ({ page, context }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const admin = createVerifiedUser({ role: 'admin' });
+    const plan = await createPlan(admin);
+    const learner = createVerifiedUser();
+    await addSessionCookie(context, learner);
+    await page.goto(`/memberships/${plan.id}`);
+    await page.getByLabel(tickLabel).check();
+    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    const widget = page.getByRole('dialog', { name: 'Sandbox payment (test mode)' });
+    await widget.getByRole('button', { name: 'Authorise subscription' }).click();
+    await page.waitForURL(/\/my-memberships$/);
+    expect(await learnStatus(learner)).toBe(200);
+
+    await context.clearCookies();
+    await addSessionCookie(context, admin);
+    await page.goto('/admin/plans');
+    await page.getByRole('link', { name: `Members of ${plan.title}` }).click();
+    await page.waitForURL(new RegExp(`/admin/plans/${plan.id}/members$`));
+    await page.getByRole('heading', { level: 1, name: 'Plan members' }).waitFor();
+    const row = page.locator('tr', { hasText: learner.email });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('active');
+    await expect(row.textContent()).resolves.toContain('₹499.00');
+    await row.getByRole('button', { name: /^Refund ₹499\.00 paid on/ }).waitFor();
+    expect(await page.getByRole('link', { name: 'Members (CSV)' }).getAttribute('href')).toBe(
+      `/api/admin/plans/${plan.id}/members?format=csv`,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+
+    const asked: string[] = [];
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await row.getByRole('button', { name: /^Pause / }).click();
+    await page.locator('.toast', { hasText: 'The membership is paused.' }).waitFor();
+    await row.getByRole('button', { name: /^Resume / }).waitFor();
+    expect(asked[0]).toContain('Pause');
+    expect(await learnStatus(learner)).toBe(403);
+    await row.getByRole('button', { name: /^Resume / }).click();
+    await page.locator('.toast', { hasText: 'The membership is running again.' }).waitFor();
+    await row.getByRole('button', { name: /^Pause / }).waitFor();
+    expect(await learnStatus(learner)).toBe(200);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
