@@ -373,6 +373,16 @@ export interface SubscriptionChargesTable {
   gateway_refund_id: string | null;
 }
 
+/** A membership e-mail sent once per occasion: unique (subscription_id, kind, occasion) (039). */
+export interface MemberNoticesTable {
+  id: string;
+  subscription_id: string;
+  kind: 'welcome' | 'receipt' | 'charge_failed' | 'halted' | 'cancelled' | 'renewal_reminder';
+  /** The payment id (receipt), the cycle (failed, halted), 'start', 'end', or the charge date (reminder). */
+  occasion: string;
+  created_at: string;
+}
+
 export interface CartsTable {
   id: string;
   user_id: string;
@@ -687,6 +697,7 @@ export interface Database {
   gateway_plans: GatewayPlansTable;
   subscriptions: SubscriptionsTable;
   subscription_charges: SubscriptionChargesTable;
+  member_notices: MemberNoticesTable;
   carts: CartsTable;
   cart_items: CartItemsTable;
   coupons: CouponsTable;

@@ -34,6 +34,7 @@ import * as subscriptions from './035-subscriptions.js';
 import * as subscriptionChargeDocuments from './036-subscription-charge-documents.js';
 import * as instalmentPlans from './037-instalment-plans.js';
 import * as subscriptionReplacements from './038-subscription-replacements.js';
+import * as memberNotices from './039-member-notices.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '036-subscription-charge-documents': subscriptionChargeDocuments,
   '037-instalment-plans': instalmentPlans,
   '038-subscription-replacements': subscriptionReplacements,
+  '039-member-notices': memberNotices,
 };

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import type { WebhookDelivery } from '../../payments/gateway.js';
 import { enrolInstalmentBuyers } from '../learning/index.js';
-import { handleSubscriptionEvent } from '../subscriptions/index.js';
+import { handleSubscriptionEvent, notifyMembers } from '../subscriptions/index.js';
 import { fulfilContext } from './fulfil-context.js';
 import { fulfilOrder } from './fulfil-order.js';
 import { recordOrderEvent } from './order-events.js';
@@ -122,6 +122,8 @@ async function applyEvent(deps: AppDeps, event: WebhookDelivery, log: FastifyBas
       // A membership's events are the subscriptions module's; it records charges once and reads the state afresh.
       if (event.subscription) {
         await handleSubscriptionEvent(deps, event.subscription, log);
+        // The member's e-mails (welcome, receipt, failed charge, halt, end), each once per occasion.
+        await notifyMembers(deps, event.subscription.subscription.id);
         // An instalment course is the buyer's once its N-th charge is in and the gateway says completed.
         await enrolInstalmentBuyers(deps, { gatewaySubscriptionId: event.subscription.subscription.id });
       }

@@ -1,0 +1,189 @@
+import { adminPlanResponse, subscribeResponse } from '@shop/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FakeDelivery } from '../../../test/fake-razorpay.js';
+import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
+import { usePaymentsShop } from '../../../test/payments-kit.js';
+import { mailText } from '../../../test/smtp.js';
+import { useSmtp } from '../../../test/use-smtp.js';
+import { demoCourses } from '../../seed/seed-courses.js';
+
+// A member's e-mails (issue 34) as Razorpay's servers cause them: the welcome, each charge's receipt with
+// its tax invoice, a failed charge, a halt and the end, each queued once per occasion whatever repeats
+// (the same delivery three times, the same event under new ids, several at once as two processes would).
+// The mails are counted in the outbox, where the shop queues every mail, and read as a mail server receives
+// them (the outbox keeps no body once sent); the clock is set, never waited for.
+
+const smtp = useSmtp();
+const { t, fake, post, deliver } = usePaymentsShop('file', () => ({ SMTP_URL: smtp().url }));
+const [c1, c2] = demoCourses.map((course) => course._id as string) as [string, string];
+
+function setClock(ms: number) {
+  vi.setSystemTime(ms);
+  fake.now = Math.floor(ms / 1000);
+}
+const followFake = () => vi.setSystemTime((fake.now ?? 0) * 1000);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  setClock(Date.UTC(2026, 0, 10, 6));
+});
+afterEach(() => {
+  fake.now = undefined;
+  vi.useRealTimers();
+});
+
+let made = 0;
+async function newPlan() {
+  made += 1;
+  const admin = await createSignedInUser(t.database.db, { role: 'admin' });
+  const res = await post('/api/admin/plans', admin, {
+    title: `Mail Club ${made}`,
+    description: 'Two courses every month.',
+    price: 1180,
+    period: 'month',
+    trialDays: 0,
+    allCourses: false,
+    courseIds: [c1, c2],
+    liveSessions: false,
+    community: false,
+    published: true,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return adminPlanResponse.parse(res.json()).plan;
+}
+
+const deliverAll = async (deliveries: FakeDelivery[]) => {
+  for (const delivery of deliveries) expect((await deliver(delivery)).statusCode, delivery.body).toBe(200);
+};
+/** The same deliveries three times over (Razorpay retries a delivery it thinks failed). */
+const thrice = (deliveries: FakeDelivery[]) => [...deliveries, ...deliveries, ...deliveries];
+/** The subscription's current event under three new event ids, delivered at once (several processes). */
+const sameEventAgain = async (event: Parameters<typeof fake.subscriptionWebhook>[0], id: string, tag: string) => {
+  const again = [1, 2, 3].map((n) => fake.subscriptionWebhook(event, id, undefined, `evt_${tag}_${n}_${made}`));
+  const codes = await Promise.all(again.map((delivery) => deliver(delivery)));
+  expect(codes.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+};
+
+/** The subjects of the mails queued to the learner (those queued in one event share their time: no order). */
+const subjects = async (user: TestUser) =>
+  (await t.database.db.selectFrom('mail_outbox').select('subject').where('to_address', '=', user.email).execute())
+    .map((mail) => mail.subject)
+    .sort();
+
+/** The one mail the learner's mail server received whose text has `needle` (waits for the mail pass). */
+async function received(user: TestUser, needle: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const found = smtp()
+      .received.filter((mail) => mail.to.includes(user.email.toLowerCase()))
+      .map((mail) => mailText(mail.raw))
+      .filter((text) => text.includes(needle));
+    if (found.length > 1) throw new Error(`${found.length} mails with ${needle}`);
+    if (found[0]) return found[0];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail with ${needle}`);
+}
+
+/** Subscribes, authorises at the checkout, verifies; the gateway's webhooks are returned undelivered. */
+async function member(user: TestUser, planId: string) {
+  const res = await post('/api/subscriptions', user, { planId });
+  expect(res.statusCode, res.body).toBe(201);
+  const made = subscribeResponse.parse(res.json());
+  const { answer, webhooks } = fake.authenticateSubscription(made.gatewaySubscriptionId);
+  const verified = await post('/api/subscriptions/verify', user, answer);
+  expect(verified.statusCode, verified.body).toBe(200);
+  return { ...made, webhooks };
+}
+
+describe("a member's e-mails, once each", () => {
+  it('welcome and the first receipt with its invoice link: the webhooks three times and again under new ids give one of each', async () => {
+    const plan = await newPlan();
+    const user = await createSignedInUser(t.database.db);
+    const made = await member(user, plan.id);
+    await deliverAll(thrice(made.webhooks));
+    await sameEventAgain('subscription.activated', made.gatewaySubscriptionId, 'act');
+    expect(await subjects(user)).toEqual([
+      `Welcome to ${plan.title} at ${t.config.siteName}`,
+      expect.stringMatching(new RegExp(`^Your ${t.config.siteName} payment for ${plan.title}: invoice TS`)),
+    ]);
+    const welcome = await received(user, 'membership has started');
+    expect(welcome).toContain(`${t.config.publicUrl}/enrolled-courses`);
+    expect(welcome).toContain('will be charged on 2026-02-10');
+    const [charge] = await t.database.db
+      .selectFrom('subscription_charges')
+      .select('gateway_payment_id')
+      .where('subscription_id', '=', made.subscriptionId)
+      .execute();
+    const invoiceUrl = `${t.config.publicUrl}/api/my/subscriptions/${made.subscriptionId}/charges/${charge?.gateway_payment_id}/invoice`;
+    const receipt = await received(user, 'We received');
+    expect(receipt).toContain(invoiceUrl);
+    expect(receipt).toContain(`<a href="${invoiceUrl}">`);
+    // The link opens the invoice for the learner the mail went to.
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: new URL(invoiceUrl).pathname,
+      headers: { cookie: user.cookie },
+    });
+    expect(pdf.statusCode).toBe(200);
+  });
+
+  it("each renewal's receipt once: the charge delivered three times and as three events at once", async () => {
+    const plan = await newPlan();
+    const user = await createSignedInUser(t.database.db);
+    const made = await member(user, plan.id);
+    await deliverAll(made.webhooks);
+    const renewal = fake.chargeSubscription(made.gatewaySubscriptionId);
+    followFake();
+    await deliverAll(thrice(renewal));
+    await sameEventAgain('subscription.charged', made.gatewaySubscriptionId, 'chg');
+    const receipts = (await subjects(user)).filter((subject) => subject.includes('payment for'));
+    expect(receipts).toHaveLength(2);
+    expect(new Set(receipts).size).toBe(2);
+  });
+
+  it('a failed charge: one mail with the link to change the payment method; the halt: one more', async () => {
+    const plan = await newPlan();
+    const user = await createSignedInUser(t.database.db);
+    const made = await member(user, plan.id);
+    await deliverAll(made.webhooks);
+    const before = await subjects(user);
+    expect(before).toHaveLength(2);
+    const failedSubject = `Your ${t.config.siteName} payment for ${plan.title} did not go through`;
+    const heldSubject = `Your ${t.config.siteName} membership ${plan.title} is on hold`;
+    await deliverAll(thrice(fake.chargeSubscription(made.gatewaySubscriptionId, 'failed')));
+    followFake();
+    await sameEventAgain('subscription.pending', made.gatewaySubscriptionId, 'pend');
+    // Razorpay's second attempt in the same cycle fails too: still the one mail.
+    await deliverAll(fake.chargeSubscription(made.gatewaySubscriptionId, 'failed'));
+    followFake();
+    expect(await subjects(user)).toEqual([...before, failedSubject].sort());
+    const failed = await received(user, 'We could not take');
+    expect(failed).toContain('change the payment method under My Memberships');
+    expect(failed).toContain(`<a href="${t.config.publicUrl}/my-memberships">`);
+
+    await deliverAll(thrice(fake.chargeSubscription(made.gatewaySubscriptionId, 'failed')));
+    await sameEventAgain('subscription.halted', made.gatewaySubscriptionId, 'halt');
+    expect(await subjects(user)).toEqual([...before, failedSubject, heldSubject].sort());
+    expect(await received(user, 'it is on hold')).toContain(`${t.config.publicUrl}/my-memberships`);
+  });
+
+  it('cancelled at the period end: one mail when it ends, whatever repeats', async () => {
+    const plan = await newPlan();
+    const user = await createSignedInUser(t.database.db);
+    const made = await member(user, plan.id);
+    await deliverAll(made.webhooks);
+    const cancel = await post(`/api/my/subscriptions/${made.subscriptionId}/cancel`, user, {});
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const before = await subjects(user);
+    expect(before.some((subject) => subject.includes('has ended'))).toBe(false);
+    setClock(Date.UTC(2026, 1, 10, 6, 0, 1));
+    await deliverAll(thrice(fake.chargeSubscription(made.gatewaySubscriptionId)));
+    await sameEventAgain('subscription.cancelled', made.gatewaySubscriptionId, 'cxl');
+    expect(await subjects(user)).toEqual(
+      [...before, `Your ${t.config.siteName} membership ${plan.title} has ended`].sort(),
+    );
+    const ended = await received(user, 'membership is cancelled');
+    expect(ended).toContain('nothing more will be charged');
+    expect(ended).toContain('Its courses are now closed.');
+  });
+});

@@ -1,0 +1,89 @@
+import { formatPaise, indiaDate, subscriptionChargeDocumentPath } from '@shop/shared';
+import { escapeHtml } from '../../html.js';
+import type { MailMessage } from '../../mail/mailer.js';
+
+/** What a member's mails need to know about the shop. */
+export interface MemberMailSite {
+  publicUrl: string;
+  siteName: string;
+}
+
+/** Who the mail is to and what they subscribed to. */
+export interface MemberMailTo {
+  email: string;
+  name: string;
+  plan: string;
+  subscriptionId: string;
+}
+
+/** Plain paragraphs as text and as HTML (each escaped; a URL alone on its line becomes a link). */
+function mail(to: MemberMailTo, subject: string, paragraphs: string[]): MailMessage {
+  const lines = [`Hello ${to.name},`, ...paragraphs];
+  const html = lines
+    .map((line) =>
+      /^https?:\/\/\S+$/.test(line)
+        ? `<p><a href="${escapeHtml(line)}">${escapeHtml(line)}</a></p>`
+        : `<p>${escapeHtml(line)}</p>`,
+    )
+    .join('');
+  return { to: to.email, subject, text: lines.join('\n\n'), html };
+}
+
+const memberships = (site: MemberMailSite) => `${site.publicUrl}/my-memberships`;
+const dateOf = (iso: string | null) => (iso ? indiaDate(new Date(iso)) : null);
+
+export function welcomeMail(site: MemberMailSite, to: MemberMailTo, next: { amountPaise: number; at: string | null }) {
+  const nextCharge = dateOf(next.at);
+  return mail(to, `Welcome to ${to.plan} at ${site.siteName}`, [
+    `Your ${to.plan} membership has started. Its courses are open to you now:`,
+    `${site.publicUrl}/enrolled-courses`,
+    nextCharge
+      ? `The membership renews by itself: ${formatPaise(next.amountPaise)} will be charged on ${nextCharge}, and each period after, until you cancel. We will remind you 3 days before each charge.`
+      : `The membership renews by itself at ${formatPaise(next.amountPaise)} each period until you cancel.`,
+    'You can cancel at any time under My Memberships; the courses then stay open until the end of the period you paid for:',
+    memberships(site),
+  ]);
+}
+
+export function receiptMail(
+  site: MemberMailSite,
+  to: MemberMailTo,
+  charge: { paymentId: string; amountPaise: number; paidAt: string; invoiceNumber: string },
+) {
+  const invoice = `${site.publicUrl}${subscriptionChargeDocumentPath(to.subscriptionId, charge.paymentId, 'invoice')}`;
+  return mail(to, `Your ${site.siteName} payment for ${to.plan}: invoice ${charge.invoiceNumber}`, [
+    `We received ${formatPaise(charge.amountPaise)} for your ${to.plan} membership on ${dateOf(charge.paidAt)} (payment ${charge.paymentId}).`,
+    `Your tax invoice ${charge.invoiceNumber} (sign in to open it):`,
+    invoice,
+    'All your payments and invoices are under My Memberships:',
+    memberships(site),
+  ]);
+}
+
+export function chargeFailedMail(site: MemberMailSite, to: MemberMailTo, amountPaise: number) {
+  return mail(to, `Your ${site.siteName} payment for ${to.plan} did not go through`, [
+    `We could not take ${formatPaise(amountPaise)} for your ${to.plan} membership. The payment will be tried again over the next days, and your courses stay open meanwhile.`,
+    'If the card or account has changed, expired or has no funds, you can change the payment method under My Memberships:',
+    memberships(site),
+    'If every attempt fails, the membership is put on hold and its courses close until it is paid.',
+  ]);
+}
+
+export function haltedMail(site: MemberMailSite, to: MemberMailTo, amountPaise: number) {
+  return mail(to, `Your ${site.siteName} membership ${to.plan} is on hold`, [
+    `After several attempts we could not take ${formatPaise(amountPaise)} for your ${to.plan} membership, so it is on hold and its courses are closed. Nothing more will be charged while it is on hold.`,
+    'To continue, change the payment method under My Memberships:',
+    memberships(site),
+  ]);
+}
+
+export function cancelledMail(site: MemberMailSite, to: MemberMailTo, openUntil: string | null) {
+  const until = dateOf(openUntil);
+  return mail(to, `Your ${site.siteName} membership ${to.plan} has ended`, [
+    `Your ${to.plan} membership is cancelled and nothing more will be charged.`,
+    until
+      ? `Its courses stay open until ${until}, the end of the period you paid for.`
+      : 'Its courses are now closed. Courses you bought yourself stay yours.',
+    `You are welcome to subscribe again at any time: ${site.publicUrl}/memberships`,
+  ]);
+}

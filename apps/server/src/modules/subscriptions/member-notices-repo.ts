@@ -1,0 +1,68 @@
+import type { Db } from '../../db/database.js';
+import type { MemberNoticesTable } from '../../db/schema.js';
+import { newId } from '../../ids.js';
+
+/** A subscription with what its mails say: the learner's address and name, the plan's title and kind. */
+export function findNoticeSubject(db: Db, gatewaySubscriptionId: string) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('plans as p', 'p.id', 's.plan_id')
+    .select([
+      's.id',
+      's.status',
+      's.amount_paise',
+      's.paid_count',
+      's.current_period_end',
+      's.next_charge_at',
+      's.replaces_id',
+      'u.email',
+      'u.username',
+      'u.status as user_status',
+      'p.title as plan_title',
+      'p.kind as plan_kind',
+    ])
+    .where('s.gateway_subscription_id', '=', gatewaySubscriptionId)
+    .executeTakeFirst();
+}
+
+/** True when a replacement (resume, new payment method) took this subscription's place. */
+export async function wasReplaced(db: Db, subscriptionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('replaces_id', '=', subscriptionId)
+    .where('took_over_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The subscription's charges that have their tax invoice, oldest first. */
+export function invoicedCharges(db: Db, subscriptionId: string) {
+  return db
+    .selectFrom('subscription_charges as c')
+    .innerJoin('tax_documents as d', (join) =>
+      join.onRef('d.subscription_charge_id', '=', 'c.id').on('d.kind', '=', 'invoice'),
+    )
+    .select(['c.gateway_payment_id', 'c.amount_paise', 'c.paid_at', 'd.number'])
+    .where('c.subscription_id', '=', subscriptionId)
+    .orderBy('c.paid_at')
+    .execute();
+}
+
+/**
+ * The notice's row, unless one with its key exists (another delivery, process or replay wrote it):
+ * true only for the writer that inserted it, which then queues the mail in the same transaction.
+ */
+export async function claimNotice(
+  trx: Db,
+  notice: Pick<MemberNoticesTable, 'subscription_id' | 'kind' | 'occasion'>,
+  now: Date,
+): Promise<boolean> {
+  const result = await trx
+    .insertInto('member_notices')
+    .values({ id: newId(), ...notice, created_at: now.toISOString() })
+    .onConflict((oc) => oc.columns(['subscription_id', 'kind', 'occasion']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
