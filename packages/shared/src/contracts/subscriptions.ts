@@ -79,6 +79,8 @@ export const mySubscription = z.object({
   replacedBy: z.string().nullable().optional(),
   replaces: z.string().nullable().optional(),
   startsAt: z.string().nullable().optional(),
+  /** When the education-only acknowledgement was ticked on subscribing (null: not sent); also in the data export. */
+  disclaimerAcceptedAt: z.string().nullable().optional(),
 });
 export type MySubscription = z.infer<typeof mySubscription>;
 export const mySubscriptionsResponse = z.object({ ok: z.literal(true), subscriptions: z.array(mySubscription) });

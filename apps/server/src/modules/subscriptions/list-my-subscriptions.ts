@@ -38,6 +38,7 @@ export async function listMySubscriptions(db: Db, userId: string): Promise<MySub
       replacedBy: replacedBy.get(row.id) ?? null,
       replaces: row.replaces_id,
       startsAt: row.starts_at,
+      disclaimerAcceptedAt: row.disclaimer_accepted_at,
       charges: charges
         .filter((charge) => charge.subscription_id === row.id)
         .map((charge) => {

@@ -351,9 +351,11 @@ describe('the education-only acknowledgement on subscribing', () => {
 
   it('disclaimerAccepted: true is stored with the time; { planId } alone records none; false is refused (400)', async () => {
     const plan = await newPlan();
-    const ticked = await post('/api/subscriptions', await learner(), { planId: plan.id, disclaimerAccepted: true });
+    const tickedBy = await learner();
+    const ticked = await post('/api/subscriptions', tickedBy, { planId: plan.id, disclaimerAccepted: true });
     expect(ticked.statusCode, ticked.body).toBe(201);
     expect(await acknowledged(subscribeResponse.parse(ticked.json()).subscriptionId)).toBe(new Date().toISOString());
+    expect((await mine(tickedBy))[0]?.disclaimerAcceptedAt).toBe(new Date().toISOString());
     const bare = await post('/api/subscriptions', await learner(), { planId: plan.id });
     expect(bare.statusCode, bare.body).toBe(201);
     expect(await acknowledged(subscribeResponse.parse(bare.json()).subscriptionId)).toBeNull();
