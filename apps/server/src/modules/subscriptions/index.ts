@@ -7,7 +7,7 @@
 export { endSubscriptionsOf } from './end-subscriptions-of.js';
 export { type EnrolBuyer, grantInstalmentCourses } from './grant-instalment-courses.js';
 export { handleSubscriptionEvent } from './handle-subscription-event.js';
-export { notifyMembers } from './notify-members.js';
 export { listMySubscriptions } from './list-my-subscriptions.js';
 export { hasMembershipAccess } from './member-access.js';
+export { notifyMembers } from './notify-members.js';
 export { reconcileSubscriptions, type SubscriptionReconcileReport } from './reconcile-subscriptions.js';

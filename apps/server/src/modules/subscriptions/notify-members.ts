@@ -27,7 +27,7 @@ export async function notifyMembers(
   now = new Date(),
 ): Promise<number> {
   const sub = await findNoticeSubject(deps.db, gatewaySubscriptionId);
-  if (!sub || sub.user_status !== 'active') return 0;
+  if (sub?.user_status !== 'active') return 0;
   const site = { publicUrl: deps.config.publicUrl, siteName: deps.config.siteName };
   const to: MemberMailTo = { email: sub.email, name: sub.username, plan: sub.plan_title, subscriptionId: sub.id };
   const cycle = `cycle-${sub.paid_count}`;
