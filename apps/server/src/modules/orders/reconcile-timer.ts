@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { enrolInstalmentBuyers } from '../learning/index.js';
-import { reconcileSubscriptions } from '../subscriptions/index.js';
+import { reconcileSubscriptions, remindRenewals } from '../subscriptions/index.js';
 import { reconcilePayments } from './reconcile-payments.js';
 
 export const RECONCILE_JOB = 'payments.reconcile';
@@ -20,6 +20,8 @@ export async function startReconciliation(app: FastifyInstance): Promise<void> {
       await reconcilePayments(app.deps, app.log);
       await reconcileSubscriptions(app.deps, app.log);
       await enrolInstalmentBuyers(app.deps, { askGateway: true });
+      // Members whose membership renews within 3 days get the reminder once per charge.
+      await remindRenewals(app.deps);
     } catch (error) {
       app.log.error({ err: error }, 'payment reconciliation failed');
     } finally {

@@ -11,3 +11,4 @@ export { listMySubscriptions } from './list-my-subscriptions.js';
 export { hasMembershipAccess } from './member-access.js';
 export { notifyMembers } from './notify-members.js';
 export { reconcileSubscriptions, type SubscriptionReconcileReport } from './reconcile-subscriptions.js';
+export { remindRenewals } from './remind-renewals.js';

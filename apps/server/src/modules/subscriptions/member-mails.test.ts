@@ -6,6 +6,7 @@ import { usePaymentsShop } from '../../../test/payments-kit.js';
 import { mailText } from '../../../test/smtp.js';
 import { useSmtp } from '../../../test/use-smtp.js';
 import { demoCourses } from '../../seed/seed-courses.js';
+import { remindRenewals } from './remind-renewals.js';
 
 // A member's e-mails (issue 34) as Razorpay's servers cause them: the welcome, each charge's receipt with
 // its tax invoice, a failed charge, a halt and the end, each queued once per occasion whatever repeats
@@ -185,5 +186,45 @@ describe("a member's e-mails, once each", () => {
     const ended = await received(user, 'membership is cancelled');
     expect(ended).toContain('nothing more will be charged');
     expect(ended).toContain('Its courses are now closed.');
+  });
+
+  it('the renewal reminder 3 days before each charge, once per charge whatever the passes; none once cancelled', async () => {
+    const plan = await newPlan();
+    const user = await createSignedInUser(t.database.db);
+    const quitter = await createSignedInUser(t.database.db);
+    const made = await member(user, plan.id);
+    await deliverAll(made.webhooks);
+    const quitting = await member(quitter, plan.id);
+    await deliverAll(quitting.webhooks);
+    expect((await post(`/api/my/subscriptions/${quitting.subscriptionId}/cancel`, quitter, {})).statusCode).toBe(200);
+    const reminder = (date: string) => `Your ${t.config.siteName} membership ${plan.title} renews on ${date}`;
+    /** A pass of the periodic job at `ms` (the app's clock set there). */
+    const passAt = (ms: number) => {
+      setClock(ms);
+      return remindRenewals(t.app.deps, new Date());
+    };
+    const remindersTo = async (who: TestUser) =>
+      (await subjects(who)).filter((subject) => subject.includes(' renews on '));
+    // The charge is due 2026-02-10 06:00 UTC: 3 days and a minute before, nothing yet.
+    await passAt(Date.UTC(2026, 1, 7, 5, 59));
+    expect(await remindersTo(user)).toEqual([]);
+    // Passes every few minutes, some at once as in several processes: one reminder.
+    const at = Date.UTC(2026, 1, 7, 6, 5);
+    setClock(at);
+    await Promise.all([0, 1, 2].map(() => remindRenewals(t.app.deps, new Date())));
+    await passAt(at + 5 * 60_000);
+    await passAt(Date.UTC(2026, 1, 10, 5));
+    expect(await remindersTo(user)).toEqual([reminder('2026-02-10')]);
+    expect(await remindersTo(quitter)).toEqual([]);
+    const text = await received(user, 'renews by itself on 2026-02-10');
+    expect(text).toContain('1,180.00 will be charged');
+    expect(text).toContain(`<a href="${t.config.publicUrl}/my-memberships">`);
+    expect(text).toContain('cancel before then under My Memberships');
+    // Renewed: the next charge gets its own reminder.
+    await deliverAll(fake.chargeSubscription(made.gatewaySubscriptionId));
+    followFake();
+    await passAt(Date.UTC(2026, 2, 7, 7));
+    await passAt(Date.UTC(2026, 2, 7, 8));
+    expect(await remindersTo(user)).toEqual([reminder('2026-02-10'), reminder('2026-03-10')]);
   });
 });

@@ -87,3 +87,15 @@ export function cancelledMail(site: MemberMailSite, to: MemberMailTo, openUntil:
     `You are welcome to subscribe again at any time: ${site.publicUrl}/memberships`,
   ]);
 }
+
+export function renewalReminderMail(
+  site: MemberMailSite,
+  to: MemberMailTo,
+  charge: { amountPaise: number; at: string },
+) {
+  return mail(to, `Your ${site.siteName} membership ${to.plan} renews on ${dateOf(charge.at)}`, [
+    `Your ${to.plan} membership renews by itself on ${dateOf(charge.at)}: ${formatPaise(charge.amountPaise)} will be charged to the payment method you set up.`,
+    'Nothing is needed to continue. If you do not want to continue, cancel before then under My Memberships; the courses stay open until the end of the period you paid for, and nothing more is charged:',
+    memberships(site),
+  ]);
+}

@@ -66,3 +66,18 @@ export async function claimNotice(
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/** Live memberships that will charge between `from` and `to` (ISO) and were not cancelled by the learner. */
+export function renewalsDue(db: Db, from: string, to: string) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('plans as p', 'p.id', 's.plan_id')
+    .select(['s.id', 's.amount_paise', 's.next_charge_at', 'u.email', 'u.username', 'p.title as plan_title'])
+    .where('s.status', '=', 'active')
+    .where('s.cancel_at_period_end', '=', 0)
+    .where('s.next_charge_at', '>', from)
+    .where('s.next_charge_at', '<=', to)
+    .where('u.status', '=', 'active')
+    .execute();
+}
