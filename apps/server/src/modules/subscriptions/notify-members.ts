@@ -32,8 +32,10 @@ export async function notifyMembers(
   const to: MemberMailTo = { email: sub.email, name: sub.username, plan: sub.plan_title, subscriptionId: sub.id };
   const cycle = `cycle-${sub.paid_count}`;
   const notices: Notice[] = [];
-  // A replacement (resume, new payment method) continues a membership: no second welcome.
-  if ((sub.status === 'authenticated' || sub.status === 'active') && sub.replaces_id === null)
+  // A replacement (resume, new payment method) continues a membership: no second welcome. Instalments
+  // (a course bought in N payments) are no membership: their payer gets the receipts, not the welcome.
+  const started = sub.status === 'authenticated' || sub.status === 'active';
+  if (started && sub.replaces_id === null && sub.plan_kind === 'membership')
     notices.push({
       kind: 'welcome',
       occasion: 'start',
