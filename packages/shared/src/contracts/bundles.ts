@@ -1,28 +1,5 @@
 import { z } from 'zod';
-import * as zm from 'zod/mini';
 import { objectId } from './common.js';
-import { courseFields } from './course-fields.js';
-
-/** The most courses one bundle may hold. */
-export const MAX_BUNDLE_COURSES = 50;
-
-/** The console's bundle form: price in rupees, GST-inclusive like a course's; at least 2 published courses. */
-export const adminBundleInput = zm.object({
-  title: courseFields.title,
-  description: courseFields.description,
-  price: courseFields.price,
-  courseIds: zm.array(objectId).check(
-    zm.minLength(2, 'must list at least 2 published courses'),
-    zm.maxLength(MAX_BUNDLE_COURSES, `must list at most ${MAX_BUNDLE_COURSES} courses`),
-    zm.refine((ids) => new Set(ids).size === ids.length, 'must not list a course twice'),
-  ),
-  published: zm.boolean({ error: 'must be true or false' }),
-});
-export type AdminBundleInput = zm.infer<typeof adminBundleInput>;
-
-/** PATCH: any of the form's fields; those left out stay as they are. */
-export const adminBundlePatch = zm.partial(adminBundleInput);
-export type AdminBundlePatch = zm.infer<typeof adminBundlePatch>;
 
 export const bundleCourse = z.object({
   _id: objectId,

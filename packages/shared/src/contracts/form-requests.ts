@@ -7,6 +7,7 @@
  * from (every top-level schema in it), so a file per form keeps the others' rules out of its chunk.
  */
 export { emailField } from './account-fields.js';
+export * from './bundle-requests.js';
 export * from './certificate-name-request.js';
 export * from './change-password-request.js';
 export * from './contact-request.js';

@@ -1,0 +1,34 @@
+import type {
+  AdminBundle,
+  AdminBundleInput,
+  AdminBundlePatch,
+  AdminBundleResponse,
+  AdminBundlesResponse,
+} from '@shop/shared';
+import { bundlePaths, pathWith } from '@shop/shared';
+import { adminApi } from './api';
+
+export const bundlesAdminApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    listAdminBundles: build.query<AdminBundle[], void>({
+      query: () => bundlePaths.adminBundles,
+      transformResponse: (r: AdminBundlesResponse) => r.bundles,
+      providesTags: ['Admin'],
+    }),
+    /** A new bundle (POST) or a change to one (PATCH, only the changed fields). */
+    saveBundle: build.mutation<
+      AdminBundle,
+      { id: null; input: AdminBundleInput } | { id: string; input: AdminBundlePatch }
+    >({
+      query: ({ id, input }) => ({
+        url: id ? pathWith(bundlePaths.adminBundle, { id }) : bundlePaths.adminBundles,
+        method: id ? 'PATCH' : 'POST',
+        body: input,
+      }),
+      transformResponse: (r: AdminBundleResponse) => r.bundle,
+      invalidatesTags: ['Admin'],
+    }),
+  }),
+});
+
+export const { useListAdminBundlesQuery, useSaveBundleMutation } = bundlesAdminApi;

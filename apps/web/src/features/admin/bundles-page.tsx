@@ -1,0 +1,52 @@
+import { type AdminBundle, type AdminBundleInput, formatRupees } from '@shop/shared';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { BundleForm } from './bundle-form';
+import { useListAdminBundlesQuery } from './bundles-api';
+import { AdminTable, RowButton } from './table-wrap';
+
+const emptyBundle: AdminBundleInput = { title: '', description: '', price: 0, courseIds: [], published: false };
+
+/** The form's values of a saved bundle. */
+function toInput({ title, description, price, courseIds, published }: AdminBundle): AdminBundleInput {
+  return { title, description, price, courseIds, published };
+}
+
+/** The console's bundles: several courses sold together at one price; the list and a form to make or change one. */
+export function BundlesPage() {
+  const { data } = useListAdminBundlesQuery();
+  const [editing, setEditing] = useState<AdminBundle | null>(null);
+  return (
+    <>
+      <h1>Bundles</h1>
+      <BundleForm
+        key={editing?.id ?? 'new'}
+        id={editing?.id ?? null}
+        initial={editing ? toInput(editing) : emptyBundle}
+        onDone={() => setEditing(null)}
+      />
+      <h2>All bundles</h2>
+      <AdminTable
+        label="All bundles"
+        columns={['Title', 'Price', 'Courses', 'Bought one by one', 'State', 'Actions']}
+        rows={data}
+        empty={<p className="state-message">No bundles yet.</p>}
+      >
+        {(bundle) => (
+          <>
+            <td>{bundle.published ? <Link to={`/bundles/${bundle.id}`}>{bundle.title}</Link> : bundle.title}</td>
+            <td>{formatRupees(bundle.price)}</td>
+            <td>{bundle.courses.map((course) => course.title).join(', ')}</td>
+            <td>{formatRupees(bundle.coursesPrice)}</td>
+            <td>{bundle.published ? 'Published' : 'Draft'}</td>
+            <td className="admin-actions">
+              <RowButton label={`Edit ${bundle.title}`} onClick={() => setEditing(bundle)}>
+                Edit
+              </RowButton>
+            </td>
+          </>
+        )}
+      </AdminTable>
+    </>
+  );
+}
