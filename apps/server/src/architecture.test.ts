@@ -324,6 +324,7 @@ const TABLE_OWNERS: Record<string, string> = {
   gateway_plans: 'subscriptions',
   subscriptions: 'subscriptions',
   subscription_charges: 'subscriptions',
+  member_notices: 'subscriptions',
   tax_document_counters: 'billing',
   tax_documents: 'billing',
   tax_settings: 'billing',

@@ -30,7 +30,8 @@ const actionResponses = {
 export const adminMemberRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     subscriptionPaths.adminPlanMembers,
-    { schema: { params: planParams, querystring: membersQuery } },
+    // The CSV is sent as a string, which Fastify passes as it is; the JSON answer goes through the schema.
+    { schema: { params: planParams, querystring: membersQuery, response: { 200: adminPlanMembersResponse } } },
     async (request, reply) => {
       const list = await listPlanMembers(deps.db, request.params.id);
       if (request.query.format !== 'csv') return adminPlanMembersResponse.parse(list);
