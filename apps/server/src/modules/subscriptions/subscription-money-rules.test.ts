@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeDelivery } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { usePaymentsShop } from '../../../test/payments-kit.js';
+import { createSession } from '../../auth/session.js';
 import { demoCourses } from '../../seed/seed-courses.js';
 
 // The memberships' money rules as the operator and the gateway meet them (issue 34, decision 0020's
@@ -84,5 +85,32 @@ describe("the operator's refund of a membership charge", () => {
     expect(second.statusCode, second.body).toBe(409);
     expect(second.json().message).toBe(messages.subscriptionChargeRefunded);
     expect(fake.requests.slice(before).filter((r) => r.path.includes('/refund'))).toHaveLength(0);
+  });
+});
+
+describe('a membership cancelled at the end of its paid period', () => {
+  it('opens the courses up to the last millisecond of the paid period and not at its end instant', async () => {
+    const { sub } = await memberWithOneCharge();
+    const row = await t.database.db
+      .selectFrom('subscriptions')
+      .select(['user_id', 'current_period_end'])
+      .where('id', '=', sub.subscriptionId)
+      .executeTakeFirstOrThrow();
+    const user = { id: row.user_id } as TestUser;
+    const session = async () => {
+      const token = await createSession(t.database.db, user.id);
+      return `token=${token}`;
+    };
+    const cookie0 = await session();
+    const cancel = await post(`/api/my/subscriptions/${sub.subscriptionId}/cancel`, { ...user, cookie: cookie0 }, {});
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const end = new Date(row.current_period_end ?? '').getTime();
+    expect(end).toBeGreaterThan(Date.now());
+    const learn = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/learn/${c1}`, headers: { cookie: await session() } })).statusCode;
+    vi.setSystemTime(end - 1);
+    expect(await learn()).toBe(200);
+    vi.setSystemTime(end);
+    expect(await learn()).toBe(403);
   });
 });
