@@ -180,4 +180,27 @@ describe('My Memberships', () => {
       await expectPlayerOpens(page, priceAction.id);
     });
   }
+
+  test('resume before the end: a new authorisation in the sandbox, the resumed membership charges again', {
+    timeout: 60_000,
+  }, async ({ page, context }) => {
+    const plan = await createPlanWithoutTrial(createVerifiedUser({ role: 'admin' }), priceAction.id);
+    await signIn(context);
+    await subscribeInTestMode(page, plan.id);
+    const cards = page.getByRole('article', { name: plan.title });
+    await cards.getByRole('button', { name: action('Cancel at period end', plan.title) }).click();
+    await cards.getByText('Cancelled: ends at the end of the paid period', { exact: true }).waitFor();
+
+    await cards.getByRole('button', { name: action('Resume membership', plan.title) }).click();
+    const widget = page.getByRole('dialog', { name: 'Sandbox payment (test mode)' });
+    await widget.getByRole('button', { name: 'Authorise subscription' }).click();
+    await page.locator('.toast', { hasText: 'Your membership is resumed.' }).waitFor();
+    // The new one charges from the old one's period end; the old one runs out with nothing left to do.
+    const resumed = cards.filter({ has: page.getByText('Next charge') });
+    expect(await resumed.locator('dd').nth(1).textContent()).toMatch(new RegExp(`^₹499\\.00 on ${day.source}$`));
+    await resumed.getByRole('button', { name: action('Cancel at period end', plan.title) }).waitFor();
+    expect(await page.getByRole('button', { name: /Resume membership/ }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await expectPlayerOpens(page, priceAction.id);
+  });
 });

@@ -13,16 +13,6 @@ import type {
 import { pathWith, planPaths, subscriptionPaths } from '@shop/shared';
 import { api } from '../../lib/api';
 
-/**
- * Resume before the end and change the payment method (helper R's endpoints, agreed for issue 34): each
- * answers like subscribing, with a subscription for the checkout to authorise. Here until the server
- * registers them in shared's `subscriptionPaths`, where they then move.
- */
-const learnerActionPaths = {
-  resume: '/api/my/subscriptions/:id/resume',
-  changeMethod: '/api/my/subscriptions/:id/change-method',
-} as const;
-
 export const membershipsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPlans: build.query<Plan[], void>({
@@ -59,12 +49,13 @@ export const membershipsApi = api.injectEndpoints({
       query: (id) => ({ url: pathWith(subscriptionPaths.cancel, { id }), method: 'POST' }),
       invalidatesTags: ['Memberships'],
     }),
+    /** Resume before the end and a new payment method: a new authorisation, answered like subscribing. */
     resumeSubscription: build.mutation<SubscribeResponse, string>({
-      query: (id) => ({ url: pathWith(learnerActionPaths.resume, { id }), method: 'POST' }),
+      query: (id) => ({ url: pathWith(subscriptionPaths.resume, { id }), method: 'POST' }),
       invalidatesTags: ['Memberships'],
     }),
     changeSubscriptionMethod: build.mutation<SubscribeResponse, string>({
-      query: (id) => ({ url: pathWith(learnerActionPaths.changeMethod, { id }), method: 'POST' }),
+      query: (id) => ({ url: pathWith(subscriptionPaths.changeMethod, { id }), method: 'POST' }),
       invalidatesTags: ['Memberships'],
     }),
   }),

@@ -19,6 +19,12 @@ describe("what a learner's membership says and allows", () => {
     expect(accessUntil(cancelling)).toBe(periodEnd);
     expect(actionsFor(cancelling, now)).toEqual({ cancel: false, resume: true, changeMethod: false });
     expect(actionsFor(cancelling, new Date('2026-04-11T00:00:00Z')).resume).toBe(false);
+    // Once resumed, the new membership carries the actions; the old one only runs out.
+    expect(actionsFor({ ...cancelling, replacedBy: 'new' }, now)).toEqual({
+      cancel: false,
+      resume: false,
+      changeMethod: false,
+    });
     expect(chargesAgain({ ...cancelling, nextChargeAt: periodEnd })).toBe(false);
   });
 

@@ -21,7 +21,7 @@ const CANCELLABLE: readonly Status[] = ['authenticated', 'active', 'pending', 'h
 /** Statuses whose charges a new payment method can take over: in force, being retried, or halted by failures. */
 const METHOD_CHANGEABLE: readonly Status[] = ['authenticated', 'active', 'pending', 'halted'];
 
-type Membership = Pick<MySubscription, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>;
+type Membership = Pick<MySubscription, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'replacedBy'>;
 
 /** Whether the paid period of a membership cancelled at its end is still running at `now`. */
 function beforeTheEnd(membership: Membership, now: Date): boolean {
@@ -39,6 +39,8 @@ export function statusInWords(membership: Membership): string {
  * before its paid period ends, change the payment method of one still charging.
  */
 export function actionsFor(membership: Membership, now = new Date()) {
+  // One that a resume or a new method took over only runs out: the new one carries the actions.
+  if (membership.replacedBy) return { cancel: false, resume: false, changeMethod: false };
   return {
     cancel: !membership.cancelAtPeriodEnd && CANCELLABLE.includes(membership.status),
     resume: membership.cancelAtPeriodEnd && beforeTheEnd(membership, now),
