@@ -33,8 +33,15 @@ export interface CertificateRef {
   certificateId: string;
 }
 
+/** A membership charge's issued tax invoice, named by the gateway's payment id and its number. */
+export interface ChargeInvoiceRef {
+  kind: 'charge_invoice';
+  paymentId: string;
+  number: string;
+}
+
 /** What a queued mail attaches; only this reference is stored in the outbox, the file is rendered on sending. */
-export type MailAttachmentRef = TaxDocumentRef | CertificateRef;
+export type MailAttachmentRef = TaxDocumentRef | CertificateRef | ChargeInvoiceRef;
 
 export interface RenderedAttachment {
   filename: string;

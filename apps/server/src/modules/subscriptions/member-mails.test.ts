@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeDelivery } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { usePaymentsShop } from '../../../test/payments-kit.js';
+import { pdfAttachments } from '../../../test/pdf.js';
 import { mailText } from '../../../test/smtp.js';
 import { useSmtp } from '../../../test/use-smtp.js';
 import { demoCourses } from '../../seed/seed-courses.js';
@@ -71,19 +72,20 @@ const subjects = async (user: TestUser) =>
     .map((mail) => mail.subject)
     .sort();
 
-/** The one mail the learner's mail server received whose text has `needle` (waits for the mail pass). */
-async function received(user: TestUser, needle: string): Promise<string> {
+/** The one mail (raw) the learner's mail server received whose text has `needle` (waits for the mail pass). */
+async function receivedRaw(user: TestUser, needle: string): Promise<string> {
   for (let i = 0; i < 100; i++) {
     const found = smtp()
       .received.filter((mail) => mail.to.includes(user.email.toLowerCase()))
-      .map((mail) => mailText(mail.raw))
-      .filter((text) => text.includes(needle));
+      .filter((mail) => mailText(mail.raw).includes(needle));
     if (found.length > 1) throw new Error(`${found.length} mails with ${needle}`);
-    if (found[0]) return found[0];
+    if (found[0]) return found[0].raw;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`no mail with ${needle}`);
 }
+/** The text of that one mail, soft line breaks undone. */
+const received = async (user: TestUser, needle: string) => mailText(await receivedRaw(user, needle));
 
 /** Subscribes, authorises at the checkout, verifies; the gateway's webhooks are returned undelivered. */
 async function member(user: TestUser, planId: string) {
@@ -126,6 +128,12 @@ describe("a member's e-mails, once each", () => {
       headers: { cookie: user.cookie },
     });
     expect(pdf.statusCode).toBe(200);
+    // The mail carries the same PDF, as an order's confirmation carries its invoice.
+    const [attached, ...more] = pdfAttachments(await receivedRaw(user, 'We received'));
+    expect(more).toEqual([]);
+    const number = /invoice (TS\S+)/.exec(receipt)?.[1] ?? '';
+    expect(attached?.filename).toBe(`${number.replaceAll('/', '-')}.pdf`);
+    expect(attached?.pdf.equals(pdf.rawPayload)).toBe(true);
   });
 
   it("each renewal's receipt once: the charge delivered three times and as three events at once", async () => {

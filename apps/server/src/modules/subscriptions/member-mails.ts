@@ -1,6 +1,6 @@
 import { formatPaise, indiaDate, subscriptionChargeDocumentPath } from '@shop/shared';
 import { escapeHtml } from '../../html.js';
-import type { MailMessage } from '../../mail/mailer.js';
+import type { ChargeInvoiceRef, MailMessage } from '../../mail/mailer.js';
 
 /** What a member's mails need to know about the shop. */
 export interface MemberMailSite {
@@ -51,13 +51,20 @@ export function receiptMail(
   charge: { paymentId: string; amountPaise: number; paidAt: string; invoiceNumber: string },
 ) {
   const invoice = `${site.publicUrl}${subscriptionChargeDocumentPath(to.subscriptionId, charge.paymentId, 'invoice')}`;
-  return mail(to, `Your ${site.siteName} payment for ${to.plan}: invoice ${charge.invoiceNumber}`, [
+  const message = mail(to, `Your ${site.siteName} payment for ${to.plan}: invoice ${charge.invoiceNumber}`, [
     `We received ${formatPaise(charge.amountPaise)} for your ${to.plan} membership on ${dateOf(charge.paidAt)} (payment ${charge.paymentId}).`,
-    `Your tax invoice ${charge.invoiceNumber} (sign in to open it):`,
+    `Your tax invoice ${charge.invoiceNumber} is attached, and you can open it here after signing in:`,
     invoice,
     'All your payments and invoices are under My Memberships:',
     memberships(site),
   ]);
+  // A reference only: the mail pass renders the PDF when it sends, as for an order's invoice (decision 0018).
+  const attached: ChargeInvoiceRef = {
+    kind: 'charge_invoice',
+    paymentId: charge.paymentId,
+    number: charge.invoiceNumber,
+  };
+  return { ...message, attachments: [attached] };
 }
 
 export function chargeFailedMail(site: MemberMailSite, to: MemberMailTo, amountPaise: number) {
