@@ -377,8 +377,8 @@ export interface SubscriptionChargesTable {
 export interface MemberNoticesTable {
   id: string;
   subscription_id: string;
-  kind: 'welcome' | 'receipt' | 'charge_failed' | 'halted' | 'cancelled' | 'renewal_reminder';
-  /** The payment id (receipt), the cycle (failed, halted), 'start', 'end', or the charge date (reminder). */
+  kind: 'welcome' | 'receipt' | 'charge_failed' | 'halted' | 'cancel_scheduled' | 'cancelled' | 'renewal_reminder';
+  /** The payment id (receipt), the cycle (failed, halted), 'start', 'end' (cancel_scheduled, cancelled), or the charge date (reminder). */
   occasion: string;
   created_at: string;
 }

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { GatewayRejectedError, GatewayUnavailableError } from '../../payments/gateway.js';
+import { notifyMembers } from './notify-members.js';
 import { applyState, ENDED_STATUSES, findOwnSubscription, markCancelAtPeriodEnd } from './repo.js';
 import { stateOf, syncFromGateway } from './sync-from-gateway.js';
 
@@ -26,6 +27,8 @@ export async function cancelSubscription(
     const cancelled = await deps.gateway.cancelSubscription(row.gateway_subscription_id, { atCycleEnd: true });
     await markCancelAtPeriodEnd(deps.db, row.id, stamp);
     await applyState(deps.db, row.id, stateOf(cancelled), stamp);
+    // The note that nothing more is charged and until when the courses stay open (or the end, for a trial).
+    await notifyMembers(deps, row.gateway_subscription_id, now);
   } catch (error) {
     if (error instanceof GatewayUnavailableError) throw new AppError('unavailable', messages.gatewayUnavailable);
     if (!(error instanceof GatewayRejectedError)) throw error;

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { GatewayRejectedError, GatewayUnavailableError } from '../../payments/gateway.js';
 import { findSubscriptionForOperator } from './members-repo.js';
+import { notifyMembers } from './notify-members.js';
 import { ENDED_STATUSES, markCancelAtPeriodEnd, type SubscriptionStatus } from './repo.js';
 import { syncFromGateway } from './sync-from-gateway.js';
 
@@ -31,7 +32,7 @@ const refusalOf = (action: MembershipAction) =>
  * once. A cancelled membership can never come back (Razorpay). Each change writes an audit row.
  */
 export async function manageMembership(
-  deps: Pick<AppDeps, 'db' | 'gateway'>,
+  deps: Pick<AppDeps, 'db' | 'gateway' | 'config' | 'mail'>,
   actor: SessionUser,
   id: string,
   action: MembershipAction,
@@ -54,6 +55,8 @@ export async function manageMembership(
   }
   if (action.kind === 'cancel' && action.atCycleEnd) await markCancelAtPeriodEnd(deps.db, row.id, now.toISOString());
   await syncFromGateway(deps, { id: row.id, gateway_subscription_id: gatewayId }, now);
+  // The member hears of a cancellation (at the period's end or at once) as when they cancel themselves.
+  await notifyMembers(deps, gatewayId, now);
   const after = await findSubscriptionForOperator(deps.db, id);
   const status = after?.status ?? row.status;
   const cancelAtPeriodEnd = (after?.cancel_at_period_end ?? row.cancel_at_period_end) === 1;

@@ -1,4 +1,5 @@
 import { adminPlanResponse, subscribeResponse } from '@shop/shared';
+import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeDelivery } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
@@ -7,6 +8,7 @@ import { pdfAttachments } from '../../../test/pdf.js';
 import { mailText } from '../../../test/smtp.js';
 import { useSmtp } from '../../../test/use-smtp.js';
 import { demoCourses } from '../../seed/seed-courses.js';
+import { reconcileSubscriptions } from './reconcile-subscriptions.js';
 import { remindRenewals } from './remind-renewals.js';
 
 // A member's e-mails (issue 34) as Razorpay's servers cause them: the welcome, each charge's receipt with
@@ -35,7 +37,7 @@ afterEach(() => {
 });
 
 let made = 0;
-async function newPlan() {
+async function newPlan(trialDays = 0) {
   made += 1;
   const admin = await createSignedInUser(t.database.db, { role: 'admin' });
   const res = await post('/api/admin/plans', admin, {
@@ -43,7 +45,7 @@ async function newPlan() {
     description: 'Two courses every month.',
     price: 1180,
     period: 'month',
-    trialDays: 0,
+    trialDays,
     allCourses: false,
     courseIds: [c1, c2],
     liveSessions: false,
@@ -176,14 +178,25 @@ describe("a member's e-mails, once each", () => {
     expect(await received(user, 'it is on hold')).toContain(`${t.config.publicUrl}/my-memberships`);
   });
 
-  it('cancelled at the period end: one mail when it ends, whatever repeats', async () => {
+  it('cancelled at the period end: a note at once (nothing more charged, open until the end), one mail when it ends, whatever repeats', async () => {
     const plan = await newPlan();
     const user = await createSignedInUser(t.database.db);
     const made = await member(user, plan.id);
     await deliverAll(made.webhooks);
-    const cancel = await post(`/api/my/subscriptions/${made.subscriptionId}/cancel`, user, {});
-    expect(cancel.statusCode, cancel.body).toBe(200);
+    const welcomed = await subjects(user);
+    for (const _ of [1, 2, 3]) {
+      const cancel = await post(`/api/my/subscriptions/${made.subscriptionId}/cancel`, user, {});
+      expect(cancel.statusCode, cancel.body).toBe(200);
+    }
+    const note = `Your ${t.config.siteName} membership ${plan.title} ends on 2026-02-10`;
+    expect(await subjects(user)).toEqual([...welcomed, note].sort());
+    await sameEventAgain('subscription.activated', made.gatewaySubscriptionId, 'cxlnote');
     const before = await subjects(user);
+    expect(before).toEqual([...welcomed, note].sort());
+    const noted = await received(user, 'is cancelled at the end of the period you paid for');
+    expect(noted).toContain('nothing more will be charged');
+    expect(noted).toContain('Its courses stay open until 2026-02-10');
+    expect(noted).toContain(`<a href="${t.config.publicUrl}/my-memberships">`);
     expect(before.some((subject) => subject.includes('has ended'))).toBe(false);
     setClock(Date.UTC(2026, 1, 10, 6, 0, 1));
     await deliverAll(thrice(fake.chargeSubscription(made.gatewaySubscriptionId)));
@@ -191,8 +204,7 @@ describe("a member's e-mails, once each", () => {
     expect(await subjects(user)).toEqual(
       [...before, `Your ${t.config.siteName} membership ${plan.title} has ended`].sort(),
     );
-    const ended = await received(user, 'membership is cancelled');
-    expect(ended).toContain('nothing more will be charged');
+    const ended = await received(user, 'membership is cancelled and nothing more will be charged');
     expect(ended).toContain('Its courses are now closed.');
   });
 
@@ -234,5 +246,99 @@ describe("a member's e-mails, once each", () => {
     await passAt(Date.UTC(2026, 2, 7, 7));
     await passAt(Date.UTC(2026, 2, 7, 8));
     expect(await remindersTo(user)).toEqual([reminder('2026-02-10'), reminder('2026-03-10')]);
+  });
+  it('cancelled at once by the operator: the end mail says the courses are closed now, not at the paid period end', async () => {
+    const plan = await newPlan();
+    const user = await createSignedInUser(t.database.db);
+    const made = await member(user, plan.id);
+    await deliverAll(made.webhooks);
+    const operator = await createSignedInUser(t.database.db, { role: 'admin' });
+    const cancel = await post(`/api/admin/subscriptions/${made.subscriptionId}/cancel`, operator, {
+      atCycleEnd: false,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const endings = async () =>
+      (await subjects(user)).filter((subject) => subject.includes('has ended') || subject.includes('ends '));
+    // At once, before (or without) the gateway's webhook; its deliveries then add nothing.
+    expect(await endings()).toEqual([`Your ${t.config.siteName} membership ${plan.title} has ended`]);
+    await sameEventAgain('subscription.cancelled', made.gatewaySubscriptionId, 'cxlnow');
+    expect(await endings()).toEqual([`Your ${t.config.siteName} membership ${plan.title} has ended`]);
+    const text = await received(user, 'membership is cancelled and nothing more will be charged');
+    expect(text).toContain('Its courses are now closed.');
+    expect(text).not.toContain('stay open');
+  });
+
+  it("a trial's first charge is reminded 3 days before, in a trial's words, once", async () => {
+    const plan = await newPlan(7);
+    const user = await createSignedInUser(t.database.db);
+    const made = await member(user, plan.id);
+    await deliverAll(made.webhooks);
+    const trialEnds = `Your ${t.config.siteName} free trial of ${plan.title} ends on 2026-01-17`;
+    // The trial began 2026-01-10 06:00 UTC; its charge is 2026-01-17 06:00 UTC.
+    setClock(Date.UTC(2026, 0, 14, 5, 59));
+    await remindRenewals(t.app.deps, new Date());
+    expect((await subjects(user)).filter((subject) => subject.includes('trial'))).toEqual([]);
+    setClock(Date.UTC(2026, 0, 14, 6, 5));
+    await Promise.all([0, 1, 2].map(() => remindRenewals(t.app.deps, new Date())));
+    setClock(Date.UTC(2026, 0, 15, 6));
+    await remindRenewals(t.app.deps, new Date());
+    expect((await subjects(user)).filter((subject) => subject.includes('trial'))).toEqual([trialEnds]);
+    const text = await received(user, 'Your free trial of');
+    expect(text).toContain('1,180.00 will be charged on that day');
+    expect(text).toContain('cancel before then under My Memberships; nothing will be charged');
+  });
+
+  it('with every webhook lost: verify sends the welcome and the first receipt, reconciliation the renewal receipt and the failed charge, once each', async () => {
+    const plan = await newPlan();
+    const user = await createSignedInUser(t.database.db);
+    await member(user, plan.id); // its webhooks are never delivered
+    const welcome = `Welcome to ${plan.title} at ${t.config.siteName}`;
+    const receipt = new RegExp(`^Your ${t.config.siteName} payment for ${plan.title}: invoice TS`);
+    expect(await subjects(user)).toEqual([welcome, expect.stringMatching(receipt)]);
+    const made = await t.database.db
+      .selectFrom('subscriptions')
+      .select('gateway_subscription_id')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const log = pino({ level: 'silent' });
+    fake.chargeSubscription(made.gateway_subscription_id as string); // renewal 2026-02-10, webhooks lost
+    setClock(Date.UTC(2026, 1, 10, 6, 20));
+    await reconcileSubscriptions(t.app.deps, log, new Date());
+    await reconcileSubscriptions(t.app.deps, log, new Date());
+    const afterRenewal = await subjects(user);
+    expect(afterRenewal.filter((subject) => receipt.test(subject))).toHaveLength(2);
+    fake.chargeSubscription(made.gateway_subscription_id as string, 'failed'); // 2026-03-10, lost too
+    setClock(Date.UTC(2026, 2, 10, 6, 20));
+    await reconcileSubscriptions(t.app.deps, log, new Date());
+    await reconcileSubscriptions(t.app.deps, log, new Date());
+    expect(await subjects(user)).toEqual(
+      [...afterRenewal, `Your ${t.config.siteName} payment for ${plan.title} did not go through`].sort(),
+    );
+  });
+  it('a new payment method: no second welcome, no end note or end mail for the one replaced, one reminder, each receipt once', async () => {
+    const plan = await newPlan();
+    const user = await createSignedInUser(t.database.db);
+    const old = await member(user, plan.id);
+    await deliverAll(old.webhooks);
+    const res = await post(`/api/my/subscriptions/${old.subscriptionId}/change-method`, user, {});
+    expect(res.statusCode, res.body).toBe(201);
+    const moved = subscribeResponse.parse(res.json());
+    const { answer, webhooks } = fake.authenticateSubscription(moved.gatewaySubscriptionId);
+    expect((await post('/api/subscriptions/verify', user, answer)).statusCode).toBe(200);
+    await deliverAll(thrice(webhooks));
+    await sameEventAgain('subscription.activated', old.gatewaySubscriptionId, 'oldact');
+    setClock(Date.UTC(2026, 1, 7, 6, 5));
+    await remindRenewals(t.app.deps, new Date());
+    await deliverAll(thrice(fake.chargeSubscription(old.gatewaySubscriptionId))); // cancelled at its cycle end
+    followFake();
+    await deliverAll(thrice(fake.chargeSubscription(moved.gatewaySubscriptionId)));
+    const mails = await subjects(user);
+    expect(mails.filter((subject) => subject.startsWith('Welcome'))).toHaveLength(1);
+    expect(mails.filter((subject) => subject.includes(' renews on '))).toEqual([
+      `Your ${t.config.siteName} membership ${plan.title} renews on 2026-02-10`,
+    ]);
+    expect(mails.filter((subject) => subject.includes('payment for'))).toHaveLength(2);
+    expect(mails.filter((subject) => subject.includes('has ended') || subject.includes(' ends '))).toEqual([]);
+    expect(mails).toHaveLength(4);
   });
 });

@@ -95,14 +95,55 @@ export function cancelledMail(site: MemberMailSite, to: MemberMailTo, openUntil:
   ]);
 }
 
+/** What a reminder is about: a membership's renewal, a trial's first charge, or one payment of N instalments. */
+export type ReminderOccasion = 'renewal' | 'trial_end' | { instalment: number; of: number };
+
 export function renewalReminderMail(
   site: MemberMailSite,
   to: MemberMailTo,
-  charge: { amountPaise: number; at: string },
+  charge: { amountPaise: number; at: string; occasion?: ReminderOccasion },
 ) {
-  return mail(to, `Your ${site.siteName} membership ${to.plan} renews on ${dateOf(charge.at)}`, [
-    `Your ${to.plan} membership renews by itself on ${dateOf(charge.at)}: ${formatPaise(charge.amountPaise)} will be charged to the payment method you set up.`,
+  const date = dateOf(charge.at);
+  const amount = formatPaise(charge.amountPaise);
+  const occasion = charge.occasion ?? 'renewal';
+  if (typeof occasion === 'object')
+    return mail(
+      to,
+      `Your ${site.siteName} payment ${occasion.instalment} of ${occasion.of} for ${to.plan} is on ${date}`,
+      [
+        `Payment ${occasion.instalment} of ${occasion.of} for ${to.plan}, ${amount}, will be charged on ${date} to the payment method you set up.`,
+        `The course becomes yours for good once all ${occasion.of} payments are in. Your payments and their invoices are under My Memberships:`,
+        memberships(site),
+      ],
+    );
+  if (occasion === 'trial_end')
+    return mail(to, `Your ${site.siteName} free trial of ${to.plan} ends on ${date}`, [
+      `Your free trial of ${to.plan} ends on ${date}. The membership then starts by itself: ${amount} will be charged on that day to the payment method you set up, and again each period until you cancel.`,
+      'If you do not want to continue, cancel before then under My Memberships; nothing will be charged:',
+      memberships(site),
+    ]);
+  return mail(to, `Your ${site.siteName} membership ${to.plan} renews on ${date}`, [
+    `Your ${to.plan} membership renews by itself on ${date}: ${amount} will be charged to the payment method you set up.`,
     'Nothing is needed to continue. If you do not want to continue, cancel before then under My Memberships; the courses stay open until the end of the period you paid for, and nothing more is charged:',
     memberships(site),
   ]);
+}
+
+/** The learner (or the shop) cancelled at the end of the paid period: what happens now, and that nothing more is charged. */
+export function cancelScheduledMail(site: MemberMailSite, to: MemberMailTo, openUntil: string | null) {
+  const until = dateOf(openUntil);
+  return mail(
+    to,
+    until
+      ? `Your ${site.siteName} membership ${to.plan} ends on ${until}`
+      : `Your ${site.siteName} membership ${to.plan} ends at the end of this period`,
+    [
+      `Your ${to.plan} membership is cancelled at the end of the period you paid for: nothing more will be charged.`,
+      until
+        ? `Its courses stay open until ${until}; the membership ends then.`
+        : 'Its courses stay open until the end of the current period; the membership ends then.',
+      'If you change your mind before then, you can resume it under My Memberships:',
+      memberships(site),
+    ],
+  );
 }

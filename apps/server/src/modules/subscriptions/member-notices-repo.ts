@@ -15,6 +15,8 @@ export function findNoticeSubject(db: Db, gatewaySubscriptionId: string) {
       's.paid_count',
       's.current_period_end',
       's.next_charge_at',
+      's.ended_at',
+      's.cancel_at_period_end',
       's.replaces_id',
       'u.email',
       'u.username',
@@ -26,15 +28,24 @@ export function findNoticeSubject(db: Db, gatewaySubscriptionId: string) {
     .executeTakeFirst();
 }
 
-/** True when a replacement (resume, new payment method) took this subscription's place. */
-export async function wasReplaced(db: Db, subscriptionId: string): Promise<boolean> {
-  const row = await db
+/**
+ * Whether a replacement (resume, new payment method) of this subscription was authorised by the learner
+ * (`any`: one is live, or took over) and whether one took its place (`tookOver`). A replacement never
+ * authorised (an abandoned checkout) counts for neither.
+ */
+export async function replacementOf(db: Db, subscriptionId: string): Promise<{ any: boolean; tookOver: boolean }> {
+  const rows = await db
     .selectFrom('subscriptions')
-    .select('id')
+    .select(['status', 'took_over_at'])
     .where('replaces_id', '=', subscriptionId)
-    .where('took_over_at', 'is not', null)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where((eb) =>
+      eb.or([
+        eb('took_over_at', 'is not', null),
+        eb('status', 'in', ['authenticated', 'active', 'pending', 'halted', 'paused']),
+      ]),
+    )
+    .execute();
+  return { any: rows.length > 0, tookOver: rows.some((row) => row.took_over_at !== null) };
 }
 
 /** The subscription's charges that have their tax invoice, oldest first. */
@@ -67,15 +78,33 @@ export async function claimNotice(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Live memberships that will charge between `from` and `to` (ISO) and were not cancelled by the learner. */
+/**
+ * Live subscriptions (paying, or authorised and waiting for their first charge: a trial, a replacement's start)
+ * that will charge between `from` and `to` (ISO) and were not cancelled at the period's end. A replacement not
+ * yet taken over (its `live_key` is `replace:…`) is left out: the subscription it replaces is the live one.
+ */
 export function renewalsDue(db: Db, from: string, to: string) {
   return db
     .selectFrom('subscriptions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('plans as p', 'p.id', 's.plan_id')
-    .select(['s.id', 's.amount_paise', 's.next_charge_at', 'u.email', 'u.username', 'p.title as plan_title'])
-    .where('s.status', '=', 'active')
+    .select([
+      's.id',
+      's.status',
+      's.amount_paise',
+      's.next_charge_at',
+      's.created_at',
+      's.replaces_id',
+      's.paid_count',
+      's.total_count',
+      'u.email',
+      'u.username',
+      'p.title as plan_title',
+    ])
+    .where('s.status', 'in', ['active', 'authenticated'])
     .where('s.cancel_at_period_end', '=', 0)
+    .where('s.live_key', 'is not', null)
+    .where('s.live_key', 'not like', 'replace:%')
     .where('s.next_charge_at', '>', from)
     .where('s.next_charge_at', '<=', to)
     .where('u.status', '=', 'active')

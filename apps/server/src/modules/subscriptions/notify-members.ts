@@ -3,15 +3,19 @@ import type { AppDeps } from '../../deps.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import {
   cancelledMail,
+  cancelScheduledMail,
   chargeFailedMail,
   haltedMail,
   type MemberMailTo,
   receiptMail,
   welcomeMail,
 } from './member-mails.js';
-import { claimNotice, findNoticeSubject, invoicedCharges, wasReplaced } from './member-notices-repo.js';
+import { claimNotice, findNoticeSubject, invoicedCharges, replacementOf } from './member-notices-repo.js';
 
 type Notice = Pick<MemberNoticesTable, 'kind' | 'occasion'> & { mail: MailMessage };
+
+/** States in which a subscription cancelled at its period's end has not ended yet. */
+const LIVE = ['authenticated', 'active', 'pending'];
 
 /**
  * The member's e-mails after a subscription event, from the state as stored (the gateway's, read afresh by
@@ -56,10 +60,22 @@ export async function notifyMembers(
     notices.push({ kind: 'charge_failed', occasion: cycle, mail: chargeFailedMail(site, to, sub.amount_paise) });
   if (sub.status === 'halted')
     notices.push({ kind: 'halted', occasion: cycle, mail: haltedMail(site, to, sub.amount_paise) });
-  // Cancelled because a replacement took over is no end for the learner.
-  if (sub.status === 'cancelled' && !(await wasReplaced(deps.db, sub.id))) {
-    const end = sub.current_period_end;
-    const openUntil = end && Date.parse(end) > now.getTime() ? end : null;
+  // Cancelled because a replacement took over (or is taking over) is no end for the learner.
+  const replacement = await replacementOf(deps.db, sub.id);
+  // Cancelled at the period's end while still live (the learner's one click, or the operator): a note that
+  // nothing more is charged and until when the courses stay open; the end itself has its own mail.
+  if (sub.cancel_at_period_end === 1 && LIVE.includes(sub.status) && !replacement.any)
+    notices.push({
+      kind: 'cancel_scheduled',
+      occasion: 'end',
+      mail: cancelScheduledMail(site, to, sub.current_period_end),
+    });
+  if (sub.status === 'cancelled' && !replacement.tookOver) {
+    // The courses stay open until the paid period ends, or closed already when the gateway ended it sooner
+    // (cancelled at once, a trial): the earlier of the two, if still ahead.
+    const ends = [sub.current_period_end, sub.ended_at].filter((at): at is string => at !== null).map(Date.parse);
+    const end = ends.length > 0 ? Math.min(...ends) : null;
+    const openUntil = end !== null && end > now.getTime() ? new Date(end).toISOString() : null;
     notices.push({ kind: 'cancelled', occasion: 'end', mail: cancelledMail(site, to, openUntil) });
   }
   let queued = 0;

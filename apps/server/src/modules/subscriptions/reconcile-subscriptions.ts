@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { GatewayRejectedError, GatewayUnavailableError } from '../../payments/gateway.js';
 import { followReplacements } from './follow-replacements.js';
+import { notifyMembers } from './notify-members.js';
 import { recordGatewayCharges } from './record-gateway-charges.js';
 import { findSubscriptionsToReconcile } from './repo.js';
 import { syncFromGateway } from './sync-from-gateway.js';
@@ -27,7 +28,7 @@ export interface SubscriptionReconcileReport {
  * subscription's payments yet.
  */
 export async function reconcileSubscriptions(
-  deps: Pick<AppDeps, 'db' | 'dbKind' | 'config' | 'gateway'>,
+  deps: Pick<AppDeps, 'db' | 'dbKind' | 'config' | 'gateway' | 'mail'>,
   log: FastifyBaseLogger,
   now = new Date(),
 ): Promise<SubscriptionReconcileReport> {
@@ -43,6 +44,8 @@ export async function reconcileSubscriptions(
       if (current) await recordGatewayCharges(deps, row, current, now);
       // A resume or new method authorised while its verify and webhooks were lost takes over now.
       if (current) await followReplacements(deps, row, current, now);
+      // The member's e-mails that the lost webhooks would have caused (each once, whoever else sends it).
+      if (current && row.gateway_subscription_id) await notifyMembers(deps, row.gateway_subscription_id, now);
     } catch (error) {
       if (error instanceof GatewayUnavailableError) report.unreachable += 1;
       else if (error instanceof GatewayRejectedError) {

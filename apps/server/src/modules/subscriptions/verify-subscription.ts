@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { GatewayUnavailableError } from '../../payments/gateway.js';
 import { followReplacements } from './follow-replacements.js';
+import { notifyMembers } from './notify-members.js';
 import { recordGatewayCharges } from './record-gateway-charges.js';
 import { findByGatewayId } from './repo.js';
 import { syncFromGateway } from './sync-from-gateway.js';
@@ -37,6 +38,8 @@ export async function verifySubscription(
     if (subscription) await recordGatewayCharges(deps, row, subscription);
     // A resume or a new payment method takes over from the subscription it replaces (decision 0037 addendum).
     if (subscription) await followReplacements(deps, row, subscription);
+    // The welcome and the first charge's receipt at once, not only when (or if) the webhooks come: once each.
+    if (subscription) await notifyMembers(deps, confirmation.gatewaySubscriptionId);
   } catch (error) {
     if (error instanceof GatewayUnavailableError) throw new AppError('unavailable', messages.gatewayUnavailable);
     throw error;
