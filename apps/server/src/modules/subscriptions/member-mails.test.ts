@@ -1,4 +1,4 @@
-import { adminPlanResponse, subscribeResponse } from '@shop/shared';
+import { adminInstalmentsResponse, adminPlanResponse, subscribeResponse } from '@shop/shared';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeDelivery } from '../../../test/fake-razorpay.js';
@@ -340,5 +340,51 @@ describe("a member's e-mails, once each", () => {
     expect(mails.filter((subject) => subject.includes('payment for'))).toHaveLength(2);
     expect(mails.filter((subject) => subject.includes('has ended') || subject.includes(' ends '))).toEqual([]);
     expect(mails).toHaveLength(4);
+  });
+  it('a course in 3 instalments: no welcome, each receipt and reminder says which payment it is, once', async () => {
+    const admin = await createSignedInUser(t.database.db, { role: 'admin' });
+    const offer = await post(`/api/admin/courses/${c2}/instalments`, admin, { count: 3, amount: 500 });
+    expect(offer.statusCode, offer.body).toBe(201);
+    const planId = adminInstalmentsResponse.parse(offer.json()).instalments?.planId ?? '';
+    const user = await createSignedInUser(t.database.db);
+    const made = await member(user, planId);
+    await deliverAll(thrice(made.webhooks));
+    const [first, ...others] = await subjects(user);
+    expect(others).toEqual([]);
+    expect(first).toMatch(/payment for .*: invoice TS/);
+    expect(await received(user, 'We received')).toMatch(/for payment 1 of 3 of your .* instalment plan on 2026-01-10/);
+    setClock(Date.UTC(2026, 1, 7, 6, 5));
+    await remindRenewals(t.app.deps, new Date());
+    await remindRenewals(t.app.deps, new Date());
+    const reminders = (await subjects(user)).filter((subject) => subject.includes(' is on '));
+    expect(reminders).toEqual([expect.stringMatching(/ payment 2 of 3 for .* is on 2026-02-10$/)]);
+    const text = await received(user, 'will be charged on 2026-02-10');
+    expect(text).toContain('once all 3 payments are in');
+    expect(text).not.toContain('renews');
+  });
+
+  it('a process killed between the notice and its mail leaves neither: the next delivery sends the mail, once', async () => {
+    const plan = await newPlan();
+    const user = await createSignedInUser(t.database.db);
+    const res = await post('/api/subscriptions', user, { planId: plan.id });
+    const made = subscribeResponse.parse(res.json());
+    const { answer, webhooks } = fake.authenticateSubscription(made.gatewaySubscriptionId);
+    // The first mail the shop queues fails as if the process died there (after its notice row was inserted).
+    const enqueue = vi.spyOn(t.app.deps.mail, 'enqueue').mockRejectedValueOnce(new Error('killed'));
+    try {
+      expect((await post('/api/subscriptions/verify', user, answer)).statusCode).toBe(500);
+    } finally {
+      enqueue.mockRestore();
+    }
+    const notices = () =>
+      t.database.db
+        .selectFrom('member_notices')
+        .select('kind')
+        .where('subscription_id', '=', made.subscriptionId)
+        .execute();
+    expect((await notices()).map((row) => row.kind)).not.toContain('welcome');
+    await deliverAll(thrice(webhooks));
+    expect((await subjects(user)).filter((subject) => subject.startsWith('Welcome'))).toHaveLength(1);
+    expect((await notices()).filter((row) => row.kind === 'welcome')).toHaveLength(1);
   });
 });

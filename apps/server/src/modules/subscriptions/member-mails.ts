@@ -14,7 +14,13 @@ export interface MemberMailTo {
   name: string;
   plan: string;
   subscriptionId: string;
+  /** N for a course bought in N instalments (named so in the texts), absent for a membership. */
+  instalments?: number;
 }
+
+/** "membership" or "instalment plan", and the learner's one named with it. */
+const kindOf = (to: MemberMailTo) => (to.instalments ? 'instalment plan' : 'membership');
+const named = (to: MemberMailTo) => `${to.plan} ${kindOf(to)}`;
 
 /** Plain paragraphs as text and as HTML (each escaped; a URL alone on its line becomes a link). */
 function mail(to: MemberMailTo, subject: string, paragraphs: string[]): MailMessage {
@@ -35,7 +41,7 @@ const dateOf = (iso: string | null) => (iso ? indiaDate(new Date(iso)) : null);
 export function welcomeMail(site: MemberMailSite, to: MemberMailTo, next: { amountPaise: number; at: string | null }) {
   const nextCharge = dateOf(next.at);
   return mail(to, `Welcome to ${to.plan} at ${site.siteName}`, [
-    `Your ${to.plan} membership has started. Its courses are open to you now:`,
+    `Your ${named(to)} has started. Its courses are open to you now:`,
     `${site.publicUrl}/enrolled-courses`,
     nextCharge
       ? `The membership renews by itself: ${formatPaise(next.amountPaise)} will be charged on ${nextCharge}, and each period after, until you cancel. We will remind you 3 days before each charge.`
@@ -48,11 +54,11 @@ export function welcomeMail(site: MemberMailSite, to: MemberMailTo, next: { amou
 export function receiptMail(
   site: MemberMailSite,
   to: MemberMailTo,
-  charge: { paymentId: string; amountPaise: number; paidAt: string; invoiceNumber: string },
+  charge: { paymentId: string; amountPaise: number; paidAt: string; invoiceNumber: string; number: number },
 ) {
   const invoice = `${site.publicUrl}${subscriptionChargeDocumentPath(to.subscriptionId, charge.paymentId, 'invoice')}`;
   const message = mail(to, `Your ${site.siteName} payment for ${to.plan}: invoice ${charge.invoiceNumber}`, [
-    `We received ${formatPaise(charge.amountPaise)} for your ${to.plan} membership on ${dateOf(charge.paidAt)} (payment ${charge.paymentId}).`,
+    `We received ${formatPaise(charge.amountPaise)} for ${to.instalments ? `payment ${charge.number} of ${to.instalments} of ` : ''}your ${named(to)} on ${dateOf(charge.paidAt)} (payment ${charge.paymentId}).`,
     `Your tax invoice ${charge.invoiceNumber} is attached, and you can open it here after signing in:`,
     invoice,
     'All your payments and invoices are under My Memberships:',
@@ -69,16 +75,16 @@ export function receiptMail(
 
 export function chargeFailedMail(site: MemberMailSite, to: MemberMailTo, amountPaise: number) {
   return mail(to, `Your ${site.siteName} payment for ${to.plan} did not go through`, [
-    `We could not take ${formatPaise(amountPaise)} for your ${to.plan} membership. The payment will be tried again over the next days, and your courses stay open meanwhile.`,
+    `We could not take ${formatPaise(amountPaise)} for your ${named(to)}. The payment will be tried again over the next days, and your courses stay open meanwhile.`,
     'If the card or account has changed, expired or has no funds, you can change the payment method under My Memberships:',
     memberships(site),
-    'If every attempt fails, the membership is put on hold and its courses close until it is paid.',
+    'If every attempt fails, it is put on hold and its courses close until it is paid.',
   ]);
 }
 
 export function haltedMail(site: MemberMailSite, to: MemberMailTo, amountPaise: number) {
-  return mail(to, `Your ${site.siteName} membership ${to.plan} is on hold`, [
-    `After several attempts we could not take ${formatPaise(amountPaise)} for your ${to.plan} membership, so it is on hold and its courses are closed. Nothing more will be charged while it is on hold.`,
+  return mail(to, `Your ${site.siteName} ${kindOf(to)} ${to.plan} is on hold`, [
+    `After several attempts we could not take ${formatPaise(amountPaise)} for your ${named(to)}, so it is on hold and its courses are closed. Nothing more will be charged while it is on hold.`,
     'To continue, change the payment method under My Memberships:',
     memberships(site),
   ]);
@@ -86,12 +92,12 @@ export function haltedMail(site: MemberMailSite, to: MemberMailTo, amountPaise: 
 
 export function cancelledMail(site: MemberMailSite, to: MemberMailTo, openUntil: string | null) {
   const until = dateOf(openUntil);
-  return mail(to, `Your ${site.siteName} membership ${to.plan} has ended`, [
-    `Your ${to.plan} membership is cancelled and nothing more will be charged.`,
+  return mail(to, `Your ${site.siteName} ${kindOf(to)} ${to.plan} has ended`, [
+    `Your ${named(to)} is cancelled and nothing more will be charged.`,
     until
       ? `Its courses stay open until ${until}, the end of the period you paid for.`
       : 'Its courses are now closed. Courses you bought yourself stay yours.',
-    `You are welcome to subscribe again at any time: ${site.publicUrl}/memberships`,
+    ...(to.instalments ? [] : [`You are welcome to subscribe again at any time: ${site.publicUrl}/memberships`]),
   ]);
 }
 
@@ -122,8 +128,8 @@ export function renewalReminderMail(
       'If you do not want to continue, cancel before then under My Memberships; nothing will be charged:',
       memberships(site),
     ]);
-  return mail(to, `Your ${site.siteName} membership ${to.plan} renews on ${date}`, [
-    `Your ${to.plan} membership renews by itself on ${date}: ${amount} will be charged to the payment method you set up.`,
+  return mail(to, `Your ${site.siteName} ${kindOf(to)} ${to.plan} renews on ${date}`, [
+    `Your ${named(to)} renews by itself on ${date}: ${amount} will be charged to the payment method you set up.`,
     'Nothing is needed to continue. If you do not want to continue, cancel before then under My Memberships; the courses stay open until the end of the period you paid for, and nothing more is charged:',
     memberships(site),
   ]);
@@ -135,13 +141,13 @@ export function cancelScheduledMail(site: MemberMailSite, to: MemberMailTo, open
   return mail(
     to,
     until
-      ? `Your ${site.siteName} membership ${to.plan} ends on ${until}`
-      : `Your ${site.siteName} membership ${to.plan} ends at the end of this period`,
+      ? `Your ${site.siteName} ${kindOf(to)} ${to.plan} ends on ${until}`
+      : `Your ${site.siteName} ${kindOf(to)} ${to.plan} ends at the end of this period`,
     [
-      `Your ${to.plan} membership is cancelled at the end of the period you paid for: nothing more will be charged.`,
+      `Your ${named(to)} is cancelled at the end of the period you paid for: nothing more will be charged.`,
       until
-        ? `Its courses stay open until ${until}; the membership ends then.`
-        : 'Its courses stay open until the end of the current period; the membership ends then.',
+        ? `Its courses stay open until ${until}; it ends then.`
+        : 'Its courses stay open until the end of the current period; it ends then.',
       'If you change your mind before then, you can resume it under My Memberships:',
       memberships(site),
     ],

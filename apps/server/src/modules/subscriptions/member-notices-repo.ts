@@ -18,6 +18,7 @@ export function findNoticeSubject(db: Db, gatewaySubscriptionId: string) {
       's.ended_at',
       's.cancel_at_period_end',
       's.replaces_id',
+      's.total_count',
       'u.email',
       'u.username',
       'u.status as user_status',

@@ -33,7 +33,13 @@ export async function notifyMembers(
   const sub = await findNoticeSubject(deps.db, gatewaySubscriptionId);
   if (sub?.user_status !== 'active') return 0;
   const site = { publicUrl: deps.config.publicUrl, siteName: deps.config.siteName };
-  const to: MemberMailTo = { email: sub.email, name: sub.username, plan: sub.plan_title, subscriptionId: sub.id };
+  const to: MemberMailTo = {
+    email: sub.email,
+    name: sub.username,
+    plan: sub.plan_title,
+    subscriptionId: sub.id,
+    ...(sub.total_count !== null ? { instalments: sub.total_count } : {}),
+  };
   const cycle = `cycle-${sub.paid_count}`;
   const notices: Notice[] = [];
   // A replacement (resume, new payment method) continues a membership: no second welcome. Instalments
@@ -45,7 +51,7 @@ export async function notifyMembers(
       occasion: 'start',
       mail: welcomeMail(site, to, { amountPaise: sub.amount_paise, at: sub.next_charge_at }),
     });
-  for (const charge of await invoicedCharges(deps.db, sub.id))
+  for (const [index, charge] of (await invoicedCharges(deps.db, sub.id)).entries())
     notices.push({
       kind: 'receipt',
       occasion: charge.gateway_payment_id,
@@ -54,6 +60,7 @@ export async function notifyMembers(
         amountPaise: charge.amount_paise,
         paidAt: charge.paid_at,
         invoiceNumber: charge.number,
+        number: index + 1,
       }),
     });
   if (sub.status === 'pending')

@@ -31,7 +31,13 @@ export async function remindRenewals(deps: Pick<AppDeps, 'db' | 'config' | 'mail
         : sub.status === 'authenticated' && sub.replaces_id === null
           ? 'trial_end'
           : 'renewal';
-    const to = { email: sub.email, name: sub.username, plan: sub.plan_title, subscriptionId: sub.id };
+    const to = {
+      email: sub.email,
+      name: sub.username,
+      plan: sub.plan_title,
+      subscriptionId: sub.id,
+      ...(sub.total_count !== null ? { instalments: sub.total_count } : {}),
+    };
     const mail = renewalReminderMail(site, to, { amountPaise: sub.amount_paise, at, occasion });
     const sent = await deps.db.transaction().execute(async (trx) => {
       if (!(await claimNotice(trx, { subscription_id: sub.id, kind: 'renewal_reminder', occasion: at }, now)))
