@@ -76,7 +76,8 @@ const subjects = async (user: TestUser) =>
 
 /** The one mail (raw) the learner's mail server received whose text has `needle` (waits for the mail pass). */
 async function receivedRaw(user: TestUser, needle: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
+  // Up to 15 s: the mail pass also renders the receipts' PDFs, slow on a busy machine.
+  for (let i = 0; i < 300; i++) {
     const found = smtp()
       .received.filter((mail) => mail.to.includes(user.email.toLowerCase()))
       .filter((mail) => mailText(mail.raw).includes(needle));
