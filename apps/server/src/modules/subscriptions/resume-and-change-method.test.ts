@@ -11,7 +11,7 @@ import { demoCourses } from '../../seed/seed-courses.js';
 // subscription the learner authorises in the checkout and the web verifies as for subscribing; the
 // education-only acknowledgement on subscribing. The clock is set, never waited for.
 
-const { t, fake, post, deliver } = usePaymentsShop('file');
+const { t, fake, post, deliver, origin } = usePaymentsShop('file');
 const [c1] = demoCourses.map((course) => course._id as string) as [string];
 
 const FEB_10 = Date.UTC(2026, 1, 10, 6);
@@ -92,8 +92,13 @@ async function member(user: TestUser, planId: string) {
   await deliverAll(webhooks);
   return made;
 }
+/** As the web sends it: a POST with no body. */
 const act = (user: TestUser, id: string, action: 'resume' | 'change-method' | 'cancel') =>
-  post(`/api/my/subscriptions/${id}/${action}`, user, {});
+  t.app.inject({
+    method: 'POST',
+    url: `/api/my/subscriptions/${id}/${action}`,
+    headers: { origin: origin(), cookie: user.cookie },
+  });
 async function replacement(user: TestUser, id: string, action: 'resume' | 'change-method') {
   const res = await act(user, id, action);
   expect(res.statusCode, res.body).toBe(201);
