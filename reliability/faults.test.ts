@@ -60,7 +60,7 @@ describe.each(kinds)('on %s', (kind) => {
             // Second payments refunded as unfulfillable: credit notes are issued while the kills land too.
             staleTabChance: 0.05,
             // Issue 34: some take the membership, their subscribe and verify cut by the kills too.
-            subscribeChance: 0.1,
+            subscribeChance: 0.05,
             newLearner: () => createSignedInUser(database.db),
           },
           live,

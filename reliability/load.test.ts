@@ -38,7 +38,7 @@ test(`${settings.learners} learners shop for ${settings.loadSeconds} s on SQLite
     newLearner: () => createSignedInUser(database.db),
     // Issue 12: some learners pay a superseded checkout too; the shop grants once and refunds the other.
     staleTabChance: 0.05,
-    subscribeChance: 0.2,
+    subscribeChance: 0.03,
   });
   const renewed = await renewal;
   const ledger = await auditLedger(database.db);

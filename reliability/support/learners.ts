@@ -27,7 +27,11 @@ export interface LoadOptions {
    * shop answers, which makes N learners a load test of N connections rather than N people shopping.
    */
   thinkMs?: { min: number; max: number };
-  /** Chance that a learner (each newcomer too) first takes the demo membership (issue 34). */
+  /**
+   * Chance, before each purchase, that a learner not yet a member takes the demo membership (issue 34).
+   * Spread over the run rather than all at its first second, so the kills land on some subscribes, not
+   * on all of them at once.
+   */
   subscribeChance?: number;
 }
 
@@ -96,8 +100,10 @@ export async function runLearners(options: LoadOptions, result = newLoadResult()
       let member = false;
       while (!gone && Date.now() < deadline.at) {
         try {
-          if (!member && Math.random() < (options.subscribeChance ?? 0)) await subscribeOnce(client, result.subscribed);
-          member = true;
+          if (!member && Math.random() < (options.subscribeChance ?? 0)) {
+            member = true;
+            await subscribeOnce(client, result.subscribed);
+          }
           const outcome =
             Math.random() < (options.staleTabChance ?? 0)
               ? await shopInTwoTabs(client, user, owned, result)
