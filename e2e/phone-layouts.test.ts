@@ -71,6 +71,7 @@ describe('phone layouts (360 x 800)', () => {
       'Profile',
       'Enrolled Courses',
       'My Orders',
+      'My Memberships',
       'Wishlist',
       'Privacy Centre',
     ]);

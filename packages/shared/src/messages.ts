@@ -164,7 +164,7 @@ export const messages = {
   membershipStatusPaused: 'Paused',
   membershipStatusExpired: 'Expired: the payment was never authorised',
   /** Subscribing (issue 34): a second live subscription to one plan is refused. */
-  subscriptionExists: 'You already have this membership (or its payment is being set up). See it under My memberships.',
+  subscriptionExists: 'You already have this membership (or its payment is being set up). See it under My Memberships.',
   subscriptionNotFound: 'No such membership for this account.',
   subscriptionVerificationFailed: 'The membership payment could not be verified. Please try again.',
   subscriptionCannotCancel: 'This membership has already ended.',

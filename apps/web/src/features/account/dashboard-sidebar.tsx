@@ -17,7 +17,7 @@ const pages = [
   ['/privacy-centre', messages.privacyCentre],
 ] as const;
 
-/** The dashboard's side menu: the username as heading, Profile, Enrolled Courses, My Orders, My memberships, Wishlist and Logout. */
+/** The dashboard's side menu: the username as heading, Profile, Enrolled Courses, My Orders, My Memberships, Wishlist, Privacy Centre and Logout. */
 export function DashboardSidebar({ username }: { username: string }) {
   const logout = useLogout();
   return (
