@@ -30,8 +30,14 @@ const actionResponses = {
 export const adminMemberRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     subscriptionPaths.adminPlanMembers,
-    // The CSV is sent as a string, which Fastify passes as it is; the JSON answer goes through the schema.
-    { schema: { params: planParams, querystring: membersQuery, response: { 200: adminPlanMembersResponse } } },
+    // The JSON answer goes through its schema; the CSV is a string, which Fastify sends as it is.
+    {
+      schema: {
+        params: planParams,
+        querystring: membersQuery,
+        response: { 200: z.union([adminPlanMembersResponse, z.string()]) },
+      },
+    },
     async (request, reply) => {
       const list = await listPlanMembers(deps.db, request.params.id);
       if (request.query.format !== 'csv') return adminPlanMembersResponse.parse(list);
