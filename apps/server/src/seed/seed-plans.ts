@@ -1,8 +1,14 @@
+import { messages } from '@shop/shared';
 import type { Db } from '../db/database.js';
+import { insertInstalmentPlan } from '../modules/plans/instalments-repo.js';
 import { upsertPlan } from '../modules/plans/repo.js';
 
 /** The demo membership: every course, the live sessions and the community, monthly, with a week free. */
 export const DEMO_PLAN_ID = '64a1f0c2b7e4d1a2c3e5c001';
+
+/** The demo instalment offer (decision 0038): "Option Greeks and Strategy Building" (₹7,999) in 3 payments of ₹2,700. */
+export const DEMO_INSTALMENTS_PLAN_ID = '64a1f0c2b7e4d1a2c3e5c002';
+const DEMO_INSTALMENTS_COURSE = { id: '64a1f0c2b7e4d1a2c3e50005', title: 'Option Greeks and Strategy Building' };
 
 export async function seedPlans(db: Db, now = new Date()): Promise<void> {
   await upsertPlan(
@@ -23,4 +29,13 @@ export async function seedPlans(db: Db, now = new Date()): Promise<void> {
     },
     now.toISOString(),
   );
+  // A course also sold in instalments, so a newcomer sees the offer on its page; kept as it is if it exists.
+  await insertInstalmentPlan(db, {
+    id: DEMO_INSTALMENTS_PLAN_ID,
+    courseId: DEMO_INSTALMENTS_COURSE.id,
+    title: messages.instalmentsTitle.replace('{title}', DEMO_INSTALMENTS_COURSE.title).replace('{count}', '3'),
+    pricePaise: 270_000,
+    count: 3,
+    now: now.toISOString(),
+  });
 }

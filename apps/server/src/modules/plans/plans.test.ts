@@ -4,7 +4,7 @@ import { auditRow } from '../../../test/admin-app.js';
 import { createDemoShopApp, createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { useTestApp } from '../../../test/use-test-app.js';
 import { demoCourses } from '../../seed/seed-courses.js';
-import { DEMO_PLAN_ID, seedPlans } from '../../seed/seed-plans.js';
+import { DEMO_INSTALMENTS_PLAN_ID, DEMO_PLAN_ID, seedPlans } from '../../seed/seed-plans.js';
 import { findPlanForSale, planIncludesCourse } from './index.js';
 
 // Membership plans (issue 34) as the owner's console and a visitor meet them: the plan editor with its
@@ -237,6 +237,15 @@ describe('the shop shows its membership plans', () => {
     await seedPlans(t.database.db);
     const clubs = await t.database.db.selectFrom('plans').select('id').where('title', '=', "Trader's Club").execute();
     expect(clubs.map((row) => row.id)).toEqual([DEMO_PLAN_ID]);
+  });
+
+  it('the demo seed offers "Option Greeks and Strategy Building" in 3 payments of ₹2,700 on its page, never among the memberships', async () => {
+    const greeks = demoCourses.find((course) => course.title === 'Option Greeks and Strategy Building')?._id;
+    await seedPlans(t.database.db);
+    const page = await t.app.inject({ method: 'GET', url: `/api/courses/${greeks}` });
+    expect(page.json().course.instalments).toEqual({ count: 3, amount: 2700, planId: DEMO_INSTALMENTS_PLAN_ID });
+    const listed = plansResponse.parse((await t.app.inject({ method: 'GET', url: '/api/plans' })).json()).plans;
+    expect(listed.map((plan) => plan.id)).not.toContain(DEMO_INSTALMENTS_PLAN_ID);
   });
 
   it("one plan's page names the courses a member may open today", async () => {
