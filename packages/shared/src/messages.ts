@@ -114,6 +114,7 @@ export const messages = {
     'Charged {amount} every month, {count} times in all; your UPI Autopay or card mandate allows at most {amount} per month. If a payment fails and is not made up, the course closes until it is.',
   instalmentsNotOffered: 'This course is not offered in instalments.',
   instalmentsCourseOwned: 'You already own this course: there is nothing to pay in instalments.',
+  courseInInstalments: 'You are paying for this course in instalments. Find it in My Memberships.',
   instalmentsConsoleTitle: 'Instalments',
   instalmentsConsoleHelp:
     'Offer the course as 2 to 12 monthly payments (GST included). 0 payments removes the offer for new buyers; those paying already carry on.',

@@ -18,6 +18,7 @@ import { checkoutTaxBasis } from '../billing/checkout-tax-basis.js';
 import { type PricedCart, priceCart } from '../cart/price-cart.js';
 import { findUsableCoupon } from '../coupons/find-usable-coupon.js';
 import { deleteRedemptionsOf, insertRedemption } from '../coupons/index.js';
+import { coursesInInstalments } from '../subscriptions/index.js';
 import { fulfilContext } from './fulfil-context.js';
 import { fulfilOrder } from './fulfil-order.js';
 import { recordOrderEvent } from './order-events.js';
@@ -87,6 +88,10 @@ export async function createOrder(
   if (cart.lines.length === 0 && cart.bundles.length === 0)
     throw new AppError('bad_request', messages.cartEmptyAtCheckout);
   if (body.discountCouponId && !cart.coupon) throw new AppError('conflict', messages.couponNoLongerValid);
+  // Put in the cart before the learner started paying for it in instalments: they would pay twice.
+  const courseIds = [...cart.lines.map((line) => line.id), ...cart.bundles.flatMap((b) => b.courses.map((c) => c.id))];
+  if ((await coursesInInstalments(db, user.id, courseIds)).size > 0)
+    throw new AppError('conflict', messages.courseInInstalments);
   // With prices exclusive of GST the tax is added on top, by the buyer's state, as the checkout page shows it.
   const basis = await checkoutTaxBasis(db, deps.config.tax);
   const priced: Charged = { ...cart, basis, charge: chargeFor(cart, basis, body.state) };

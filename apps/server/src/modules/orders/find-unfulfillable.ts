@@ -1,9 +1,18 @@
 import type { Db } from '../../db/database.js';
-import { findBuyerStatus, findCouponHolders, findCouponLimits, findOwnedTitles, paidFromAbroad } from './repo.js';
+import { coursesInInstalments } from '../subscriptions/index.js';
+import {
+  findBuyerStatus,
+  findCouponHolders,
+  findCouponLimits,
+  findOrderLines,
+  findOwnedTitles,
+  paidFromAbroad,
+} from './repo.js';
 
 export type Unfulfillable =
   | { kind: 'inactive'; status: 'suspended' | 'terminated' }
   | { kind: 'owned'; titles: string[] }
+  | { kind: 'instalments'; titles: string[] }
   | { kind: 'coupon'; code: string }
   | { kind: 'export' };
 
@@ -29,6 +38,18 @@ export async function findUnfulfillable(trx: Db, order: PaidOrder): Promise<Unfu
   if (status !== 'active') return { kind: 'inactive', status };
   const owned = await findOwnedTitles(trx, order.id, order.user_id);
   if (owned.length > 0) return { kind: 'owned', titles: owned.map((row) => row.title) };
+  // Paying for one of its courses in instalments meanwhile (decision 0038): the order would make them pay twice.
+  const lines = await findOrderLines(trx, order.id);
+  const inInstalments = await coursesInInstalments(
+    trx,
+    order.user_id,
+    lines.map((line) => line.course_id),
+  );
+  if (inInstalments.size > 0)
+    return {
+      kind: 'instalments',
+      titles: lines.filter((line) => inInstalments.has(line.course_id)).map((line) => line.title),
+    };
   if (order.coupon_id && (await couponOverLimits(trx, order.coupon_id, order))) {
     // Stryker disable next-line StringLiteral: an order has a coupon code exactly when it has a coupon id; the fallback is for the type
     return { kind: 'coupon', code: order.coupon_code ?? '' };
@@ -61,6 +82,7 @@ export function describeUnfulfillable(reason: Unfulfillable): string {
       : "the buyer's account is closed (deleted by the learner or terminated)";
   if (reason.kind === 'export')
     return 'billed Outside India without GST (LUT), but the gateway reports a payment from India';
+  if (reason.kind === 'instalments') return `the buyer is paying for ${reason.titles.join(', ')} in instalments`;
   return reason.kind === 'owned'
     ? `the buyer already owns ${reason.titles.join(', ')} through another order`
     : `coupon ${reason.code} has no uses left for this order`;
@@ -76,6 +98,8 @@ export function explainUnfulfillable(reason: Unfulfillable | null): string {
       : 'This payment arrived after your account was closed, so nothing could be added to it and no invoice was issued.';
   if (reason.kind === 'export')
     return 'This order was billed to an address outside India, without GST, but it was paid with an Indian card or account. Nothing was added to your account for it. Please order again with your Indian state and PIN code; GST is then added as the checkout shows.';
+  if (reason.kind === 'instalments')
+    return `This payment arrived for an order that could no longer be fulfilled: you are paying for ${reason.titles.join(', ')} in instalments (see My Memberships). Nothing was added to your account for it.`;
   const why =
     reason.kind === 'owned'
       ? `you already own ${reason.titles.join(', ')} through another order`

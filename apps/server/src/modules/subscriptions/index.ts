@@ -4,6 +4,7 @@
  * the privacy centre ends a deleted account's subscriptions. Its tables
  * (`gateway_plans`, `subscriptions`, `subscription_charges`) are its own; its routes register in modules/index.ts.
  */
+export { coursesInInstalments } from './courses-in-instalments.js';
 export { endSubscriptionsOf } from './end-subscriptions-of.js';
 export { type EnrolBuyer, grantInstalmentCourses } from './grant-instalment-courses.js';
 export { handleSubscriptionEvent } from './handle-subscription-event.js';

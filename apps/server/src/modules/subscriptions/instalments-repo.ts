@@ -48,6 +48,30 @@ export async function claimCourseGrant(trx: Db, id: string, now: string): Promis
   return Number(result.numUpdatedRows) !== 0;
 }
 
+/**
+ * The plans of the learner's instalment subscriptions that may still charge (authorised, not ended, not
+ * cancelled at the period's end) or are completed with the course not granted yet.
+ */
+export async function findChargingInstalmentPlanIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('subscriptions')
+    .select('plan_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('total_count', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('status', 'not in', ['created', 'cancelled', 'completed', 'expired']),
+          eb('cancel_at_period_end', '=', 0),
+        ]),
+        eb.and([eb('status', '=', 'completed'), eb('course_granted_at', 'is', null)]),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => row.plan_id);
+}
+
 /** Whether the learner holds an active enrolment in the course (read only: learning writes them). */
 export async function ownsCourse(db: Db, userId: string, courseId: string): Promise<boolean> {
   const row = await db
