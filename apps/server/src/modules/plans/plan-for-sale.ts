@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { PlansTable } from '../../db/schema.js';
 import { findPlanKind } from './instalments-repo.js';
-import { findPlanRow } from './repo.js';
+import { findPlanWithKind } from './repo.js';
 
 /** A published plan as a subscription is made to it. */
 export interface PlanForSale {
@@ -19,12 +19,12 @@ export interface PlanForSale {
 
 /** The plan if it is published, else undefined. */
 export async function findPlanForSale(db: Db, planId: string): Promise<PlanForSale | undefined> {
-  const [row, kind] = await Promise.all([findPlanRow(db, planId), findPlanKind(db, planId)]);
+  const row = await findPlanWithKind(db, planId);
   if (row?.published !== 1) return undefined;
-  const instalments = kind?.kind === 'instalments';
+  const instalments = row.kind === 'instalments';
   return {
-    totalCount: instalments ? (kind.total_count ?? null) : null,
-    instalmentCourseId: instalments ? (kind.instalment_course_id ?? null) : null,
+    totalCount: instalments ? row.total_count : null,
+    instalmentCourseId: instalments ? row.instalment_course_id : null,
     id: row.id,
     title: row.title,
     pricePaise: row.price_paise,
@@ -39,9 +39,9 @@ export async function findPlanForSale(db: Db, planId: string): Promise<PlanForSa
  * offer's own title ("{course} in N monthly payments") with its number of payments; '' for an unknown plan.
  */
 export async function planInvoiceName(db: Db, planId: string): Promise<{ name: string; totalCount: number | null }> {
-  const [row, kind] = await Promise.all([findPlanRow(db, planId), findPlanKind(db, planId)]);
+  const row = await findPlanWithKind(db, planId);
   if (!row) return { name: '', totalCount: null };
-  if (kind?.kind === 'instalments') return { name: row.title, totalCount: kind.total_count ?? null };
+  if (row.kind === 'instalments') return { name: row.title, totalCount: row.total_count };
   return { name: `${row.title} membership`, totalCount: null };
 }
 

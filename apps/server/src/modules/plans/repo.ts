@@ -45,6 +45,15 @@ export function findPlanRow(db: Db, id: string): Promise<PlanRow | undefined> {
   return db.selectFrom('plans').select(planColumns).where('id', '=', id).executeTakeFirst();
 }
 
+/** The plan with what a subscription to it needs beyond a membership's: its kind, N and the course (decision 0038). */
+export function findPlanWithKind(db: Db, id: string) {
+  return db
+    .selectFrom('plans')
+    .select([...planColumns, 'kind', 'total_count', 'instalment_course_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 /** A membership plan (not a course's hidden instalment plan, decision 0038): the shop's and the console's. */
 export function findMembershipPlanRow(db: Db, id: string): Promise<PlanRow | undefined> {
   return db
