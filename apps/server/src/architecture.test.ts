@@ -129,7 +129,7 @@ function floorOf(file: string): Floor | undefined {
   if (/^(auth|mail|jobs|payments|audit|plugins|http)\//.test(f) || f === 'deps.ts') return 'platform';
   if (
     /^(db|storage)\//.test(f) ||
-    /^(errors|ids|config|tax-config|time|crypto|paths|html|pdf-bytes|parse-input)\.ts$/.test(f)
+    /^(errors|ids|config|tax-config|time|crypto|paths|html|pdf-bytes|parse-input|csv)\.ts$/.test(f)
   ) {
     return 'kernel';
   }

@@ -13,13 +13,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeAudit } from '../../audit/write-audit.js';
 import { requireAdmin } from '../../auth/session.js';
+import { writeCsv } from '../../csv.js';
 import type { AppDeps } from '../../deps.js';
 import { refundOrder } from '../orders/refund-order.js';
 import { listCoupons } from './coupon-record.js';
 import { getOrder } from './get-order.js';
 import { deactivateCoupon, saveCoupon } from './save-coupon.js';
 import { searchOrders } from './search-orders.js';
-import { writeCsv } from './write-csv.js';
 
 const idParams = z.object({ id: objectId });
 

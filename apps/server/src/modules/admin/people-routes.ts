@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../auth/session.js';
+import { writeCsv } from '../../csv.js';
 import type { AppDeps } from '../../deps.js';
 import { changeLearnerStatus } from './change-learner-status.js';
 import { listContactMessages, listSubscribers, markMessageHandled } from './contact-messages.js';
@@ -21,7 +22,6 @@ import { getDashboard } from './get-dashboard.js';
 import { grantCourse, revokeCourse } from './grant-course.js';
 import { getLearner, listLearners } from './learners.js';
 import { listAudit } from './list-audit.js';
-import { writeCsv } from './write-csv.js';
 
 const idParams = z.object({ id: objectId });
 const searchQuery = z.object({ q: z.string().trim().max(200).optional() });

@@ -9,7 +9,7 @@ export const money = (paise: number): Money => ({ paise });
 function text(cell: Gstr1Cell): string {
   if (typeof cell === 'number') return String(cell);
   if (typeof cell === 'object') return (cell.paise / 100).toFixed(2);
-  // As in the console's other CSVs (admin/write-csv.ts): buyers choose their own names, so a text cell
+  // As in the console's other CSVs (csv.ts): buyers choose their own names, so a text cell
   // that a spreadsheet would run as a formula is shown as text.
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }

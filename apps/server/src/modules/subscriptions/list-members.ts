@@ -1,4 +1,5 @@
 import { type AdminPlanMembersResponse, paiseToRupees } from '@shop/shared';
+import { writeCsv } from '../../csv.js';
 import type { Db } from '../../db/database.js';
 import { findPlanMembers } from './members-repo.js';
 import { findCharges } from './repo.js';
@@ -42,13 +43,6 @@ export async function listPlanMembers(db: Db, planId: string): Promise<AdminPlan
   };
 }
 
-/** A CSV cell as the console's other exports write it: a formula-looking text is defused with a leading quote. */
-function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The members list as the CSV download: one row per membership, amounts in rupees, times ISO (UTC). */
 export function membersCsv(list: AdminPlanMembersResponse): string {
   const header = [
@@ -77,5 +71,6 @@ export function membersCsv(list: AdminPlanMembersResponse): string {
     member.charges.length,
     member.charges.filter((charge) => charge.refundedAt !== null).length,
   ]);
-  return `${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  // As the console's other exports: a formula-looking text is defused with a leading quote.
+  return writeCsv(header, rows);
 }
