@@ -4,7 +4,7 @@ import type { TaxSettings } from '../../tax-config.js';
 import { amountInWords } from './amount-in-words.js';
 import { findChargeDocument, findLatestBillingDetails, findLearner } from './charge-documents-repo.js';
 import { storeNumberedDocument } from './store-numbered-document.js';
-import type { TaxDocumentData } from './tax-document.js';
+import { supplierAtIssue, type TaxDocumentData } from './tax-document.js';
 import { taxLines, taxMode, taxTotals } from './tax-lines.js';
 import { currentTaxSettings } from './tax-settings-current.js';
 
@@ -73,16 +73,7 @@ export async function issueChargeInvoice(
       date: indiaDate(now),
       orderId: '',
       subscriptionCharge: { subscriptionId: charge.gatewaySubscriptionId, paymentId: charge.gatewayPaymentId },
-      supplier: {
-        legalName: settings.legalName,
-        tradeName: settings.tradeName,
-        address: settings.address,
-        stateCode: settings.stateCode,
-        stateName: settings.stateName,
-        gstin: settings.registered ? settings.gstin : '',
-        pan: settings.pan,
-        ...(settings.signature ? { signature: settings.signature } : {}),
-      },
+      supplier: supplierAtIssue(settings),
       buyer: {
         name: details?.billing_name || learner?.username || '',
         email: details?.billing_email || learner?.email || '',

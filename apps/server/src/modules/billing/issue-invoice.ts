@@ -6,6 +6,7 @@ import type { TaxSettings } from '../../tax-config.js';
 import { amountInWords } from './amount-in-words.js';
 import { findDocument } from './repo.js';
 import { storeNumberedDocument } from './store-numbered-document.js';
+import { supplierAtIssue } from './tax-document.js';
 import { type TaxMode, taxLines, taxMode, taxTotals } from './tax-lines.js';
 import { currentTaxSettings } from './tax-settings-current.js';
 
@@ -66,16 +67,7 @@ export async function issueInvoice(
     number,
     date: indiaDate(now),
     orderId: order.id,
-    supplier: {
-      legalName: settings.legalName,
-      tradeName: settings.tradeName,
-      address: settings.address,
-      stateCode: settings.stateCode,
-      stateName: settings.stateName,
-      gstin: settings.registered ? settings.gstin : '',
-      pan: settings.pan,
-      ...(settings.signature ? { signature: settings.signature } : {}),
-    },
+    supplier: supplierAtIssue(settings),
     buyer: {
       name: order.billing_name || buyer.username,
       email: order.billing_email || buyer.email,

@@ -1,9 +1,9 @@
-import { billingPaths, checkoutTaxResponse, errorResponse, messages, myOrdersResponse } from '@shop/shared';
+import { billingPaths, checkoutTaxResponse, errorResponse, myOrdersResponse } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
-import { perIpLimit } from '../../plugins/rate-limit-options.js';
+import { pdfDownloadOptions, sendPdf } from '../../plugins/pdf-download.js';
 import { checkoutTaxBasis } from './checkout-tax-basis.js';
 import { downloadDocument } from './download-document.js';
 import { listMyOrders } from './list-my-orders.js';
@@ -30,31 +30,11 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     [billingPaths.invoice, 'invoice'],
     [billingPaths.creditNote, 'credit_note'],
   ] as const) {
-    app.get(
-      path,
-      {
-        // A PDF costs tens of milliseconds of CPU: enough for any buyer, too little to keep the server busy.
-        config: { rateLimit: perIpLimit(60, '1 minute', messages.orderDocumentTooMany) },
-        schema: {
-          params: orderParams,
-          // The PDF goes out as it is; only refusals are JSON.
-          response: { 200: z.instanceof(Buffer), 401: errorResponse, 404: errorResponse, 429: errorResponse },
-        },
-      },
-      async (request, reply) => {
-        const file = await downloadDocument(
-          deps.db,
-          requireUser(request),
-          request.params.id,
-          kind,
-          deps.config.dataDir,
-        );
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .header('cache-control', 'private, no-store')
-          .send(file.pdf);
-      },
+    app.get(path, pdfDownloadOptions(orderParams), async (request, reply) =>
+      sendPdf(
+        reply,
+        await downloadDocument(deps.db, requireUser(request), request.params.id, kind, deps.config.dataDir),
+      ),
     );
   }
 };

@@ -45,3 +45,17 @@ export interface TaxDocumentData {
   against?: { number: string; date: string };
   reason?: string;
 }
+
+/** The supplier as an invoice states it: the settings in force at issue, without a GSTIN on a bill of supply. */
+export function supplierAtIssue(settings: TaxSettings): TaxDocumentData['supplier'] {
+  return {
+    legalName: settings.legalName,
+    tradeName: settings.tradeName,
+    address: settings.address,
+    stateCode: settings.stateCode,
+    stateName: settings.stateName,
+    gstin: settings.registered ? settings.gstin : '',
+    pan: settings.pan,
+    ...(settings.signature ? { signature: settings.signature } : {}),
+  };
+}

@@ -1,9 +1,9 @@
-import { errorResponse, messages, subscriptionPaths } from '@shop/shared';
+import { subscriptionPaths } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
-import { perIpLimit } from '../../plugins/rate-limit-options.js';
+import { pdfDownloadOptions, sendPdf } from '../../plugins/pdf-download.js';
 import { downloadChargeDocument } from './download-charge-document.js';
 
 const params = z.object({ id: z.string().min(1).max(64), paymentId: z.string().min(1).max(64) });
@@ -14,30 +14,10 @@ export const chargeDocumentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
     [subscriptionPaths.chargeInvoice, 'invoice'],
     [subscriptionPaths.chargeCreditNote, 'credit_note'],
   ] as const) {
-    app.get(
-      path,
-      {
-        config: { rateLimit: perIpLimit(60, '1 minute', messages.orderDocumentTooMany) },
-        schema: {
-          params,
-          response: { 200: z.instanceof(Buffer), 401: errorResponse, 404: errorResponse, 429: errorResponse },
-        },
-      },
-      async (request, reply) => {
-        const file = await downloadChargeDocument(
-          deps.db,
-          requireUser(request),
-          request.params.id,
-          request.params.paymentId,
-          kind,
-          deps.config.dataDir,
-        );
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .header('cache-control', 'private, no-store')
-          .send(file.pdf);
-      },
-    );
+    app.get(path, pdfDownloadOptions(params), async (request, reply) => {
+      const { id, paymentId } = request.params;
+      const user = requireUser(request);
+      return sendPdf(reply, await downloadChargeDocument(deps.db, user, id, paymentId, kind, deps.config.dataDir));
+    });
   }
 };

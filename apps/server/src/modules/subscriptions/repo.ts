@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { SubscriptionChargesTable, SubscriptionsTable } from '../../db/schema.js';
+import type { GatewayPlansTable, SubscriptionChargesTable, SubscriptionsTable } from '../../db/schema.js';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type SubscriptionStatus = SubscriptionsTable['status'];
@@ -25,17 +25,7 @@ export function findGatewayPlanId(
 }
 
 /** Records the gateway's plan for this price version unless one was recorded meanwhile. */
-export async function insertGatewayPlan(
-  db: Db,
-  row: {
-    id: string;
-    plan_id: string;
-    price_version: number;
-    gateway: string;
-    gateway_plan_id: string;
-    created_at: string;
-  },
-): Promise<void> {
+export async function insertGatewayPlan(db: Db, row: Insertable<GatewayPlansTable>): Promise<void> {
   await db
     .insertInto('gateway_plans')
     .values(row)
