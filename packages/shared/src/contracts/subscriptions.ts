@@ -81,6 +81,10 @@ export const mySubscription = z.object({
   startsAt: z.string().nullable().optional(),
   /** When the education-only acknowledgement was ticked on subscribing (null: not sent); also in the data export. */
   disclaimerAcceptedAt: z.string().nullable().optional(),
+  /** The plan's title, listed or not (an instalment offer's is "{course} in N monthly payments"). */
+  planTitle: z.string().optional(),
+  /** For a course paid in instalments (decision 0038), the course; null for a membership. */
+  courseId: z.string().nullable().optional(),
 });
 export type MySubscription = z.infer<typeof mySubscription>;
 export const mySubscriptionsResponse = z.object({ ok: z.literal(true), subscriptions: z.array(mySubscription) });

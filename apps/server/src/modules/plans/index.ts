@@ -8,5 +8,6 @@ export {
   type PlanForSale,
   planIncludesCourse,
   planInvoiceName,
+  planSummary,
 } from './plan-for-sale.js';
 export { findInstalmentOffer } from './save-instalments.js';

@@ -45,6 +45,16 @@ export async function planInvoiceName(db: Db, planId: string): Promise<{ name: s
   return { name: `${row.title} membership`, totalCount: null };
 }
 
+/** A plan as a learner's list of memberships names it, published or not: its title and, for instalments, the course. */
+export async function planSummary(
+  db: Db,
+  planId: string,
+): Promise<{ title: string; instalmentCourseId: string | null } | undefined> {
+  const row = await findPlanWithKind(db, planId);
+  if (!row) return undefined;
+  return { title: row.title, instalmentCourseId: row.kind === 'instalments' ? row.instalment_course_id : null };
+}
+
 /** Whether a plan includes a course: listed in it, or a plan of every course and the course is published. */
 export async function planIncludesCourse(db: Db, planId: string, courseId: string): Promise<boolean> {
   const row = await db

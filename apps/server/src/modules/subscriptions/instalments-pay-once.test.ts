@@ -1,4 +1,4 @@
-import { adminInstalmentsResponse, messages, subscribeResponse } from '@shop/shared';
+import { adminInstalmentsResponse, messages, mySubscriptionsResponse, subscribeResponse } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
 import { activeCourseIds, demoLines, orderStatus, usePaymentsShop } from '../../../test/payments-kit.js';
@@ -90,6 +90,15 @@ describe('a course paid in instalments is not sold again outright', () => {
     expect(fake.refunds.filter((refund) => refund.payment_id === paid.razorpay_payment_id)).toHaveLength(1);
     expect(await orderStatus(t.database.db, order.orderId)).not.toBe('paid');
     expect(await activeCourseIds(t.database.db, user.id)).toEqual([]);
+  });
+
+  it("My Memberships names a course's instalments by the offer's title and gives its course", async () => {
+    const planId = await offered(c2.id);
+    const user = await createSignedInUser(t.database.db);
+    await payingInInstalments(user, planId);
+    const res = await t.app.inject({ method: 'GET', url: '/api/my/subscriptions', headers: { cookie: user.cookie } });
+    const [mine] = mySubscriptionsResponse.parse(res.json()).subscriptions;
+    expect(mine).toMatchObject({ planId, planTitle: `${c2.title} in 3 monthly payments`, courseId: c2.id });
   });
 
   it('once the learner cancelled the instalments (nothing more to charge), the course may be bought outright', async () => {

@@ -1,6 +1,7 @@
 import { type MySubscriptionsResponse, paiseToRupees, subscriptionChargeDocumentPath } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { chargeDocumentNumbers } from '../billing/charge-document-numbers.js';
+import { planSummary } from '../plans/index.js';
 import { findCharges, findUserSubscriptions } from './repo.js';
 
 /**
@@ -25,11 +26,19 @@ export async function listMySubscriptions(db: Db, userId: string): Promise<MySub
     db,
     charges.map((charge) => charge.id),
   );
+  const plans = new Map(
+    await Promise.all(
+      [...new Set(rows.map((row) => row.plan_id))].map(async (id) => [id, await planSummary(db, id)] as const),
+    ),
+  );
   return {
     ok: true,
     subscriptions: rows.map((row) => ({
       id: row.id,
       planId: row.plan_id,
+      // Every subscription's plan exists (a foreign key); a course's instalments name the course.
+      planTitle: plans.get(row.plan_id)?.title ?? '',
+      courseId: plans.get(row.plan_id)?.instalmentCourseId ?? null,
       status: row.status,
       currentPeriodEnd: row.current_period_end,
       nextChargeAt: row.next_charge_at,

@@ -9,7 +9,7 @@ import { useAddCourseToCart } from './use-add-course-to-cart';
 import { useLocalCart } from './use-local-cart';
 import './cart.css';
 
-type Notice = 'sign-in' | 'owned' | null;
+type Notice = 'sign-in' | 'owned' | 'instalments' | null;
 
 /**
  * The details page's Add to Cart, which goes to /cart on success. A signed-in learner's course goes
@@ -34,7 +34,7 @@ export function AddToCartButton({ course }: { course: { id: string; title: strin
     }
     const outcome = await addCourse(course.id);
     if (outcome === 'added') navigate('/cart');
-    else if (outcome === 'owned') setNotice('owned');
+    else if (outcome === 'owned' || outcome === 'instalments') setNotice(outcome);
     else if (outcome === 'signed-out') {
       // The session ended while the page was open.
       toast.error(messages.addToCartNoLogin);
@@ -59,6 +59,7 @@ export function AddToCartButton({ course }: { course: { id: string; title: strin
         </p>
       )}
       {notice === 'owned' && <OwnedNotice />}
+      {notice === 'instalments' && <OwnedNotice through="instalments" />}
     </div>
   );
 }

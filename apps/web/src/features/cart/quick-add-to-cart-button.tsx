@@ -15,13 +15,14 @@ export function QuickAddToCartButton({ course, label }: { course: { id: string; 
   const { data: profile, isLoading: checkingSession } = useGetProfileQuery();
   const [addCourse, { isLoading: adding }] = useAddCourseToCart();
   const localCart = useLocalCart();
-  const [owned, setOwned] = useState(false);
+  const [owned, setOwned] = useState<'enrolment' | 'instalments' | null>(null);
 
   const onClick = async () => {
     if (!profile) return localCart.add(course);
     const outcome = await addCourse(course.id);
     if (outcome === 'added') toast.success(`${course.title} ${messages.addedToCart}`);
-    else if (outcome === 'owned') setOwned(true);
+    else if (outcome === 'owned') setOwned('enrolment');
+    else if (outcome === 'instalments') setOwned('instalments');
     else if (outcome === 'signed-out') toast.error(messages.addToCartNoLogin);
     else if (outcome === 'failed') toast.error(messages.addToCartFailed);
     else toast.error(messages.addToCartException);
@@ -38,7 +39,7 @@ export function QuickAddToCartButton({ course, label }: { course: { id: string; 
       >
         {label}
       </button>
-      {owned && <OwnedNotice />}
+      {owned && <OwnedNotice through={owned} />}
     </>
   );
 }

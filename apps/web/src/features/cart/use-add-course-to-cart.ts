@@ -1,7 +1,8 @@
+import { messages } from '@shop/shared';
 import { useAddToCartMutation } from './api';
 
 /** What became of an Add to Cart, so each caller can answer as its page should. */
-export type AddOutcome = 'added' | 'owned' | 'signed-out' | 'failed' | 'exception';
+export type AddOutcome = 'added' | 'owned' | 'instalments' | 'signed-out' | 'failed' | 'exception';
 
 /** Adds a course to the signed-in learner's server cart and sorts the answer into an outcome. */
 export function useAddCourseToCart(): [(courseId: string) => Promise<AddOutcome>, { isLoading: boolean }] {
@@ -12,7 +13,9 @@ export function useAddCourseToCart(): [(courseId: string) => Promise<AddOutcome>
       return 'added';
     } catch (error) {
       const status = (error as { status?: unknown } | undefined)?.status;
-      if (status === 409) return 'owned';
+      // A 409 is a course the learner has: owned, or being paid for in instalments (decision 0038).
+      const message = (error as { data?: { message?: unknown } } | undefined)?.data?.message;
+      if (status === 409) return message === messages.courseInInstalments ? 'instalments' : 'owned';
       if (status === 401) return 'signed-out';
       // A number is an answer from our server; anything else (no network, bad JSON) never got one.
       return typeof status === 'number' ? 'failed' : 'exception';

@@ -63,7 +63,10 @@ export function MembershipCard({
   return (
     <article className="membership-card" aria-labelledby={headingId}>
       <h3 id={headingId}>
-        <Link to={`/memberships/${membership.planId}`}>{title}</Link>
+        {/* A course paid in instalments (decision 0038) links to the course: its plan has no page of its own. */}
+        <Link to={membership.courseId ? `/course-details/${membership.courseId}` : `/memberships/${membership.planId}`}>
+          {title}
+        </Link>
       </h3>
       <dl className="membership-facts">
         <Fact term={messages.membershipStatus}>{statusInWords(membership)}</Fact>

@@ -10,7 +10,6 @@ import {
   useCancelSubscriptionMutation,
   useChangeSubscriptionMethodMutation,
   useGetMySubscriptionsQuery,
-  useGetPlansQuery,
   useResumeSubscriptionMutation,
 } from './api';
 import { MembershipCard } from './membership-card';
@@ -26,8 +25,6 @@ function Memberships() {
   } = useGetMySubscriptionsQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
-  // The plans' titles: a plan taken off the shop's list is still named "Membership".
-  const { data: plans } = useGetPlansQuery();
   const [cancel] = useCancelSubscriptionMutation();
   const [resume] = useResumeSubscriptionMutation();
   const [changeMethod] = useChangeSubscriptionMethodMutation();
@@ -72,8 +69,8 @@ function Memberships() {
     if (outcome.done) toast.success(done);
     else if ('refused' in outcome) toast.error(errorMessage(outcome.refused, messages.serverError));
   };
-  const titleOf = (membership: MySubscription) =>
-    plans?.find((plan) => plan.id === membership.planId)?.title ?? messages.membershipUnnamed;
+  // The server names each plan, listed or not (an instalment offer's title names its course).
+  const titleOf = (membership: MySubscription) => membership.planTitle || messages.membershipUnnamed;
 
   return (
     <div className="membership-list">
