@@ -1,17 +1,22 @@
 import path from 'node:path';
-import { subscribeResponse } from '@shop/shared';
 import { expect, it } from 'vitest';
-import { createDemoShopApp, createSignedInUser } from '../test/helpers.js';
+import { useSandboxShop } from '../test/membership-kit.js';
 import { runCli } from '../test/run-cli.js';
-import { useTestApp } from '../test/use-test-app.js';
-import { SandboxGateway } from './payments/sandbox-gateway.js';
 import { DEMO_PLAN_ID } from './seed/seed-plans.js';
 
 // `npm run cli -- sandbox:renew [--fail]`, run as a process of its own, as a newcomer would run it to
 // watch a renewal: the demo membership's trial is over, the run charges it (or fails the charge), and
 // the webhooks reach the shop's own handler, so the membership's state and charges follow.
 
-const t = useTestApp(createDemoShopApp);
+const { t, learner, subscribed, paidInWidget } = useSandboxShop();
+
+/** A new learner subscribes to the demo plan and authorises in the sandbox's widget (its webhooks settled): in the trial. */
+async function trialMember() {
+  const user = await learner();
+  const made = await subscribed(user, DEMO_PLAN_ID);
+  await paidInWidget(user, made.gatewaySubscriptionId);
+  return made;
+}
 
 function runRenewCli(args: string[]) {
   const database = t.database.config;
@@ -23,25 +28,7 @@ function runRenewCli(args: string[]) {
 }
 
 it('sandbox:renew charges a due membership and delivers its webhooks; --fail leaves it pending', async () => {
-  const user = await createSignedInUser(t.database.db);
-  const headers = { origin: new URL(t.config.publicUrl).origin, cookie: user.cookie };
-  const made = await t.app.inject({
-    method: 'POST',
-    url: '/api/subscriptions',
-    headers,
-    payload: { planId: DEMO_PLAN_ID },
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const { subscriptionId, gatewaySubscriptionId } = subscribeResponse.parse(made.json());
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: '/api/sandbox/pay',
-    headers,
-    payload: { subscription_id: gatewaySubscriptionId, outcome: 'captured' },
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
-  const { gateway } = t.app.deps;
-  if (gateway instanceof SandboxGateway) await gateway.webhooksSettled();
+  const { subscriptionId, gatewaySubscriptionId } = await trialMember();
   const ours = () =>
     t.database.db
       .selectFrom('subscriptions')
@@ -80,23 +67,7 @@ it('sandbox:renew charges a due membership and delivers its webhooks; --fail lea
 }, 60_000);
 
 it('sandbox:renew --days N charges what falls due within N days, so a newcomer need not wait for a trial to end', async () => {
-  const user = await createSignedInUser(t.database.db);
-  const headers = { origin: new URL(t.config.publicUrl).origin, cookie: user.cookie };
-  const made = await t.app.inject({
-    method: 'POST',
-    url: '/api/subscriptions',
-    headers,
-    payload: { planId: DEMO_PLAN_ID },
-  });
-  const { subscriptionId, gatewaySubscriptionId } = subscribeResponse.parse(made.json());
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/sandbox/pay',
-    headers,
-    payload: { subscription_id: gatewaySubscriptionId, outcome: 'captured' },
-  });
-  const { gateway } = t.app.deps;
-  if (gateway instanceof SandboxGateway) await gateway.webhooksSettled();
+  const { subscriptionId } = await trialMember();
   const status = () =>
     t.database.db
       .selectFrom('subscriptions')

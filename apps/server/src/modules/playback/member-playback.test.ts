@@ -1,14 +1,14 @@
-import { adminPlanResponse, type PlaybackResponse, subscribeResponse } from '@shop/shared';
+import type { PlaybackResponse } from '@shop/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
-import { usePaymentsShop } from '../../../test/payments-kit.js';
+import type { TestUser } from '../../../test/helpers.js';
+import { useMembershipShop } from '../../../test/membership-kit.js';
 import { lessonIdsOf, makeReadyVideo } from '../../../test/test-video.js';
 import { demoCourses } from '../../seed/seed-courses.js';
 
 // A member (issue 34) watches a paid lesson of a course their plan includes, as an owner does: the grant,
 // then every playlist asked afresh; once the membership is halted both are refused.
 
-const { t, fake, post, deliver } = usePaymentsShop('file');
+const { t, fake, post, deliver, newPlan, learner, subscribed } = useMembershipShop({ clock: false });
 const courseId = demoCourses[0]?._id ?? '';
 let paidLesson = '';
 
@@ -22,23 +22,10 @@ const playback = (user: TestUser) =>
 
 describe('a member watches an included course', () => {
   it('gets the grant and the playlist while the membership opens the course; not once it is halted', async () => {
-    const admin = await createSignedInUser(t.database.db, { role: 'admin' });
-    const planRes = await post('/api/admin/plans', admin, {
-      title: 'Video club',
-      description: 'One course.',
-      price: 499,
-      period: 'month',
-      trialDays: 0,
-      allCourses: false,
-      courseIds: [courseId],
-      liveSessions: false,
-      community: false,
-      published: true,
-    });
-    const plan = adminPlanResponse.parse(planRes.json()).plan;
-    const user = await createSignedInUser(t.database.db);
+    const plan = await newPlan({ title: 'Video club', description: 'One course.', price: 499, courseIds: [courseId] });
+    const user = await learner();
     expect((await playback(user)).statusCode).toBe(403);
-    const made = subscribeResponse.parse((await post('/api/subscriptions', user, { planId: plan.id })).json());
+    const made = await subscribed(user, plan.id);
     const { answer, webhooks } = fake.authenticateSubscription(made.gatewaySubscriptionId);
     expect((await post('/api/subscriptions/verify', user, answer)).statusCode).toBe(200);
 

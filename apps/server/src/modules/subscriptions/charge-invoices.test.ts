@@ -1,76 +1,32 @@
-import { adminPlanResponse, messages, mySubscriptionsResponse, subscribeResponse } from '@shop/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@shop/shared';
+import { describe, expect, it } from 'vitest';
 import { type FakeDelivery, replayed, reversed } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
-import { demoLines, usePaymentsShop } from '../../../test/payments-kit.js';
+import type { TestUser } from '../../../test/helpers.js';
+import { demoCourseIds, useMembershipShop } from '../../../test/membership-kit.js';
+import { demoLines } from '../../../test/payments-kit.js';
 import { pdfText } from '../../../test/pdf.js';
-import { createSession } from '../../auth/session.js';
-import { demoCourses } from '../../seed/seed-courses.js';
 
 // Each captured membership charge and its GST tax invoice (issue 34, decision 0037's addendum), as the
 // learner's browser, Razorpay's servers and the operator meet them: one invoice per charge from the
 // orders' own series, whatever order or number of times the gateway's events and the checkout's verify
 // arrive; the learner's invoice link; the operator's refund of one charge with its credit note.
 
-const { t, fake, post, deliver } = usePaymentsShop('file');
-const [c1, c2] = demoCourses.map((course) => course._id as string) as [string, string];
-
-function setClock(ms: number) {
-  vi.setSystemTime(ms);
-  fake.now = Math.floor(ms / 1000);
-}
-const followFake = () => vi.setSystemTime((fake.now ?? 0) * 1000);
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  setClock(Date.UTC(2026, 0, 10, 6));
-});
-afterEach(() => {
-  fake.now = undefined;
-  vi.useRealTimers();
-});
-
-let made = 0;
-async function newPlan() {
-  made += 1;
-  const admin = await createSignedInUser(t.database.db, { role: 'admin' });
-  const res = await post('/api/admin/plans', admin, {
-    title: `Trader's Club ${made}`,
-    description: 'Two courses every month.',
-    price: 1180,
-    period: 'month',
-    trialDays: 0,
-    allCourses: false,
-    courseIds: [c1, c2],
-    liveSessions: false,
-    community: false,
-    published: true,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return adminPlanResponse.parse(res.json()).plan;
-}
-
-const learner = () => createSignedInUser(t.database.db);
-const admin = () => createSignedInUser(t.database.db, { role: 'admin' });
-const signedInAgain = async (user: TestUser): Promise<TestUser> => {
-  const token = await createSession(t.database.db, user.id);
-  return { ...user, token, cookie: `token=${token}` };
-};
-const get = (url: string, user: TestUser) => t.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
-const mine = async (user: TestUser) => {
-  const res = await get('/api/my/subscriptions', user);
-  expect(res.statusCode, res.body).toBe(200);
-  return mySubscriptionsResponse.parse(res.json()).subscriptions;
-};
-const deliverAll = async (deliveries: FakeDelivery[]) => {
-  for (const delivery of deliveries) expect((await deliver(delivery)).statusCode, delivery.body).toBe(200);
-};
-
-async function subscribed(user: TestUser, planId: string) {
-  const res = await post('/api/subscriptions', user, { planId });
-  expect(res.statusCode, res.body).toBe(201);
-  return subscribeResponse.parse(res.json());
-}
+const {
+  t,
+  fake,
+  post,
+  deliver,
+  followFake,
+  newPlan,
+  learner,
+  admin,
+  signedInAgain,
+  get,
+  mine,
+  deliverAll,
+  subscribed,
+} = useMembershipShop({ title: "Trader's Club" });
+const [c1] = demoCourseIds;
 
 /** The tax documents of a subscription's charges, by kind. */
 async function documentsOf(subscriptionId: string) {

@@ -1,11 +1,9 @@
-import { adminInstalmentsResponse, getCourseResponse, messages, plansResponse, subscribeResponse } from '@shop/shared';
+import { adminInstalmentsResponse, getCourseResponse, messages, plansResponse } from '@shop/shared';
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeDelivery, replayed, reversed } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
-import { usePaymentsShop } from '../../../test/payments-kit.js';
-import { createSession } from '../../auth/session.js';
-import { demoCourses } from '../../seed/seed-courses.js';
+import { describe, expect, it } from 'vitest';
+import { replayed, reversed } from '../../../test/fake-razorpay.js';
+import type { TestUser } from '../../../test/helpers.js';
+import { demoCourseIds, useMembershipShop } from '../../../test/membership-kit.js';
 import { enrolInstalmentBuyers, grantEnrolment } from '../learning/index.js';
 import { reconcileSubscriptions } from './reconcile-subscriptions.js';
 
@@ -13,37 +11,12 @@ import { reconcileSubscriptions } from './reconcile-subscriptions.js';
 // them: the console's offer of a course in N monthly payments, then a buyer paying them, opening the
 // course from the first, owning it after the N-th (once, whatever replays), and losing it when halted.
 
-const { t, fake, post, deliver } = usePaymentsShop('file');
-const [c1, c2, c3] = demoCourses.map((course) => course._id as string) as [string, string, string];
+const { t, fake, post, setClock, followFake, admin, learner, signedInAgain, learn, deliverAll, member } =
+  useMembershipShop();
+const [c1, c2, c3] = demoCourseIds;
 
-function setClock(ms: number) {
-  vi.setSystemTime(ms);
-  fake.now = Math.floor(ms / 1000);
-}
-const followFake = () => vi.setSystemTime((fake.now ?? 0) * 1000);
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  setClock(Date.UTC(2026, 0, 10, 6));
-});
-afterEach(() => {
-  fake.now = undefined;
-  vi.useRealTimers();
-});
-
-const admin = () => createSignedInUser(t.database.db, { role: 'admin' });
-const learner = () => createSignedInUser(t.database.db);
-const signedInAgain = async (user: TestUser): Promise<TestUser> => {
-  const token = await createSession(t.database.db, user.id);
-  return { ...user, token, cookie: `token=${token}` };
-};
-const learn = (user: TestUser, courseId: string) =>
-  t.app.inject({ method: 'GET', url: `/api/learn/${courseId}`, headers: { cookie: user.cookie } });
 const offer = async (courseId: string, body: object, by?: TestUser) =>
   post(`/api/admin/courses/${courseId}/instalments`, by ?? (await admin()), body);
-const deliverAll = async (deliveries: FakeDelivery[]) => {
-  for (const delivery of deliveries) expect((await deliver(delivery)).statusCode, delivery.body).toBe(200);
-};
 const enrolments = (userId: string, courseId: string) =>
   t.database.db
     .selectFrom('enrolments')
@@ -67,15 +40,7 @@ async function offered(courseId: string, count: number, amount: number): Promise
 }
 
 /** Subscribes to the instalment plan, pays the first instalment at the checkout, verifies. */
-async function firstInstalment(user: TestUser, planId: string) {
-  const res = await post('/api/subscriptions', user, { planId });
-  expect(res.statusCode, res.body).toBe(201);
-  const made = subscribeResponse.parse(res.json());
-  const { answer, webhooks } = fake.authenticateSubscription(made.gatewaySubscriptionId);
-  const verified = await post('/api/subscriptions/verify', user, answer);
-  expect(verified.statusCode, verified.body).toBe(200);
-  return { ...made, webhooks };
-}
+const firstInstalment = member;
 
 describe("the console's instalment offer", () => {
   it('refuses 1, 13 and 2.5 payments and a missing amount with clear messages (400)', async () => {

@@ -1,13 +1,12 @@
-import { adminInstalmentsResponse, adminPlanResponse, subscribeResponse } from '@shop/shared';
+import { adminInstalmentsResponse, subscribeResponse } from '@shop/shared';
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FakeDelivery } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
-import { usePaymentsShop } from '../../../test/payments-kit.js';
+import { demoCourseIds, useMembershipShop } from '../../../test/membership-kit.js';
 import { pdfAttachments } from '../../../test/pdf.js';
 import { mailText } from '../../../test/smtp.js';
 import { useSmtp } from '../../../test/use-smtp.js';
-import { demoCourses } from '../../seed/seed-courses.js';
 import { reconcileSubscriptions } from './reconcile-subscriptions.js';
 import { remindRenewals } from './remind-renewals.js';
 
@@ -18,52 +17,29 @@ import { remindRenewals } from './remind-renewals.js';
 // them (the outbox keeps no body once sent); the clock is set, never waited for.
 
 const smtp = useSmtp();
-const { t, fake, post, deliver } = usePaymentsShop('file', () => ({ SMTP_URL: smtp().url }));
-const [c1, c2] = demoCourses.map((course) => course._id as string) as [string, string];
-
-function setClock(ms: number) {
-  vi.setSystemTime(ms);
-  fake.now = Math.floor(ms / 1000);
-}
-const followFake = () => vi.setSystemTime((fake.now ?? 0) * 1000);
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  setClock(Date.UTC(2026, 0, 10, 6));
+const {
+  t,
+  fake,
+  post,
+  deliver,
+  setClock,
+  followFake,
+  newPlan: newPlanOf,
+  made: plansMade,
+  deliverAll,
+  member,
+} = useMembershipShop({
+  title: 'Mail Club',
+  settings: () => ({ SMTP_URL: smtp().url }),
 });
-afterEach(() => {
-  fake.now = undefined;
-  vi.useRealTimers();
-});
+const c2 = demoCourseIds[1];
 
-let made = 0;
-async function newPlan(trialDays = 0) {
-  made += 1;
-  const admin = await createSignedInUser(t.database.db, { role: 'admin' });
-  const res = await post('/api/admin/plans', admin, {
-    title: `Mail Club ${made}`,
-    description: 'Two courses every month.',
-    price: 1180,
-    period: 'month',
-    trialDays,
-    allCourses: false,
-    courseIds: [c1, c2],
-    liveSessions: false,
-    community: false,
-    published: true,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return adminPlanResponse.parse(res.json()).plan;
-}
-
-const deliverAll = async (deliveries: FakeDelivery[]) => {
-  for (const delivery of deliveries) expect((await deliver(delivery)).statusCode, delivery.body).toBe(200);
-};
+const newPlan = (trialDays = 0) => newPlanOf({ trialDays });
 /** The same deliveries three times over (Razorpay retries a delivery it thinks failed). */
 const thrice = (deliveries: FakeDelivery[]) => [...deliveries, ...deliveries, ...deliveries];
 /** The subscription's current event under three new event ids, delivered at once (several processes). */
 const sameEventAgain = async (event: Parameters<typeof fake.subscriptionWebhook>[0], id: string, tag: string) => {
-  const again = [1, 2, 3].map((n) => fake.subscriptionWebhook(event, id, undefined, `evt_${tag}_${n}_${made}`));
+  const again = [1, 2, 3].map((n) => fake.subscriptionWebhook(event, id, undefined, `evt_${tag}_${n}_${plansMade()}`));
   const codes = await Promise.all(again.map((delivery) => deliver(delivery)));
   expect(codes.map((res) => res.statusCode)).toEqual([200, 200, 200]);
 };
@@ -89,17 +65,6 @@ async function receivedRaw(user: TestUser, needle: string): Promise<string> {
 }
 /** The text of that one mail, soft line breaks undone. */
 const received = async (user: TestUser, needle: string) => mailText(await receivedRaw(user, needle));
-
-/** Subscribes, authorises at the checkout, verifies; the gateway's webhooks are returned undelivered. */
-async function member(user: TestUser, planId: string) {
-  const res = await post('/api/subscriptions', user, { planId });
-  expect(res.statusCode, res.body).toBe(201);
-  const made = subscribeResponse.parse(res.json());
-  const { answer, webhooks } = fake.authenticateSubscription(made.gatewaySubscriptionId);
-  const verified = await post('/api/subscriptions/verify', user, answer);
-  expect(verified.statusCode, verified.body).toBe(200);
-  return { ...made, webhooks };
-}
 
 describe("a member's e-mails, once each", () => {
   it('welcome and the first receipt with its invoice link: the webhooks three times and again under new ids give one of each', async () => {

@@ -1,65 +1,22 @@
-import {
-  adminMemberActionResponse,
-  adminPlanMembersResponse,
-  adminPlanResponse,
-  subscribeResponse,
-} from '@shop/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FakeDelivery } from '../../../test/fake-razorpay.js';
+import { adminMemberActionResponse, adminPlanMembersResponse } from '@shop/shared';
+import { describe, expect, it } from 'vitest';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
-import { usePaymentsShop } from '../../../test/payments-kit.js';
-import { demoCourses } from '../../seed/seed-courses.js';
+import { demoCourseIds, useMembershipShop } from '../../../test/membership-kit.js';
 
 // The operator's members of a plan (issue 34) as the console calls them: the list and its CSV, and the
 // cancel, pause and resume of one membership through the Razorpay stand-in, each closing or opening the
 // plan's courses for the learner as the gateway then holds it. The clock is set, never waited for.
 
-const { t, fake, post, deliver } = usePaymentsShop('file');
-const [c1, c2] = demoCourses.map((course) => course._id as string) as [string, string];
-
-function setClock(ms: number) {
-  vi.setSystemTime(ms);
-  fake.now = Math.floor(ms / 1000);
-}
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  setClock(Date.UTC(2026, 0, 10, 6));
+const { t, fake, post, setClock, admin, newPlan, get, deliverAll, subscribed } = useMembershipShop({
+  title: 'Members Club',
 });
-afterEach(() => {
-  fake.now = undefined;
-  vi.useRealTimers();
-});
+const [c1] = demoCourseIds;
 
-const admin = () => createSignedInUser(t.database.db, { role: 'admin' });
-let made = 0;
-async function newPlan() {
-  made += 1;
-  const res = await post('/api/admin/plans', await admin(), {
-    title: `Members Club ${made}`,
-    description: 'Two courses every month.',
-    price: 1180,
-    period: 'month',
-    trialDays: 0,
-    allCourses: false,
-    courseIds: [c1, c2],
-    liveSessions: false,
-    community: false,
-    published: true,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return adminPlanResponse.parse(res.json()).plan;
-}
-const get = (url: string, user: TestUser) => t.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
-const deliverAll = async (deliveries: FakeDelivery[]) => {
-  for (const delivery of deliveries) expect((await deliver(delivery)).statusCode, delivery.body).toBe(200);
-};
 /** Subscribes and pays at the checkout; the gateway's webhooks (the first charge) delivered. */
 async function member(user: TestUser, planId: string) {
-  const res = await post('/api/subscriptions', user, { planId });
-  expect(res.statusCode, res.body).toBe(201);
-  const subscribed = subscribeResponse.parse(res.json());
-  await deliverAll(fake.authenticateSubscription(subscribed.gatewaySubscriptionId).webhooks);
-  return subscribed;
+  const made = await subscribed(user, planId);
+  await deliverAll(fake.authenticateSubscription(made.gatewaySubscriptionId).webhooks);
+  return made;
 }
 const auditOf = (subscriptionId: string, action: string) =>
   t.database.db

@@ -1,71 +1,36 @@
-import { adminPlanResponse, messages, mySubscriptionsResponse, subscribeResponse } from '@shop/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FakeDelivery } from '../../../test/fake-razorpay.js';
-import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
-import { usePaymentsShop } from '../../../test/payments-kit.js';
-import { createSession } from '../../auth/session.js';
-import { demoCourses } from '../../seed/seed-courses.js';
+import { messages, subscribeResponse } from '@shop/shared';
+import { describe, expect, it } from 'vitest';
+import type { TestUser } from '../../../test/helpers.js';
+import { demoCourseIds, useMembershipShop } from '../../../test/membership-kit.js';
 
 // The learner's actions on a membership (issue 34, decision 0037's addendum), as the browser and
 // Razorpay's servers meet them: resume before the end and a new payment method are each a new gateway
 // subscription the learner authorises in the checkout and the web verifies as for subscribing; the
 // education-only acknowledgement on subscribing. The clock is set, never waited for.
 
-const { t, fake, post, deliver, origin } = usePaymentsShop('file');
-const [c1] = demoCourses.map((course) => course._id as string) as [string];
+const {
+  t,
+  fake,
+  post,
+  origin,
+  setClock,
+  followFake,
+  newPlan,
+  learner,
+  signedInAgain,
+  mine,
+  deliverAll,
+  authorised,
+  ...shop
+} = useMembershipShop({
+  title: 'Resumable club',
+  plan: { description: 'Every course, monthly.', price: 999, courseIds: [demoCourseIds[0]] },
+});
+const [c1] = demoCourseIds;
 
 const FEB_10 = Date.UTC(2026, 1, 10, 6);
 
-function setClock(ms: number) {
-  vi.setSystemTime(ms);
-  fake.now = Math.floor(ms / 1000);
-}
-const followFake = () => vi.setSystemTime((fake.now ?? 0) * 1000);
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  setClock(Date.UTC(2026, 0, 10, 6));
-});
-afterEach(() => {
-  fake.now = undefined;
-  vi.useRealTimers();
-});
-
-let made = 0;
-async function newPlan() {
-  made += 1;
-  const admin = await createSignedInUser(t.database.db, { role: 'admin' });
-  const res = await post('/api/admin/plans', admin, {
-    title: `Resumable club ${made}`,
-    description: 'Every course, monthly.',
-    price: 999,
-    period: 'month',
-    trialDays: 0,
-    allCourses: false,
-    courseIds: [c1],
-    liveSessions: false,
-    community: false,
-    published: true,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return adminPlanResponse.parse(res.json()).plan;
-}
-
-const learner = () => createSignedInUser(t.database.db);
-const signedInAgain = async (user: TestUser): Promise<TestUser> => {
-  const token = await createSession(t.database.db, user.id);
-  return { ...user, token, cookie: `token=${token}` };
-};
-const learn = async (user: TestUser) =>
-  (await t.app.inject({ method: 'GET', url: `/api/learn/${c1}`, headers: { cookie: user.cookie } })).statusCode;
-const mine = async (user: TestUser) => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/my/subscriptions', headers: { cookie: user.cookie } });
-  expect(res.statusCode, res.body).toBe(200);
-  return mySubscriptionsResponse.parse(res.json()).subscriptions;
-};
-const deliverAll = async (deliveries: FakeDelivery[]) => {
-  for (const delivery of deliveries) expect((await deliver(delivery)).statusCode, delivery.body).toBe(200);
-};
+const learn = async (user: TestUser) => (await shop.learn(user, c1)).statusCode;
 /** The payments the gateway captured on one of its subscriptions (a trial-style authorisation is refunded, not captured). */
 const captured = (gatewaySubscriptionId: string) =>
   [...fake.payments.values()].filter(
@@ -84,12 +49,8 @@ const liveKeys = async (userId: string) =>
 
 /** Subscribes, pays at the checkout, verifies and delivers the gateway's webhooks. */
 async function member(user: TestUser, planId: string) {
-  const res = await post('/api/subscriptions', user, { planId });
-  expect(res.statusCode, res.body).toBe(201);
-  const made = subscribeResponse.parse(res.json());
-  const { answer, webhooks } = fake.authenticateSubscription(made.gatewaySubscriptionId);
-  expect((await post('/api/subscriptions/verify', user, answer)).statusCode).toBe(200);
-  await deliverAll(webhooks);
+  const made = await shop.member(user, planId);
+  await deliverAll(made.webhooks);
   return made;
 }
 /** As the web sends it: a POST with no body. */
@@ -103,13 +64,6 @@ async function replacement(user: TestUser, id: string, action: 'resume' | 'chang
   const res = await act(user, id, action);
   expect(res.statusCode, res.body).toBe(201);
   return subscribeResponse.parse(res.json());
-}
-/** The learner authorises in the checkout and the web verifies, as for subscribing. */
-async function authorised(user: TestUser, gatewaySubscriptionId: string) {
-  const { answer, webhooks } = fake.authenticateSubscription(gatewaySubscriptionId);
-  const verified = await post('/api/subscriptions/verify', user, answer);
-  expect(verified.statusCode, verified.body).toBe(200);
-  return webhooks;
 }
 
 describe('resume before the end', () => {

@@ -1,12 +1,10 @@
-import { adminPlanResponse, messages, mySubscriptionsResponse, subscribeResponse } from '@shop/shared';
+import { messages } from '@shop/shared';
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeDelivery, replayed, reversed } from '../../../test/fake-razorpay.js';
+import { describe, expect, it } from 'vitest';
+import { replayed, reversed } from '../../../test/fake-razorpay.js';
 import { createSignedInUser, type TestUser } from '../../../test/helpers.js';
-import { usePaymentsShop } from '../../../test/payments-kit.js';
+import { demoCourseIds, useMembershipShop } from '../../../test/membership-kit.js';
 import { hashPassword } from '../../auth/passwords.js';
-import { createSession } from '../../auth/session.js';
-import { demoCourses } from '../../seed/seed-courses.js';
 import { reconcileSubscriptions } from './reconcile-subscriptions.js';
 import { applyState } from './repo.js';
 
@@ -15,79 +13,23 @@ import { applyState } from './repo.js';
 // cancelling at the period's end, and the player opening a member's included courses only while the
 // membership allows. The gateway is the Razorpay stand-in; the clock is set, never waited for.
 
-const { t, fake, post, deliver } = usePaymentsShop('file');
-const [c1, c2, c3] = demoCourses.map((course) => course._id as string) as [string, string, string];
+const {
+  t,
+  fake,
+  post,
+  setClock,
+  followFake,
+  newPlan,
+  learner,
+  signedInAgain,
+  learn,
+  mine,
+  deliverAll,
+  subscribed,
+  member,
+} = useMembershipShop({ title: 'Club', plan: { price: 999 } });
+const [c1, c2, c3] = demoCourseIds;
 const DAY = 86_400_000;
-
-/** The app's clock and the stand-in's, set together. */
-function setClock(ms: number) {
-  vi.setSystemTime(ms);
-  fake.now = Math.floor(ms / 1000);
-}
-/** After the stand-in moved its clock (a charge when due), the app's follows. */
-const followFake = () => vi.setSystemTime((fake.now ?? 0) * 1000);
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  setClock(Date.UTC(2026, 0, 10, 6));
-});
-afterEach(() => {
-  fake.now = undefined;
-  vi.useRealTimers();
-});
-
-let made = 0;
-async function newPlan(overrides: object = {}) {
-  made += 1;
-  const admin = await createSignedInUser(t.database.db, { role: 'admin' });
-  const res = await post('/api/admin/plans', admin, {
-    title: `Club ${made}`,
-    description: 'Two courses every month.',
-    price: 999,
-    period: 'month',
-    trialDays: 0,
-    allCourses: false,
-    courseIds: [c1, c2],
-    liveSessions: false,
-    community: false,
-    published: true,
-    ...overrides,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return adminPlanResponse.parse(res.json()).plan;
-}
-
-const learner = () => createSignedInUser(t.database.db);
-/** A new session for the same learner (a month later the first one has expired). */
-const signedInAgain = async (user: TestUser): Promise<TestUser> => {
-  const token = await createSession(t.database.db, user.id);
-  return { ...user, token, cookie: `token=${token}` };
-};
-const learn = (user: TestUser, courseId: string) =>
-  t.app.inject({ method: 'GET', url: `/api/learn/${courseId}`, headers: { cookie: user.cookie } });
-const mine = async (user: TestUser) => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/my/subscriptions', headers: { cookie: user.cookie } });
-  expect(res.statusCode, res.body).toBe(200);
-  return mySubscriptionsResponse.parse(res.json()).subscriptions;
-};
-const deliverAll = async (deliveries: FakeDelivery[]) => {
-  for (const delivery of deliveries) expect((await deliver(delivery)).statusCode, delivery.body).toBe(200);
-};
-
-async function subscribed(user: TestUser, planId: string) {
-  const res = await post('/api/subscriptions', user, { planId });
-  expect(res.statusCode, res.body).toBe(201);
-  return subscribeResponse.parse(res.json());
-}
-
-/** Subscribes, authorises at the checkout, verifies; the gateway's webhooks are returned undelivered. */
-async function member(user: TestUser, planId: string) {
-  const made = await subscribed(user, planId);
-  const { answer, webhooks } = fake.authenticateSubscription(made.gatewaySubscriptionId);
-  const verified = await post('/api/subscriptions/verify', user, answer);
-  expect(verified.statusCode, verified.body).toBe(200);
-  return { ...made, webhooks };
-}
 
 describe('subscribing and the checkout', () => {
   it('subscribe, pay at the checkout, verify: the included courses open, others do not', async () => {
