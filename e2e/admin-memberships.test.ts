@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 import { axeViolations } from './support/axe';
 import { baseURL, expect, test } from './support/browser';
+import { createPlanWithoutTrial, subscribeInTestMode, unique } from './support/memberships';
 import { addSessionCookie, createVerifiedUser, type E2EUser } from './support/users';
 
 // Issue 34, the operator's console for memberships and bundles:
@@ -10,32 +11,8 @@ import { addSessionCookie, createVerifiedUser, type E2EUser } from './support/us
 //   plan's members from the plans list, sees the member with their charge, the CSV link, and pauses and
 //   resumes the membership (each after a confirm); the learner's course closes and reopens.
 
-const tickLabel = 'I have read this: the courses are education only, not investment advice.';
 const courseId = '64a1f0c2b7e4d1a2c3e50001';
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-async function createPlan(admin: E2EUser): Promise<{ id: string; title: string }> {
-  const title = `Members Room ${unique()}`;
-  const res = await fetch(`${baseURL}/api/admin/plans`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `token=${admin.token}`, origin: new URL(baseURL).origin },
-    body: JSON.stringify({
-      title,
-      description: 'One course, charged monthly from the first day.',
-      price: 499,
-      period: 'month',
-      trialDays: 0,
-      allCourses: false,
-      courseIds: [courseId],
-      liveSessions: false,
-      community: false,
-      published: true,
-    }),
-  });
-  const json = await res.json();
-  expect(res.status, JSON.stringify(json)).toBe(201);
-  return { id: json.plan.id, title };
-}
 const learnStatus = async (user: E2EUser) =>
   (await fetch(`${baseURL}/api/learn/${courseId}`, { headers: { cookie: `token=${user.token}` } })).status;
 
@@ -102,15 +79,10 @@ describe("the console's plan members", () => {
   }, async ({ page, context }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
     const admin = createVerifiedUser({ role: 'admin' });
-    const plan = await createPlan(admin);
+    const plan = await createPlanWithoutTrial(admin, courseId, 'Members Room');
     const learner = createVerifiedUser();
     await addSessionCookie(context, learner);
-    await page.goto(`/memberships/${plan.id}`);
-    await page.getByLabel(tickLabel).check();
-    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
-    const widget = page.getByRole('dialog', { name: 'Sandbox payment (test mode)' });
-    await widget.getByRole('button', { name: 'Authorise subscription' }).click();
-    await page.waitForURL(/\/my-memberships$/);
+    await subscribeInTestMode(page, plan.id);
     expect(await learnStatus(learner)).toBe(200);
 
     await context.clearCookies();

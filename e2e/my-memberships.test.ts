@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { axeViolations } from './support/axe';
-import { allowFailedResources, baseURL, expect, test } from './support/browser';
-import { createVerifiedUser, type E2EUser, signIn } from './support/users';
+import { allowFailedResources, expect, test } from './support/browser';
+import { createPlanWithoutTrial, subscribeInTestMode, tickLabel } from './support/memberships';
+import { createVerifiedUser, signIn } from './support/users';
 
 // Issue 34, the learner's side of memberships: Subscribe on a plan's page (the disclaimer's tick, Razorpay
 // Checkout's sandbox widget, verify), My Memberships in the dashboard (status, next charge, cancel at
@@ -12,50 +13,12 @@ const demoPlan = { id: '64a1f0c2b7e4d1a2c3e5c001', title: "Trader's Club" };
 const priceAction = { id: '64a1f0c2b7e4d1a2c3e50001', title: 'Price Action Foundations: Reading Naked Charts' };
 const mandate =
   'Charged ₹999.00 every month until you cancel; your UPI Autopay or card mandate allows at most ₹999.00 per month.';
-const tickLabel = 'I have read this: the courses are education only, not investment advice.';
 const day = /\d{1,2} [A-Z][a-z]{2} \d{4}/;
 
 /** A membership's button, named by its action and (for a screen reader, in hidden text) its plan. */
 const action = (label: string, plan: string) =>
   new RegExp(`^${label}\\W+${plan.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** A published monthly plan without a trial, made through the console's API: its first charge is taken at once. */
-async function createPlanWithoutTrial(admin: E2EUser, courseId: string): Promise<{ id: string; title: string }> {
-  const title = `Chart Room ${unique()}`;
-  const res = await fetch(`${baseURL}/api/admin/plans`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `token=${admin.token}`, origin: new URL(baseURL).origin },
-    body: JSON.stringify({
-      title,
-      description: 'One course, charged monthly from the first day.',
-      price: 499,
-      period: 'month',
-      trialDays: 0,
-      allCourses: false,
-      courseIds: [courseId],
-      liveSessions: false,
-      community: false,
-      published: true,
-    }),
-  });
-  const json = await res.json();
-  expect(res.status, JSON.stringify(json)).toBe(201);
-  return { id: json.plan.id, title };
-}
-
-/** On a plan's page: tick the acknowledgement, Subscribe, authorise in the sandbox's widget, land on My Memberships. */
-async function subscribeInTestMode(page: Page, planId: string) {
-  await page.goto(`/memberships/${planId}`);
-  await page.getByLabel(tickLabel).check();
-  await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
-  const widget = page.getByRole('dialog', { name: 'Sandbox payment (test mode)' });
-  await widget.getByText('TEST MODE').waitFor();
-  await widget.getByRole('button', { name: 'Authorise subscription' }).click();
-  await page.locator('.toast', { hasText: 'Your membership has started. Welcome!' }).waitFor();
-  await page.waitForURL(/\/my-memberships$/);
-}
 
 /** The player opens the course's lessons: a member is not asked to buy it. */
 async function expectPlayerOpens(page: Page, courseId: string) {
@@ -156,7 +119,7 @@ describe('My Memberships', () => {
       timeout: 60_000,
     }, async ({ page, context }) => {
       await page.setViewportSize(viewport);
-      const plan = await createPlanWithoutTrial(createVerifiedUser({ role: 'admin' }), priceAction.id);
+      const plan = await createPlanWithoutTrial(createVerifiedUser({ role: 'admin' }), priceAction.id, 'Chart Room');
       await signIn(context);
       await subscribeInTestMode(page, plan.id);
       const card = page.getByRole('article', { name: plan.title });
@@ -184,7 +147,7 @@ describe('My Memberships', () => {
   test('resume before the end: a new authorisation in the sandbox, the resumed membership charges again', {
     timeout: 60_000,
   }, async ({ page, context }) => {
-    const plan = await createPlanWithoutTrial(createVerifiedUser({ role: 'admin' }), priceAction.id);
+    const plan = await createPlanWithoutTrial(createVerifiedUser({ role: 'admin' }), priceAction.id, 'Chart Room');
     await signIn(context);
     await subscribeInTestMode(page, plan.id);
     const cards = page.getByRole('article', { name: plan.title });
