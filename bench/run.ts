@@ -15,7 +15,7 @@ import {
   TICKS_PER_SECOND,
   WRK_HINT,
 } from './loads.js';
-import { pinning, pinSelf, type Running, root, start, startShop, tempDir, unpinSelf } from './shop-process.js';
+import { pinning, pinSelf, post, type Running, root, start, startShop, tempDir, unpinSelf } from './shop-process.js';
 import { renewalRun, subscribeAndVerify } from './subscriptions.js';
 import { measureVideoDelivery } from './video-delivery.js';
 import { measureVideoTranscode } from './video-transcode.js';
@@ -242,19 +242,6 @@ function writeBaseline(rows: Parameters<typeof nextBaseline>[2]): void {
   };
   fs.writeFileSync(BASELINE_FILE, `${JSON.stringify(nextBaseline(readBaseline(), measured, rows), null, 2)}\n`);
   console.log(`wrote ${path.relative(root, BASELINE_FILE)}`);
-}
-
-async function post(
-  url: string,
-  token: string,
-  body: unknown,
-): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
 /** Complete purchases (create-order, sandbox payment, verify-payment) by many learners at once. */

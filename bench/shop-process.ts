@@ -86,3 +86,17 @@ export function startShop(dataDir: string): Promise<Running> {
 export function tempDir(name: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `shop-bench-${name}-`));
 }
+
+/** A POST as a learner's client makes it (the session as a bearer token): the status and the JSON answer. */
+export async function post(
+  url: string,
+  token: string,
+  body: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}

@@ -1,23 +1,10 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { runCli } from '../apps/server/test/run-cli.js';
 import type { BenchData } from './fixtures.js';
-import { type Running, root } from './shop-process.js';
+import { post, type Running, root } from './shop-process.js';
 
 /** The demo membership (seed/seed-plans.ts): ₹999 a month after a seven-day trial, every course. */
 const DEMO_PLAN_ID = '64a1f0c2b7e4d1a2c3e5c001';
-
-async function post(
-  url: string,
-  token: string,
-  body: unknown,
-): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
 
 /**
  * Subscribe-and-verify (issue 34): `count` learners, `concurrency` at a time, each subscribing to the demo
@@ -71,43 +58,18 @@ export async function subscribeAndVerify(shop: Running, data: BenchData, count: 
  * written. Its wall time and the process's peak resident memory (`maxRSS`, reported by the process
  * itself as it exits).
  */
-export function renewalRun(dataDir: string): Promise<{ seconds: number; peakRssMb: number; output: string }> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--import',
-        path.join(root, 'bench/report-peak-memory.mjs'),
-        path.join(root, 'apps/server/src/cli.ts'),
-        'sandbox:renew',
-        '--days',
-        '8',
-      ],
-      {
-        cwd: root,
-        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const peak = /peak-rss-kb (\d+)/.exec(output);
-      if (code !== 0 || !peak) return reject(new Error(`sandbox:renew exited ${code}: ${output.slice(-2000)}`));
-      resolve({
-        seconds: Math.round((Date.now() - started) / 100) / 10,
-        peakRssMb: Math.round(Number(peak[1]) / 1024),
-        output: output.replace(/peak-rss-kb \d+\n?/, '').trim(),
-      });
-    });
-  });
+export async function renewalRun(dataDir: string): Promise<{ seconds: number; peakRssMb: number; output: string }> {
+  const started = Date.now();
+  const { status, output } = await runCli(
+    ['sandbox:renew', '--days', '8'],
+    { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    { preload: [path.join(root, 'bench/report-peak-memory.mjs')] },
+  );
+  const peak = /peak-rss-kb (\d+)/.exec(output);
+  if (status !== 0 || !peak) throw new Error(`sandbox:renew exited ${status}: ${output.slice(-2000)}`);
+  return {
+    seconds: Math.round((Date.now() - started) / 100) / 10,
+    peakRssMb: Math.round(Number(peak[1]) / 1024),
+    output: output.replace(/peak-rss-kb \d+\n?/, '').trim(),
+  };
 }

@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
+import { runCli } from '../../apps/server/test/run-cli';
 import { type LearnerClient, NoAnswerError } from './http-client';
-import { root } from './server-process';
 
 /** The demo membership (seed/seed-plans.ts): a seven-day trial, then ₹999 a month. */
 export const DEMO_PLAN_ID = '64a1f0c2b7e4d1a2c3e5c001';
@@ -52,25 +51,12 @@ export async function subscribeOnce(client: LearnerClient, result: SubscribeResu
  * over), in a process of its own beside the running server, with the server's environment: it charges
  * every due subscription and hands the webhooks to the shop's own handler.
  */
-export function runRenewCli(env: NodeJS.ProcessEnv, days = 8): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'cli', '--', 'sandbox:renew', '--days', String(days)], {
-      cwd: root,
-      env: { ...env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 && /Renewal run: \d+ charged/.test(output)
-        ? resolve(output.trim())
-        : reject(new Error(`sandbox:renew failed (${code}):\n${output}`)),
-    );
+export async function runRenewCli(env: NodeJS.ProcessEnv, days = 8): Promise<string> {
+  const { status, output } = await runCli(['sandbox:renew', '--days', String(days)], {
+    ...env,
+    NODE_ENV: 'production',
   });
+  if (status !== 0 || !/Renewal run: \d+ charged/.test(output))
+    throw new Error(`sandbox:renew failed (${status}):\n${output}`);
+  return output.trim();
 }
