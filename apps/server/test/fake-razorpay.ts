@@ -76,7 +76,7 @@ export interface FakeSubscription {
   entity: 'subscription';
   plan_id: string;
   customer_id: string | null;
-  status: 'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'cancelled' | 'completed' | 'paused';
+  status: 'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'cancelled' | 'completed' | 'paused' | 'expired';
   current_start: number | null;
   current_end: number | null;
   ended_at: number | null;
@@ -362,17 +362,20 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       total_count?: unknown;
       quantity?: unknown;
       start_at?: unknown;
+      expire_by?: unknown;
       customer_notify?: unknown;
       notes?: Record<string, string>;
     };
   }>('/v1/subscriptions', async (request, reply) => {
-    const { plan_id, total_count, quantity, start_at, customer_notify, notes } = request.body ?? {};
+    const { plan_id, total_count, quantity, start_at, expire_by, customer_notify, notes } = request.body ?? {};
     const plan = plans.get(String(plan_id));
     if (!plan) return reply.status(400).send(badRequest('The id provided does not exist', 'plan_id'));
     if (typeof total_count !== 'number' || !Number.isInteger(total_count) || total_count < 1)
       return reply.status(400).send(badRequest('The total count must be at least 1.', 'total_count'));
     if (start_at !== undefined && !(typeof start_at === 'number' && start_at > seconds()))
       return reply.status(400).send(badRequest('Start time should be in future', 'start_at'));
+    if (expire_by !== undefined && !(typeof expire_by === 'number' && expire_by > seconds()))
+      return reply.status(400).send(badRequest('expire_by should be in future', 'expire_by'));
     if (customer_notify !== undefined && ![0, 1, true, false].includes(customer_notify as number))
       return reply.status(400).send(badRequest('The customer notify field is invalid.', 'customer_notify'));
     const subscription: FakeSubscription = {
@@ -394,7 +397,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       paid_count: 0,
       customer_notify: customer_notify === undefined ? true : customer_notify === 1 || customer_notify === true,
       created_at: seconds(),
-      expire_by: null,
+      expire_by: typeof expire_by === 'number' ? expire_by : null,
       short_url: `https://rzp.io/i/${id('x').slice(2)}`,
       has_scheduled_changes: false,
       change_scheduled_at: null,
@@ -666,9 +669,12 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     },
     authenticateSubscription(subscriptionId, outcome = 'captured') {
       const { subscription, plan } = subscriptionOf(subscriptionId);
+      const now = seconds();
+      // Past its `expire_by` Razorpay's checkout no longer authorises it: it expires.
+      if (subscription.status === 'created' && subscription.expire_by !== null && now > subscription.expire_by)
+        subscription.status = 'expired';
       if (subscription.status !== 'created')
         throw new Error(`fake subscription ${subscriptionId} is ${subscription.status}`);
-      const now = seconds();
       const trial = subscription.start_at !== null && subscription.start_at > now;
       const payment = charge(
         subscription,

@@ -310,6 +310,8 @@ export interface SandboxSubscriptionsTable {
   charge_at: number | null;
   ended_at: number | null;
   created_at: string;
+  /** The last moment (Unix seconds) the subscription may be authorised; null: no limit (040). */
+  expire_by: number | null;
 }
 
 /** The gateway's plan made for one price version of a plan (035, the subscriptions module). */

@@ -207,11 +207,14 @@ export interface PaymentGateway {
   /**
    * `POST /v1/subscriptions`. Razorpay requires `totalCount`; an open-ended membership passes a long run
    * (openEndedTotalCount). `startAt` (Unix seconds) later than now makes the first charge wait (a trial).
+   * `expireBy` (Unix seconds, Razorpay's `expire_by`): the last moment the customer may authorise it;
+   * after it the gateway refuses the authorisation.
    */
   createSubscription(input: {
     gatewayPlanId: string;
     totalCount: number;
     startAt?: number;
+    expireBy?: number;
     notes: Record<string, string>;
     customerNotify: boolean;
   }): Promise<GatewaySubscription>;

@@ -184,6 +184,7 @@ export class RazorpayGateway extends RazorpayWire implements PaymentGateway {
     gatewayPlanId: string;
     totalCount: number;
     startAt?: number;
+    expireBy?: number;
     notes: Record<string, string>;
     customerNotify: boolean;
   }): Promise<GatewaySubscription> {
@@ -193,6 +194,7 @@ export class RazorpayGateway extends RazorpayWire implements PaymentGateway {
       quantity: 1,
       customer_notify: input.customerNotify ? 1 : 0,
       ...(input.startAt === undefined ? {} : { start_at: input.startAt }),
+      ...(input.expireBy === undefined ? {} : { expire_by: input.expireBy }),
       notes: input.notes,
     });
     return toGatewaySubscription(subscription);

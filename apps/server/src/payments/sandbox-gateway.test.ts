@@ -370,6 +370,32 @@ describe('subscriptions (issue 34): plans, subscriptions and renewals in our own
     );
   });
 
+  it('past its expire_by a subscription cannot be authorised: Razorpay lets it expire and charges nothing', async () => {
+    const plan = await monthly();
+    const startAt = T0 + 10 * 86_400;
+    const make = (expireBy: number) =>
+      gateway.createSubscription({
+        gatewayPlanId: plan.id,
+        totalCount: 120,
+        startAt,
+        expireBy,
+        notes: {},
+        customerNotify: false,
+      });
+    expect((await rejection(make(T0)))?.message).toBe('expire_by should be in future');
+    const sub = await make(startAt);
+    clock = startAt - 1;
+    const inTime = await make(startAt);
+    expect((await gateway.authenticate(inTime.id, 'captured')).webhooks).not.toEqual([]);
+    clock = startAt + 1;
+    expect((await rejection(gateway.authenticate(sub.id, 'captured')))?.message).toBe(
+      'Subscription cannot be authenticated in expired status.',
+    );
+    expect((await gateway.fetchSubscription(sub.id)).status).toBe('expired');
+    expect(await charges(sub.id)).toEqual([]);
+    expect(sent.filter((delivery) => delivery.body.includes(sub.id))).toEqual([]);
+  });
+
   it('a failed authorisation changes nothing and is not signed', async () => {
     const sub = await subscribe();
     const { answer, webhooks } = await gateway.authenticate(sub.id, 'failed');

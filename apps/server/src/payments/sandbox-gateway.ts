@@ -263,6 +263,7 @@ export class SandboxGateway extends RazorpayWire implements PaymentGateway {
     gatewayPlanId: string;
     totalCount: number;
     startAt?: number;
+    expireBy?: number;
     notes: Record<string, string>;
     customerNotify: boolean;
   }): Promise<GatewaySubscription> {
@@ -276,6 +277,8 @@ export class SandboxGateway extends RazorpayWire implements PaymentGateway {
       throw new GatewayRejectedError('The total count must be at least 1.');
     if (input.startAt !== undefined && !(Number.isInteger(input.startAt) && input.startAt > this.seconds()))
       throw new GatewayRejectedError('Start time should be in future');
+    if (input.expireBy !== undefined && !(Number.isInteger(input.expireBy) && input.expireBy > this.seconds()))
+      throw new GatewayRejectedError('expire_by should be in future');
     const id = gatewayId('sub');
     await this.db
       .insertInto('sandbox_subscriptions')
@@ -287,6 +290,7 @@ export class SandboxGateway extends RazorpayWire implements PaymentGateway {
         customer_notify: input.customerNotify ? 1 : 0,
         notes: JSON.stringify(input.notes),
         start_at: input.startAt ?? null,
+        expire_by: input.expireBy ?? null,
         current_start: null,
         current_end: null,
         charge_at: input.startAt ?? null,
@@ -324,7 +328,7 @@ export class SandboxGateway extends RazorpayWire implements PaymentGateway {
       paid_count: row.paid_count,
       customer_notify: row.customer_notify === 1,
       created_at: this.seconds(new Date(row.created_at)),
-      expire_by: null,
+      expire_by: row.expire_by,
       short_url: null,
       has_scheduled_changes: false,
       change_scheduled_at: null,
@@ -540,6 +544,16 @@ export class SandboxGateway extends RazorpayWire implements PaymentGateway {
       throw new GatewayRejectedError(`Subscription cannot be authenticated in ${row.status} status.`);
     const plan = await this.planOf(row);
     const now = this.seconds();
+    // Past its `expire_by` the checkout can no longer authorise it: Razorpay lets it expire.
+    if (row.expire_by !== null && now > row.expire_by) {
+      await this.db
+        .updateTable('sandbox_subscriptions')
+        .set({ status: 'expired', ended_at: now })
+        .where('id', '=', row.id)
+        .where('status', '=', 'created')
+        .execute();
+      throw new GatewayRejectedError('Subscription cannot be authenticated in expired status.');
+    }
     const trial = row.start_at !== null && row.start_at > now;
     const firstCharge = !trial && outcome === 'captured';
     const end = cycleEnd(now, plan.period, plan.interval_count);

@@ -35,6 +35,7 @@ import * as subscriptionChargeDocuments from './036-subscription-charge-document
 import * as instalmentPlans from './037-instalment-plans.js';
 import * as subscriptionReplacements from './038-subscription-replacements.js';
 import * as memberNotices from './039-member-notices.js';
+import * as sandboxSubscriptionExpiry from './040-sandbox-subscription-expiry.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '037-instalment-plans': instalmentPlans,
   '038-subscription-replacements': subscriptionReplacements,
   '039-member-notices': memberNotices,
+  '040-sandbox-subscription-expiry': sandboxSubscriptionExpiry,
 };

@@ -14,6 +14,7 @@ import { findPendingReplacement, insertReplacement } from './replacements-repo.j
 import {
   applyState,
   deleteUnmadeSubscription,
+  ENDED_STATUSES,
   expireUnmade,
   type SubscriptionRow,
   setGatewaySubscriptionId,
@@ -68,20 +69,25 @@ export async function startReplacement(
     await expireUnmade(deps.db, pending.id, stamp);
   } else if (pending?.gateway_subscription_id) {
     const current = await syncFromGateway(deps, pending, now);
-    if (current && current.status !== 'created') {
-      // Authorised after all (its verify and webhook not in yet): it takes over now.
-      await completeReplacement(deps, pending.id, now);
-      throw new AppError('conflict', messages.subscriptionAlreadyReplaced);
-    }
-    if (pending.replace_reason === reason && pending.starts_at === startsAt)
-      return answer(pending.id, pending.gateway_subscription_id);
-    // Made for another start (or reason): no tab may authorise it any more.
-    try {
-      const cancelled = await deps.gateway.cancelSubscription(pending.gateway_subscription_id, { atCycleEnd: false });
-      await applyState(deps.db, pending.id, stateOf(cancelled), stamp);
-    } catch (error) {
-      if (!(error instanceof GatewayRejectedError)) throw error;
-      await syncFromGateway(deps, pending, now);
+    // Expired (authorised too late: its `expire_by` passed) or cancelled: never authorised, and storing
+    // that ended state freed its slot, so a new one is made below.
+    const lapsed = current !== undefined && ENDED_STATUSES.includes(current.status);
+    if (!lapsed) {
+      if (current && current.status !== 'created') {
+        // Authorised after all (its verify and webhook not in yet): it takes over now.
+        await completeReplacement(deps, pending.id, now);
+        throw new AppError('conflict', messages.subscriptionAlreadyReplaced);
+      }
+      if (pending.replace_reason === reason && pending.starts_at === startsAt)
+        return answer(pending.id, pending.gateway_subscription_id);
+      // Made for another start (or reason): no tab may authorise it any more.
+      try {
+        const cancelled = await deps.gateway.cancelSubscription(pending.gateway_subscription_id, { atCycleEnd: false });
+        await applyState(deps.db, pending.id, stateOf(cancelled), stamp);
+      } catch (error) {
+        if (!(error instanceof GatewayRejectedError)) throw error;
+        await syncFromGateway(deps, pending, now);
+      }
     }
   }
 
@@ -104,7 +110,9 @@ export async function startReplacement(
     const subscription = await deps.gateway.createSubscription({
       gatewayPlanId: gatewayOld.planId,
       totalCount: openEndedTotalCount(period, interval),
-      ...(startAt === undefined ? {} : { startAt }),
+      // Authorisable only until its first charge is due: a checkout left open past it (the old one has
+      // renewed meanwhile, or ended) must not be charged at once for a period already paid.
+      ...(startAt === undefined ? {} : { startAt, expireBy: startAt }),
       notes: { userId: user.id, subscriptionId: id, planId: old.plan_id, replaces: old.id },
       customerNotify: true,
     });
