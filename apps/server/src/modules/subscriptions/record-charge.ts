@@ -64,6 +64,7 @@ export async function recordCharge(
       {
         id: stored.id,
         userId: row.user_id,
+        // Stryker disable next-line StringLiteral: every caller found the row by its gateway subscription id (a webhook's, or one read from the gateway by it), so it is never null here
         gatewaySubscriptionId: row.gateway_subscription_id ?? '',
         gatewayPaymentId: charge.paymentId,
         amountPaise: stored.amount_paise,

@@ -16,6 +16,7 @@ export async function recordGatewayCharges(
   subscription: GatewaySubscription,
   now = new Date(),
 ): Promise<number> {
+  // Stryker disable next-line ConditionalExpression: verify and reconciliation call this only with the subscription syncFromGateway read by this id, which it reads only when there is one: `false` cannot differ (the `true` half is killed, but both go by this one name)
   if (!row.gateway_subscription_id) return 0;
   const charges = await deps.gateway.fetchSubscriptionCharges(row.gateway_subscription_id);
   const captured = charges.filter((charge) => charge.status === 'captured');
