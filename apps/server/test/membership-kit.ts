@@ -125,6 +125,12 @@ export function useMembershipShop(
     const subscription = await requests.subscribed(user, planId);
     return { ...subscription, webhooks: await authorised(user, subscription.gatewaySubscriptionId) };
   }
+  /** Subscribes; the gateway authenticates and takes the first charge, its webhooks delivered (no verify from the web). */
+  async function chargedMember(user: TestUser, planId: string) {
+    const subscription = await requests.subscribed(user, planId);
+    await deliverAll(fake.authenticateSubscription(subscription.gatewaySubscriptionId).webhooks);
+    return subscription;
+  }
   return {
     ...shop,
     ...requests,
@@ -135,6 +141,7 @@ export function useMembershipShop(
     deliverAll,
     authorised,
     member,
+    chargedMember,
   };
 }
 

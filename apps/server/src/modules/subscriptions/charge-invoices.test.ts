@@ -25,6 +25,7 @@ const {
   mine,
   deliverAll,
   subscribed,
+  chargedMember,
 } = useMembershipShop({ title: "Trader's Club" });
 const [c1] = demoCourseIds;
 
@@ -130,9 +131,7 @@ describe("each charge's tax invoice", () => {
   it("without billing details the shop's own state is the place of supply (CGST and SGST)", async () => {
     const plan = await newPlan();
     const user = await learner();
-    const made = await subscribed(user, plan.id);
-    const { webhooks } = fake.authenticateSubscription(made.gatewaySubscriptionId);
-    await deliverAll(webhooks);
+    const made = await chargedMember(user, plan.id);
     const [invoice] = await documentsOf(made.subscriptionId);
     const data = JSON.parse(invoice?.data ?? '{}');
     expect(data.placeOfSupply.code).toBe(t.config.tax.stateCode);
@@ -193,9 +192,7 @@ describe("each charge's tax invoice", () => {
     const before = await b2csTaxable();
     const plan = await newPlan();
     const user = await learner();
-    const made = await subscribed(user, plan.id);
-    const { webhooks } = fake.authenticateSubscription(made.gatewaySubscriptionId);
-    await deliverAll(webhooks);
+    const made = await chargedMember(user, plan.id);
     const [invoice] = await documentsOf(made.subscriptionId);
     const register = await get('/api/admin/invoices?month=2026-01', operator);
     expect(register.statusCode, register.body).toBe(200);
@@ -212,9 +209,7 @@ describe("the operator's refund of one charge", () => {
   it('twenty refunds at once: one gateway refund, one credit note against the invoice, one audit row; the others 409', async () => {
     const plan = await newPlan();
     const user = await learner();
-    const made = await subscribed(user, plan.id);
-    const { webhooks } = fake.authenticateSubscription(made.gatewaySubscriptionId);
-    await deliverAll(webhooks);
+    const made = await chargedMember(user, plan.id);
     const [charge] = await chargesOf(made.subscriptionId);
     const paymentId = charge?.gateway_payment_id ?? '';
     const operator = await admin();
@@ -263,8 +258,7 @@ describe("the operator's refund of one charge", () => {
   it('only an admin from the shop refunds: a learner 403, a foreign origin 403, an unknown charge 404', async () => {
     const plan = await newPlan();
     const user = await learner();
-    const made = await subscribed(user, plan.id);
-    await deliverAll(fake.authenticateSubscription(made.gatewaySubscriptionId).webhooks);
+    const made = await chargedMember(user, plan.id);
     const [charge] = await chargesOf(made.subscriptionId);
     const url = refundUrl(made.subscriptionId, charge?.gateway_payment_id ?? '');
     expect((await post(url, user, {})).statusCode).toBe(403);

@@ -7,17 +7,11 @@ import { demoCourseIds, useMembershipShop } from '../../../test/membership-kit.j
 // cancel, pause and resume of one membership through the Razorpay stand-in, each closing or opening the
 // plan's courses for the learner as the gateway then holds it. The clock is set, never waited for.
 
-const { t, fake, post, setClock, admin, newPlan, get, deliverAll, subscribed } = useMembershipShop({
+const { t, fake, post, setClock, admin, newPlan, get, chargedMember } = useMembershipShop({
   title: 'Members Club',
 });
 const [c1] = demoCourseIds;
 
-/** Subscribes and pays at the checkout; the gateway's webhooks (the first charge) delivered. */
-async function member(user: TestUser, planId: string) {
-  const made = await subscribed(user, planId);
-  await deliverAll(fake.authenticateSubscription(made.gatewaySubscriptionId).webhooks);
-  return made;
-}
 const auditOf = (subscriptionId: string, action: string) =>
   t.database.db
     .selectFrom('audit_log')
@@ -33,9 +27,9 @@ describe("the operator's members list", () => {
     const plan = await newPlan();
     const asha = await createSignedInUser(t.database.db, { username: '=HYPERLINK("http://evil.example")' });
     const ravi = await createSignedInUser(t.database.db);
-    const first = await member(asha, plan.id);
+    const first = await chargedMember(asha, plan.id);
     setClock(Date.UTC(2026, 0, 11, 6));
-    const second = await member(ravi, plan.id);
+    const second = await chargedMember(ravi, plan.id);
     const operator = await admin();
     const [charge] = await t.database.db
       .selectFrom('subscription_charges')
@@ -88,7 +82,7 @@ describe("the operator's pause, resume and cancel", () => {
   it('pause closes the courses, resume opens them again; each audit-logged; a learner or a foreign origin 403', async () => {
     const plan = await newPlan();
     const user = await createSignedInUser(t.database.db);
-    const made = await member(user, plan.id);
+    const made = await chargedMember(user, plan.id);
     const operator = await admin();
     expect((await get(`/api/learn/${c1}`, user)).statusCode).toBe(200);
 
@@ -126,7 +120,7 @@ describe("the operator's pause, resume and cancel", () => {
   it('cancel at once closes the courses at once (the paid period notwithstanding) and can never be undone', async () => {
     const plan = await newPlan();
     const user = await createSignedInUser(t.database.db);
-    const made = await member(user, plan.id);
+    const made = await chargedMember(user, plan.id);
     const operator = await admin();
     expect((await get(`/api/learn/${c1}`, user)).statusCode).toBe(200);
     const cancelled = await act(operator, made.subscriptionId, 'cancel', { atCycleEnd: false });
@@ -144,7 +138,7 @@ describe("the operator's pause, resume and cancel", () => {
   it('cancel at the cycle end keeps the courses open until the paid period ends', async () => {
     const plan = await newPlan();
     const user = await createSignedInUser(t.database.db);
-    const made = await member(user, plan.id);
+    const made = await chargedMember(user, plan.id);
     const operator = await admin();
     const cancelled = await act(operator, made.subscriptionId, 'cancel', { atCycleEnd: true });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
