@@ -25,6 +25,7 @@ export default {
     'apps/server/src/modules/subscriptions/handle-subscription-event.ts',
     'apps/server/src/modules/subscriptions/verify-subscription.ts',
     'apps/server/src/modules/subscriptions/refund-charge.ts',
+    'apps/server/src/modules/subscriptions/record-gateway-refund.ts',
     'apps/server/src/modules/subscriptions/member-access.ts',
     'apps/server/src/modules/subscriptions/subscribe.ts',
     'apps/server/src/modules/subscriptions/cancel-subscription.ts',

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import type { WebhookDelivery } from '../../payments/gateway.js';
 import { enrolInstalmentBuyers } from '../learning/index.js';
-import { handleSubscriptionEvent, notifyMembers } from '../subscriptions/index.js';
+import { handleSubscriptionEvent, notifyMembers, recordGatewayRefund } from '../subscriptions/index.js';
 import { fulfilContext } from './fulfil-context.js';
 import { fulfilOrder } from './fulfil-order.js';
 import { recordOrderEvent } from './order-events.js';
@@ -103,8 +103,20 @@ async function applyEvent(deps: AppDeps, event: WebhookDelivery, log: FastifyBas
     case 'refunded': {
       const { refund } = event;
       const order = await orderFor(deps, event.gatewayOrderId);
-      if (!order || !refund || !payment) return;
+      if (!refund || !payment) return;
       const fullyRefunded = (payment.amountRefunded ?? refund.amount) >= payment.amount;
+      if (!order) {
+        // A membership charge's payment (its order is the gateway's invoice's, not ours): its credit note.
+        const outcome = await recordGatewayRefund(deps, {
+          gatewayPaymentId: payment.id,
+          gatewayRefundId: refund.id,
+          amountPaise: refund.amount,
+          fullyRefunded,
+        });
+        if (outcome !== 'not_a_charge')
+          log.info({ payment: payment.id, refund: refund.id, outcome }, 'membership charge refund at the gateway');
+        return;
+      }
       if (!fullyRefunded)
         return log.info(
           { orderId: order.id, refund: refund.id },

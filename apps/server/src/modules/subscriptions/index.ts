@@ -12,4 +12,5 @@ export { listMySubscriptions } from './list-my-subscriptions.js';
 export { hasMembershipAccess } from './member-access.js';
 export { notifyMembers } from './notify-members.js';
 export { reconcileSubscriptions, type SubscriptionReconcileReport } from './reconcile-subscriptions.js';
+export { type GatewayRefundOutcome, recordGatewayRefund } from './record-gateway-refund.js';
 export { remindRenewals } from './remind-renewals.js';
