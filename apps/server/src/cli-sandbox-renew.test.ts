@@ -18,6 +18,10 @@ async function trialMember() {
   return made;
 }
 
+/** The membership's status in our books. */
+const statusOf = (subscriptionId: string) =>
+  t.database.db.selectFrom('subscriptions').select('status').where('id', '=', subscriptionId).executeTakeFirstOrThrow();
+
 function runRenewCli(args: string[]) {
   const database = t.database.config;
   return runCli(args, {
@@ -29,12 +33,7 @@ function runRenewCli(args: string[]) {
 
 it('sandbox:renew charges a due membership and delivers its webhooks; --fail leaves it pending', async () => {
   const { subscriptionId, gatewaySubscriptionId } = await trialMember();
-  const ours = () =>
-    t.database.db
-      .selectFrom('subscriptions')
-      .select('status')
-      .where('id', '=', subscriptionId)
-      .executeTakeFirstOrThrow();
+  const ours = () => statusOf(subscriptionId);
   const charges = async () =>
     (
       await t.database.db
@@ -68,12 +67,7 @@ it('sandbox:renew charges a due membership and delivers its webhooks; --fail lea
 
 it('sandbox:renew --days N charges what falls due within N days, so a newcomer need not wait for a trial to end', async () => {
   const { subscriptionId } = await trialMember();
-  const status = () =>
-    t.database.db
-      .selectFrom('subscriptions')
-      .select('status')
-      .where('id', '=', subscriptionId)
-      .executeTakeFirstOrThrow();
+  const status = () => statusOf(subscriptionId);
 
   // The demo plan's trial is seven days: six days on nothing is due yet, eight days on it is charged.
   // (The first test's membership, pending, is charged again by each run: only this one's state is checked.)
