@@ -1,9 +1,9 @@
 import { type AdminBundle, type AdminBundleInput, formatRupees } from '@shop/shared';
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { BundleForm } from './bundle-form';
 import { useListAdminBundlesQuery } from './bundles-api';
 import { AdminTable, RowButton } from './table-wrap';
+import { useEditedRow } from './use-edited-row';
 
 const emptyBundle: AdminBundleInput = { title: '', description: '', price: 0, courseIds: [], published: false };
 
@@ -15,18 +15,13 @@ function toInput({ title, description, price, courseIds, published }: AdminBundl
 /** The console's bundles: several courses sold together at one price; the list and a form to make or change one. */
 export function BundlesPage() {
   const { data } = useListAdminBundlesQuery();
-  const [editing, setEditing] = useState<AdminBundle | null>(null);
+  const edited = useEditedRow(toInput, emptyBundle);
   return (
     <>
       <h1>Bundles</h1>
-      <BundleForm
-        key={editing?.id ?? 'new'}
-        id={editing?.id ?? null}
-        initial={editing ? toInput(editing) : emptyBundle}
-        onDone={() => setEditing(null)}
-      />
-      <h2>All bundles</h2>
+      <BundleForm key={edited.key} id={edited.id} initial={edited.initial} onDone={edited.done} />
       <AdminTable
+        heading
         label="All bundles"
         columns={['Title', 'Price', 'Courses', 'Bought one by one', 'State', 'Actions']}
         rows={data}
@@ -40,7 +35,7 @@ export function BundlesPage() {
             <td>{formatRupees(bundle.coursesPrice)}</td>
             <td>{bundle.published ? 'Published' : 'Draft'}</td>
             <td className="admin-actions">
-              <RowButton label={`Edit ${bundle.title}`} onClick={() => setEditing(bundle)}>
+              <RowButton label={`Edit ${bundle.title}`} onClick={() => edited.edit(bundle)}>
                 Edit
               </RowButton>
             </td>

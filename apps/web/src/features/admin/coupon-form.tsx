@@ -1,12 +1,12 @@
 import { type AdminCouponInput, adminCouponInput } from '@shop/shared';
 import type { InputHTMLAttributes } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
 import { schemaResolver } from '../../lib/schema-resolver';
-import { AdminField } from './admin-field';
+import { AdminInput } from './admin-field';
 import { useSaveCouponMutation } from './api';
-import { fieldMessagesOf } from './field-messages';
+import { showSaveError } from './field-messages';
+import { FormActions } from './form-actions';
 
 interface Props {
   id: string | null;
@@ -35,9 +35,7 @@ export function CouponForm({ id, initial, onDone }: Props) {
       reset(initial);
       onDone();
     } catch (error) {
-      const fields = fieldMessagesOf(error) ?? {};
-      for (const [name, message] of Object.entries(fields)) setError(name as FieldPath<AdminCouponInput>, { message });
-      toast.error(errorMessage(error, 'The coupon could not be saved. Please try again.'));
+      showSaveError(error, setError, 'The coupon could not be saved. Please try again.');
     }
   });
 
@@ -47,20 +45,16 @@ export function CouponForm({ id, initial, onDone }: Props) {
     input: InputHTMLAttributes<HTMLInputElement>,
     kind: 'text' | 'number' | 'optional-number' = 'text',
   ) => (
-    <AdminField id={`coupon-${name}`} label={label} error={errors[name]?.message}>
-      {(describedBy, invalid) => (
-        <input
-          id={`coupon-${name}`}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          {...input}
-          {...register(
-            name,
-            kind === 'number' ? { valueAsNumber: true } : kind === 'optional-number' ? { setValueAs: emptyToNull } : {},
-          )}
-        />
+    <AdminInput
+      id={`coupon-${name}`}
+      label={label}
+      error={errors[name]?.message}
+      {...input}
+      registration={register(
+        name,
+        kind === 'number' ? { valueAsNumber: true } : kind === 'optional-number' ? { setValueAs: emptyToNull } : {},
       )}
-    </AdminField>
+    />
   );
 
   return (
@@ -78,16 +72,7 @@ export function CouponForm({ id, initial, onDone }: Props) {
         <input id="coupon-active" type="checkbox" {...register('active')} />
         <label htmlFor="coupon-active">Active: accepted at checkout</label>
       </div>
-      <div className="admin-actions">
-        <button type="submit" className="btn" disabled={isLoading}>
-          {id ? 'Save coupon' : 'Create coupon'}
-        </button>
-        {id && (
-          <button type="button" className="btn btn-outline" onClick={onDone}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <FormActions noun="coupon" editing={Boolean(id)} busy={isLoading} onCancel={onDone} />
     </form>
   );
 }

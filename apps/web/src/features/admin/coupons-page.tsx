@@ -1,10 +1,10 @@
 import type { AdminCoupon, AdminCouponInput } from '@shop/shared';
-import { useState } from 'react';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useDeactivateCouponMutation, useListCouponsQuery } from './api';
 import { CouponForm } from './coupon-form';
 import { AdminTable, RowButton } from './table-wrap';
+import { useEditedRow } from './use-edited-row';
 
 export const emptyCoupon: AdminCouponInput = {
   code: '',
@@ -23,7 +23,7 @@ function toInput(coupon: AdminCoupon): AdminCouponInput {
 
 export function CouponsPage() {
   const { data } = useListCouponsQuery();
-  const [editing, setEditing] = useState<AdminCoupon | null>(null);
+  const edited = useEditedRow(toInput, emptyCoupon);
   const [deactivate] = useDeactivateCouponMutation();
   const stop = async (coupon: AdminCoupon) => {
     try {
@@ -36,14 +36,9 @@ export function CouponsPage() {
   return (
     <>
       <h1>Coupons</h1>
-      <CouponForm
-        key={editing?.id ?? 'new'}
-        id={editing?.id ?? null}
-        initial={editing ? toInput(editing) : emptyCoupon}
-        onDone={() => setEditing(null)}
-      />
-      <h2>All coupons</h2>
+      <CouponForm key={edited.key} id={edited.id} initial={edited.initial} onDone={edited.done} />
       <AdminTable
+        heading
         label="All coupons"
         columns={['Code', 'Discount', 'Valid', 'Uses so far', 'Limit', 'State', 'Actions']}
         rows={data}
@@ -62,7 +57,7 @@ export function CouponsPage() {
             </td>
             <td>{coupon.active ? 'Active' : 'Inactive'}</td>
             <td className="admin-actions">
-              <RowButton label={`Edit ${coupon.code}`} onClick={() => setEditing(coupon)}>
+              <RowButton label={`Edit ${coupon.code}`} onClick={() => edited.edit(coupon)}>
                 Edit
               </RowButton>
               {coupon.active && (

@@ -1,11 +1,10 @@
 import { type AdminInstalmentsInput, adminInstalmentsInput, MAX_INSTALMENTS, messages } from '@shop/shared';
 import { useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
 import { schemaResolver } from '../../lib/schema-resolver';
-import { AdminField } from './admin-field';
-import { fieldMessagesOf } from './field-messages';
+import { AdminInput } from './admin-field';
+import { showSaveError } from './field-messages';
 import { useGetCourseInstalmentsQuery, useSaveCourseInstalmentsMutation } from './instalments-api';
 
 const asNumber = (value: unknown) =>
@@ -46,10 +45,7 @@ function InstalmentsForm({
       setWarnings(saved.warnings);
       toast.success(saved.instalments ? messages.instalmentsSaved : messages.instalmentsRemoved);
     } catch (error) {
-      const fields = fieldMessagesOf(error) ?? {};
-      for (const [name, message] of Object.entries(fields))
-        setError(name as FieldPath<AdminInstalmentsInput>, { message });
-      toast.error(errorMessage(error, 'The instalments could not be saved. Please try again.'));
+      showSaveError(error, setError, 'The instalments could not be saved. Please try again.');
     }
   });
 
@@ -58,33 +54,25 @@ function InstalmentsForm({
       <h2 id="instalments-title">{messages.instalmentsConsoleTitle}</h2>
       <p className="admin-hint">{messages.instalmentsConsoleHelp}</p>
       <div className="admin-grid">
-        <AdminField id="instalments-count" label={messages.instalmentsCount} error={errors.count?.message}>
-          {(describedBy, invalid) => (
-            <input
-              id="instalments-count"
-              type="number"
-              min={0}
-              max={MAX_INSTALMENTS}
-              step={1}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              {...register('count', { setValueAs: (value) => asNumber(value) ?? 0 })}
-            />
-          )}
-        </AdminField>
-        <AdminField id="instalments-amount" label={messages.instalmentsAmount} error={errors.amount?.message}>
-          {(describedBy, invalid) => (
-            <input
-              id="instalments-amount"
-              type="number"
-              min={1}
-              step="0.01"
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              {...register('amount', { setValueAs: asNumber })}
-            />
-          )}
-        </AdminField>
+        <AdminInput
+          id="instalments-count"
+          label={messages.instalmentsCount}
+          error={errors.count?.message}
+          type="number"
+          min={0}
+          max={MAX_INSTALMENTS}
+          step={1}
+          registration={register('count', { setValueAs: (value) => asNumber(value) ?? 0 })}
+        />
+        <AdminInput
+          id="instalments-amount"
+          label={messages.instalmentsAmount}
+          error={errors.amount?.message}
+          type="number"
+          min={1}
+          step="0.01"
+          registration={register('amount', { setValueAs: asNumber })}
+        />
       </div>
       {warnings.length > 0 && (
         <div role="status">

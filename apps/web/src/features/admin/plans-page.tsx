@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { PlanForm } from './plan-form';
 import { useListAdminPlansQuery } from './plans-api';
 import { AdminTable, RowButton } from './table-wrap';
+import { useEditedRow } from './use-edited-row';
 
 const emptyPlan: AdminPlanInput = {
   title: '',
@@ -39,7 +40,7 @@ function includes(plan: AdminPlan): string {
 /** The console's membership plans: the list, a form to make one or change one, and what the last save warned of. */
 export function PlansPage() {
   const { data } = useListAdminPlansQuery();
-  const [editing, setEditing] = useState<AdminPlan | null>(null);
+  const edited = useEditedRow(toInput, emptyPlan);
   const [lastSave, setLastSave] = useState<AdminPlanResponse | null>(null);
   return (
     <>
@@ -53,16 +54,16 @@ export function PlansPage() {
         </div>
       )}
       <PlanForm
-        key={editing?.id ?? 'new'}
-        id={editing?.id ?? null}
-        initial={editing ? toInput(editing) : emptyPlan}
+        key={edited.key}
+        id={edited.id}
+        initial={edited.initial}
         onDone={(saved) => {
           setLastSave(saved ?? null);
-          setEditing(null);
+          edited.done();
         }}
       />
-      <h2>All plans</h2>
       <AdminTable
+        heading
         label="All plans"
         columns={['Title', 'Price', 'Trial', 'Includes', 'State', 'Actions']}
         rows={data}
@@ -78,7 +79,7 @@ export function PlansPage() {
             <td>{includes(plan)}</td>
             <td>{plan.published ? 'Published' : 'Draft'}</td>
             <td className="admin-actions">
-              <RowButton label={`Edit ${plan.title}`} onClick={() => setEditing(plan)}>
+              <RowButton label={`Edit ${plan.title}`} onClick={() => edited.edit(plan)}>
                 Edit
               </RowButton>
               <Link

@@ -31,6 +31,8 @@ type RowKey<Row> = Row extends { id: string } ? { rowKey?: never } : { rowKey: (
 
 type AdminTableProps<Row> = RowKey<Row> & {
   label: string;
+  /** The label is also the list's heading (h2), shown above it. */
+  heading?: boolean;
   busy?: boolean;
   columns: readonly string[];
   /** Undefined while loading: the loading line stands in the table's place. */
@@ -42,10 +44,21 @@ type AdminTableProps<Row> = RowKey<Row> & {
 };
 
 /** A console list: loading line, then the empty-state line or a scrollable table with one row per item. */
-export function AdminTable<Row>({ label, busy, columns, rows, rowKey, empty, children }: AdminTableProps<Row>) {
-  if (!rows) return <p className="state-message">{messages.loading}</p>;
-  if (rows.length === 0 && empty) return empty;
-  return (
+export function AdminTable<Row>({
+  label,
+  heading,
+  busy,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  children,
+}: AdminTableProps<Row>) {
+  const list = !rows ? (
+    <p className="state-message">{messages.loading}</p>
+  ) : rows.length === 0 && empty ? (
+    empty
+  ) : (
     <TableWrap label={label} busy={busy}>
       <table className="admin-table">
         <TableHead columns={columns} />
@@ -56,6 +69,13 @@ export function AdminTable<Row>({ label, busy, columns, rows, rowKey, empty, chi
         </tbody>
       </table>
     </TableWrap>
+  );
+  if (!heading) return list;
+  return (
+    <>
+      <h2>{label}</h2>
+      {list}
+    </>
   );
 }
 
