@@ -1,4 +1,5 @@
 import { loadCheckoutScript } from '../../lib/load-checkout-script';
+import { checkoutTheme, openCheckoutWidget } from '../../lib/open-checkout-widget';
 import type { CheckoutRequest, CheckoutWidget } from './payment-provider';
 
 /** What the checkout widget hands back after a payment: Razorpay's three fields. */
@@ -56,15 +57,11 @@ export async function razorpayCheckout(request: CheckoutRequest): Promise<Checko
         name: request.siteName,
         description: request.description,
         prefill: { name: order.name, email: order.email },
-        theme: { color: '#15803d' },
+        theme: checkoutTheme,
         handler: request.onPaid,
         modal: { ondismiss: request.onDismiss },
       });
-      widget.on('payment.failed', () => {
-        widget.close?.();
-        request.onFailed();
-      });
-      widget.open();
+      openCheckoutWidget(widget, request.onFailed);
     },
   };
 }

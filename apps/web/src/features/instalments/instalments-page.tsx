@@ -3,7 +3,7 @@ import { Link, useParams } from 'wouter';
 import { Price } from '../../components/ui/price';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useGetCourseQuery } from '../catalog';
-import { PLAN_DISCLAIMER_ID, SubscribePanel } from '../memberships';
+import { PlanLayout, SubscribePanel } from '../memberships';
 // The subscribe panel's own styles (the tick, the button) live with the plan page's.
 import '../memberships/memberships.css';
 
@@ -34,9 +34,9 @@ export default function InstalmentsPage() {
   }
   const amount = formatRupees(offer.amount);
   return (
-    <section className="section plan-details">
-      <div className="container plan-grid">
-        <div className="plan-main">
+    <PlanLayout
+      main={
+        <>
           <h1>{title}</h1>
           <p>
             <Link to={`/course-details/${course._id}`}>{course.title}</Link>
@@ -47,8 +47,10 @@ export default function InstalmentsPage() {
               .replace('{amount}', amount)
               .replace('{total}', formatRupees(Math.round(offer.amount * offer.count * 100) / 100))}
           </p>
-        </div>
-        <aside className="plan-side" aria-label="Price and mandate">
+        </>
+      }
+      side={
+        <>
           <p className="plan-price">
             {offer.count} × <Price rupees={offer.amount} className="price price-large" /> {messages.planPerMonth}
           </p>
@@ -56,11 +58,8 @@ export default function InstalmentsPage() {
             {messages.instalmentsMandate.replaceAll('{amount}', amount).replace('{count}', String(offer.count))}
           </p>
           <SubscribePanel plan={{ id: offer.planId, title }} returnTo={`/instalments/${course._id}`} />
-        </aside>
-        <p id={PLAN_DISCLAIMER_ID} className="course-disclaimer plan-disclaimer" role="note">
-          {messages.investmentDisclaimer}
-        </p>
-      </div>
-    </section>
+        </>
+      }
+    />
   );
 }

@@ -1,2 +1,3 @@
+export { PlanLayout } from './plan-layout';
 export { PlansOfCourse } from './plans-of-course';
-export { PLAN_DISCLAIMER_ID, SubscribePanel } from './subscribe-panel';
+export { SubscribePanel } from './subscribe-panel';

@@ -1,5 +1,6 @@
 import type { SubscribeResponse, VerifySubscriptionBody } from '@shop/shared';
 import { loadCheckoutScript } from '../../lib/load-checkout-script';
+import { checkoutTheme, openCheckoutWidget } from '../../lib/open-checkout-widget';
 
 /**
  * Razorpay Checkout opened for a subscription (`subscription_id` in place of an order's `order_id` and
@@ -51,14 +52,10 @@ export async function openSubscriptionCheckout(request: SubscriptionCheckoutRequ
     name: request.siteName,
     description: request.description,
     ...(request.email ? { prefill: { email: request.email } } : {}),
-    theme: { color: '#15803d' },
+    theme: checkoutTheme,
     handler: request.onAuthorised,
     modal: { ondismiss: request.onDismiss },
   });
-  widget.on('payment.failed', () => {
-    widget.close?.();
-    request.onFailed();
-  });
-  widget.open();
+  openCheckoutWidget(widget, request.onFailed);
   return true;
 }

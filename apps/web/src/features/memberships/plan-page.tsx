@@ -4,8 +4,9 @@ import { Price } from '../../components/ui/price';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useGetPlanQuery } from './api';
 import { PlanIncludes } from './plan-includes';
+import { PlanLayout } from './plan-layout';
 import { mandateLine, perPeriod, trialLine } from './plan-terms';
-import { PLAN_DISCLAIMER_ID, SubscribePanel } from './subscribe-panel';
+import { SubscribePanel } from './subscribe-panel';
 import './memberships.css';
 
 /**
@@ -30,9 +31,9 @@ export default function PlanPage() {
   }
   const trial = trialLine(plan);
   return (
-    <section className="section plan-details">
-      <div className="container plan-grid">
-        <div className="plan-main">
+    <PlanLayout
+      main={
+        <>
           <h1>{plan.title}</h1>
           <p className="plan-description">{plan.description}</p>
           <h2>{messages.planIncludes}</h2>
@@ -52,19 +53,18 @@ export default function PlanPage() {
               </ul>
             </>
           )}
-        </div>
-        <aside className="plan-side" aria-label="Price and mandate">
+        </>
+      }
+      side={
+        <>
           <p className="plan-price">
             <Price rupees={plan.price} className="price price-large" /> {perPeriod(plan.period)}
           </p>
           {trial && <p className="plan-trial">{trial}</p>}
           <p className="plan-mandate">{mandateLine(plan)}</p>
           <SubscribePanel plan={plan} />
-        </aside>
-        <p id={PLAN_DISCLAIMER_ID} className="course-disclaimer plan-disclaimer" role="note">
-          {messages.investmentDisclaimer}
-        </p>
-      </div>
-    </section>
+        </>
+      }
+    />
   );
 }
