@@ -5,8 +5,9 @@ import type {
   AdminBundleResponse,
   AdminBundlesResponse,
 } from '@shop/shared';
-import { bundlePaths, pathWith } from '@shop/shared';
+import { bundlePaths } from '@shop/shared';
 import { adminApi } from './api';
+import { saveRequest } from './save-request';
 
 export const bundlesAdminApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -20,11 +21,7 @@ export const bundlesAdminApi = adminApi.injectEndpoints({
       AdminBundle,
       { id: null; input: AdminBundleInput } | { id: string; input: AdminBundlePatch }
     >({
-      query: ({ id, input }) => ({
-        url: id ? pathWith(bundlePaths.adminBundle, { id }) : bundlePaths.adminBundles,
-        method: id ? 'PATCH' : 'POST',
-        body: input,
-      }),
+      query: saveRequest<AdminBundleInput | AdminBundlePatch>(bundlePaths.adminBundles, bundlePaths.adminBundle),
       transformResponse: (r: AdminBundleResponse) => r.bundle,
       invalidatesTags: ['Admin'],
     }),

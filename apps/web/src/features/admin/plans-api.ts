@@ -1,6 +1,7 @@
 import type { AdminPlan, AdminPlanInput, AdminPlanPatch, AdminPlanResponse, AdminPlansResponse } from '@shop/shared';
-import { pathWith, planPaths } from '@shop/shared';
+import { planPaths } from '@shop/shared';
 import { adminApi } from './api';
+import { saveRequest } from './save-request';
 
 export const plansAdminApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -14,11 +15,7 @@ export const plansAdminApi = adminApi.injectEndpoints({
       AdminPlanResponse,
       { id: null; input: AdminPlanInput } | { id: string; input: AdminPlanPatch }
     >({
-      query: ({ id, input }) => ({
-        url: id ? pathWith(planPaths.adminPlan, { id }) : planPaths.adminPlans,
-        method: id ? 'PATCH' : 'POST',
-        body: input,
-      }),
+      query: saveRequest<AdminPlanInput | AdminPlanPatch>(planPaths.adminPlans, planPaths.adminPlan),
       invalidatesTags: ['Admin'],
     }),
   }),
