@@ -76,7 +76,16 @@ export interface FakeSubscription {
   entity: 'subscription';
   plan_id: string;
   customer_id: string | null;
-  status: 'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'cancelled' | 'completed' | 'paused' | 'expired';
+  status:
+    | 'created'
+    | 'authenticated'
+    | 'active'
+    | 'pending'
+    | 'halted'
+    | 'cancelled'
+    | 'completed'
+    | 'paused'
+    | 'expired';
   current_start: number | null;
   current_end: number | null;
   ended_at: number | null;
