@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { hmacHex } from '../src/auth/signatures.js';
 import { cycleEnd } from '../src/payments/billing-cycles.js';
-import type { GatewayPlanPeriod, SubscriptionEvent } from '../src/payments/gateway.js';
+import type { GatewayPlanPeriod, GatewaySubscriptionStatus, SubscriptionEvent } from '../src/payments/gateway.js';
 import { signedRazorpayWebhook } from '../src/payments/razorpay-wire.js';
 import { paymentSignature, subscriptionSignature } from '../src/payments/signatures.js';
 
@@ -76,16 +76,8 @@ export interface FakeSubscription {
   entity: 'subscription';
   plan_id: string;
   customer_id: string | null;
-  status:
-    | 'created'
-    | 'authenticated'
-    | 'active'
-    | 'pending'
-    | 'halted'
-    | 'cancelled'
-    | 'completed'
-    | 'paused'
-    | 'expired';
+  /** Razorpay's subscription states, as the port names them. */
+  status: GatewaySubscriptionStatus;
   current_start: number | null;
   current_end: number | null;
   ended_at: number | null;
