@@ -13,6 +13,9 @@ export default defineConfig({
     // race with the page (README, 'Run the tests'). It is not silent: npm test names every test that
     // passed only on its retry, so each gets fixed.
     retry: 1,
+    // A poll ends when its condition holds; this bound is only for one that never does. Vitest's own
+    // 1 s default lost to a loaded 2-core CI machine (the video test's fullscreen poll, stop 43).
+    expect: { poll: { timeout: 15_000 } },
     maxWorkers: 2,
     minWorkers: 1,
     projects: [
