@@ -115,9 +115,14 @@ export const messages = {
   instalmentsNotOffered: 'This course is not offered in instalments.',
   instalmentsCourseOwned: 'You already own this course: there is nothing to pay in instalments.',
   courseInInstalments: 'You are paying for this course in instalments. Find it in My Memberships.',
+  bundleInstalmentsOwned: 'You already own every course in this bundle: there is nothing to pay in instalments.',
+  bundleInInstalments: 'This bundle includes a course you are paying for in instalments. Find it in My Memberships.',
+  bundleInstalmentsNotOffered: 'This bundle is not offered in instalments.',
   instalmentsConsoleTitle: 'Instalments',
   instalmentsConsoleHelp:
     'Offer the course as 2 to 12 monthly payments (GST included). 0 payments removes the offer for new buyers; those paying already carry on.',
+  bundleInstalmentsConsoleHelp:
+    'Offer the bundle as 2 to 12 monthly payments (GST included). 0 payments removes the offer for new buyers; those paying already carry on.',
   instalmentsCount: 'Number of monthly payments',
   instalmentsAmount: 'Each payment (₹, GST included)',
   instalmentsSave: 'Save instalments',

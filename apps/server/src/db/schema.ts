@@ -193,6 +193,8 @@ export interface PlansTable {
   total_count: number | null;
   /** The course an instalment plan sells (unique: one offer row per course); null for a membership. */
   instalment_course_id: string | null;
+  /** The bundle an instalment plan sells (unique: one offer row per bundle); null otherwise. */
+  instalment_bundle_id: string | null;
 }
 
 export interface PlanCoursesTable {

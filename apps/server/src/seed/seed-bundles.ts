@@ -4,14 +4,16 @@ import { demoCourses } from './seed-courses.js';
 
 /** The demo bundle: the first three demo courses together, for less than they cost one by one. */
 export const DEMO_BUNDLE_ID = '64a1f0c2b7e4d1a2c3e5b001';
+export const DEMO_BUNDLE_TITLE = "Trader's Starter Bundle";
+export const demoBundleCourseIds = () => demoCourses.slice(0, 3).map((course) => course._id as string);
 
 export async function seedBundles(db: Db, now = new Date()): Promise<void> {
-  const courseIds = demoCourses.slice(0, 3).map((course) => course._id as string);
+  const courseIds = demoBundleCourseIds();
   await upsertBundle(
     db,
     {
       id: DEMO_BUNDLE_ID,
-      title: "Trader's Starter Bundle",
+      title: DEMO_BUNDLE_TITLE,
       description:
         'Read price action, follow a 15-minute trend system and trade futures: the three first courses of the path, together.',
       price_paise: 1_499_900,

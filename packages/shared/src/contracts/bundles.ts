@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectId } from './common.js';
+import { instalmentOffer } from './instalments.js';
 
 export const bundleCourse = z.object({
   _id: objectId,
@@ -33,5 +34,8 @@ export type AdminBundlesResponse = z.infer<typeof adminBundlesResponse>;
 export const bundlesQuery = z.object({ courseId: objectId.optional() });
 export const bundlesResponse = z.object({ ok: z.literal(true), bundles: z.array(bundle) });
 export type BundlesResponse = z.infer<typeof bundlesResponse>;
-export const bundleResponse = z.object({ ok: z.literal(true), bundle });
+/** One bundle's page: also its instalment offer (N monthly payments of its courses), null when none is on sale. */
+export const bundleDetail = bundle.extend({ instalments: instalmentOffer.nullable() });
+export type BundleDetail = z.infer<typeof bundleDetail>;
+export const bundleResponse = z.object({ ok: z.literal(true), bundle: bundleDetail });
 export type BundleResponse = z.infer<typeof bundleResponse>;

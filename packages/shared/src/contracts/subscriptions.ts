@@ -85,6 +85,8 @@ export const mySubscription = z.object({
   planTitle: z.string().optional(),
   /** For a course paid in instalments (decision 0038), the course; null for a membership. */
   courseId: z.string().nullable().optional(),
+  /** For a bundle paid in instalments, the bundle (its courses are granted together); null otherwise. */
+  bundleId: z.string().nullable().optional(),
 });
 export type MySubscription = z.infer<typeof mySubscription>;
 export const mySubscriptionsResponse = z.object({ ok: z.literal(true), subscriptions: z.array(mySubscription) });

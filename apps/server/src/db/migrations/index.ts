@@ -36,6 +36,7 @@ import * as instalmentPlans from './037-instalment-plans.js';
 import * as subscriptionReplacements from './038-subscription-replacements.js';
 import * as memberNotices from './039-member-notices.js';
 import * as sandboxSubscriptionExpiry from './040-sandbox-subscription-expiry.js';
+import * as bundleInstalments from './041-bundle-instalments.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '038-subscription-replacements': subscriptionReplacements,
   '039-member-notices': memberNotices,
   '040-sandbox-subscription-expiry': sandboxSubscriptionExpiry,
+  '041-bundle-instalments': bundleInstalments,
 };

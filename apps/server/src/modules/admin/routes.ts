@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
+import { planPaths } from '@shop/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../auth/session.js';
@@ -9,9 +10,10 @@ import { fieldMessages } from '../../plugins/error-handler.js';
 import { registerRoutes } from '../billing/register-routes.js';
 import { taxSettingsRoutes } from '../billing/tax-settings-routes.js';
 import { bundleAdminRoutes } from '../bundles/admin-routes.js';
+import { bundleOffered } from '../bundles/index.js';
 import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
 import { planAdminRoutes } from '../plans/admin-routes.js';
-import { instalmentAdminRoutes } from '../plans/instalment-admin-routes.js';
+import { instalmentAdminRoutes, instalmentOfferRoutes } from '../plans/instalment-admin-routes.js';
 import { videoSettingsAdminRoutes } from '../playback/admin-routes.js';
 import { reviewAdminRoutes } from '../reviews/admin-routes.js';
 import { adminMemberRoutes } from '../subscriptions/admin-member-routes.js';
@@ -58,6 +60,8 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     await scope.register(bundleAdminRoutes, deps);
     await scope.register(planAdminRoutes, deps);
     await scope.register(instalmentAdminRoutes, deps);
+    // A bundle's instalment offer, as a course's: the bundles module names what it sells.
+    await scope.register(instalmentOfferRoutes(planPaths.adminBundleInstalments, bundleOffered), deps);
     await scope.register(chargeRefundRoutes, deps);
     await scope.register(adminMemberRoutes, deps);
   });

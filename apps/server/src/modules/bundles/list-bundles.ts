@@ -1,6 +1,7 @@
-import { type Bundle, messages } from '@shop/shared';
+import { type Bundle, type BundleDetail, messages } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { findInstalmentOffer } from '../plans/index.js';
 import { isOnSale, toBundle, withCourses } from './read-bundles.js';
 import { findPublishedBundleRows } from './repo.js';
 
@@ -10,9 +11,12 @@ export async function listBundles(db: Db, courseId?: string): Promise<Bundle[]> 
   return loaded.filter(isOnSale).map(toBundle);
 }
 
-/** One bundle on sale; anything else (unknown, unpublished, with a course taken off sale) is not found. */
-export async function getBundle(db: Db, id: string): Promise<Bundle> {
+/**
+ * One bundle on sale with its instalment offer; anything else (unknown, unpublished, with a course taken
+ * off sale) is not found.
+ */
+export async function getBundle(db: Db, id: string): Promise<BundleDetail> {
   const [loaded] = await withCourses(db, await findPublishedBundleRows(db, [id]));
   if (!loaded || !isOnSale(loaded)) throw new AppError('not_found', messages.bundleNotFound);
-  return toBundle(loaded);
+  return { ...toBundle(loaded), instalments: await findInstalmentOffer(db, { bundleId: id }) };
 }

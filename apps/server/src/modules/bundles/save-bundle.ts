@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { findPublishedCourseIds } from '../courses/index.js';
+import { setOfferCourses } from '../plans/index.js';
 import { toAdminBundle, withCourses } from './read-bundles.js';
 import { findAllBundleRows, findBundleRow, insertBundle, replaceBundleCourses, updateBundle } from './repo.js';
 
@@ -60,7 +61,10 @@ export async function createBundle(
   return loadAdminBundle(db, id);
 }
 
-/** The console changes some of a bundle's fields; the others stay. A changed price applies to carts from now. */
+/**
+ * The console changes some of a bundle's fields; the others stay. A changed price applies to carts from
+ * now; changed courses apply to its instalment offer too.
+ */
 export async function updateBundleFields(
   db: Db,
   actor: SessionUser,
@@ -81,7 +85,11 @@ export async function updateBundleFields(
         ...(patch.published === undefined ? {} : { published: patch.published ? 1 : 0 }),
         updated_at: now.toISOString(),
       });
-      if (patch.courseIds) await replaceBundleCourses(trx, id, patch.courseIds);
+      if (patch.courseIds) {
+        await replaceBundleCourses(trx, id, patch.courseIds);
+        // Its instalment offer sells the bundle as it is, to new payers and to those paying already.
+        await setOfferCourses(trx, { bundleId: id }, patch.courseIds);
+      }
     },
     { action: 'bundle.update', entity: 'bundle', entityId: id, before, after: patch },
     now,

@@ -38,7 +38,7 @@ export async function getPublishedCourse(db: Db, id: string): Promise<CourseDeta
     courseCurriculum(db, id),
     findCourseRating(db, id),
     countCourseLearners(db, [id]),
-    findInstalmentOffer(db, id),
+    findInstalmentOffer(db, { courseId: id }),
   ]);
   return withRating({ ...toCourse(row), curriculum, students: learners.get(id) ?? 0, instalments }, rating);
 }

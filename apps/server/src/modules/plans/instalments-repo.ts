@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { replacePlanCourses } from './repo.js';
 
 /**
  * A course's instalment offer (decision 0038): a hidden plan row (`kind = 'instalments'`) with the course
- * as its one `plan_courses` row and in `instalment_course_id` (unique: one offer row per course).
+ * as its one `plan_courses` row and in `instalment_course_id` (unique: one offer row per course). A
+ * bundle's offer is the same with the bundle in `instalment_bundle_id` and its courses in `plan_courses`.
  */
 export interface InstalmentPlanRow {
   id: string;
@@ -12,20 +14,41 @@ export interface InstalmentPlanRow {
   published: number;
 }
 
-export function findInstalmentPlan(db: Db, courseId: string): Promise<InstalmentPlanRow | undefined> {
+/** What an offer sells: one course, or one bundle. */
+export type OfferSubject = { courseId: string } | { bundleId: string };
+
+const subjectColumn = (subject: OfferSubject) =>
+  'courseId' in subject
+    ? ({ column: 'instalment_course_id', id: subject.courseId } as const)
+    : ({ column: 'instalment_bundle_id', id: subject.bundleId } as const);
+
+export function findInstalmentPlan(db: Db, subject: OfferSubject): Promise<InstalmentPlanRow | undefined> {
+  const { column, id } = subjectColumn(subject);
   return db
     .selectFrom('plans')
     .select(['id', 'price_paise', 'total_count', 'published'])
-    .where('instalment_course_id', '=', courseId)
+    .where(column, '=', id)
     .where('kind', '=', 'instalments')
     .executeTakeFirst();
 }
 
-/** The offer's row for this course, made unless one exists (two saves at once: the unique course id keeps one). */
+/**
+ * The offer's row for this course or bundle, with its courses, made unless one exists (two saves at once:
+ * the unique course or bundle id keeps one).
+ */
 export async function insertInstalmentPlan(
   db: Db,
-  row: { id: string; courseId: string; title: string; pricePaise: number; count: number; now: string },
+  row: {
+    id: string;
+    subject: OfferSubject;
+    courseIds: string[];
+    title: string;
+    pricePaise: number;
+    count: number;
+    now: string;
+  },
 ): Promise<void> {
+  const { column, id } = subjectColumn(row.subject);
   const inserted = await db
     .insertInto('plans')
     .values({
@@ -37,15 +60,17 @@ export async function insertInstalmentPlan(
       price_paise: row.pricePaise,
       period: 'month',
       total_count: row.count,
-      instalment_course_id: row.courseId,
+      instalment_course_id: null,
+      instalment_bundle_id: null,
+      [column]: id,
       published: 1,
       created_at: row.now,
       updated_at: row.now,
     })
-    .onConflict((oc) => oc.column('instalment_course_id').doNothing())
+    .onConflict((oc) => oc.column(column).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
-  await db.insertInto('plan_courses').values({ plan_id: row.id, course_id: row.courseId, position: 0 }).execute();
+  await replacePlanCourses(db, row.id, row.courseIds);
 }
 
 /**
@@ -77,11 +102,21 @@ export async function withdrawInstalmentPlan(db: Db, id: string, now: string): P
   await db.updateTable('plans').set({ published: 0, updated_at: now }).where('id', '=', id).execute();
 }
 
-/** What a subscription to this plan needs beyond a membership's: its kind, N and the course. */
-export function findPlanKind(db: Db, planId: string) {
-  return db
-    .selectFrom('plans')
-    .select(['kind', 'total_count', 'instalment_course_id'])
-    .where('id', '=', planId)
-    .executeTakeFirst();
+/** The offer's courses become these (a bundle's, when the bundle's change); nothing without an offer. */
+export async function setOfferCourses(db: Db, subject: OfferSubject, courseIds: string[]): Promise<void> {
+  const row = await findInstalmentPlan(db, subject);
+  if (row) await replacePlanCourses(db, row.id, courseIds);
+}
+
+/** The courses an instalment plan sells, in order (none for a membership plan). */
+export async function findInstalmentCourseIds(db: Db, planId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('plan_courses')
+    .innerJoin('plans', 'plans.id', 'plan_courses.plan_id')
+    .select('plan_courses.course_id')
+    .where('plan_courses.plan_id', '=', planId)
+    .where('plans.kind', '=', 'instalments')
+    .orderBy('plan_courses.position')
+    .execute();
+  return rows.map((row) => row.course_id);
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { PlansTable } from '../../db/schema.js';
-import { findPlanKind } from './instalments-repo.js';
+import { findInstalmentCourseIds } from './instalments-repo.js';
 import { findPlanWithKind } from './repo.js';
 
 /** A published plan as a subscription is made to it. */
@@ -12,9 +12,14 @@ export interface PlanForSale {
   trialDays: number;
   /** Changes with the price or period: each version needs its own gateway plan. */
   priceVersion: number;
-  /** A course's instalment offer (decision 0038): N payments of the course `instalmentCourseId`; else null. */
+  /**
+   * An instalment offer (decision 0038): N payments of the course `instalmentCourseId` or of the bundle
+   * `instalmentBundleId`, selling `instalmentCourseIds`; else null, null and [].
+   */
   totalCount: number | null;
   instalmentCourseId: string | null;
+  instalmentBundleId: string | null;
+  instalmentCourseIds: string[];
 }
 
 /** The plan if it is published, else undefined. */
@@ -25,6 +30,8 @@ export async function findPlanForSale(db: Db, planId: string): Promise<PlanForSa
   return {
     totalCount: instalments ? row.total_count : null,
     instalmentCourseId: instalments ? row.instalment_course_id : null,
+    instalmentBundleId: instalments ? row.instalment_bundle_id : null,
+    instalmentCourseIds: instalments ? await findInstalmentCourseIds(db, row.id) : [],
     id: row.id,
     title: row.title,
     pricePaise: row.price_paise,
@@ -45,14 +52,19 @@ export async function planInvoiceName(db: Db, planId: string): Promise<{ name: s
   return { name: `${row.title} membership`, totalCount: null };
 }
 
-/** A plan as a learner's list of memberships names it, published or not: its title and, for instalments, the course. */
+/** A plan as a learner's list of memberships names it, published or not: its title and, for instalments, the course or bundle. */
 export async function planSummary(
   db: Db,
   planId: string,
-): Promise<{ title: string; instalmentCourseId: string | null } | undefined> {
+): Promise<{ title: string; instalmentCourseId: string | null; instalmentBundleId: string | null } | undefined> {
   const row = await findPlanWithKind(db, planId);
   if (!row) return undefined;
-  return { title: row.title, instalmentCourseId: row.kind === 'instalments' ? row.instalment_course_id : null };
+  const instalments = row.kind === 'instalments';
+  return {
+    title: row.title,
+    instalmentCourseId: instalments ? row.instalment_course_id : null,
+    instalmentBundleId: instalments ? row.instalment_bundle_id : null,
+  };
 }
 
 /** Whether a plan includes a course: listed in it, or a plan of every course and the course is published. */
@@ -78,10 +90,4 @@ export async function planIncludesCourse(db: Db, planId: string, courseId: strin
     )
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** The course an instalment plan sells (decision 0038), or undefined for a membership plan. */
-export async function instalmentCourseOf(db: Db, planId: string): Promise<string | undefined> {
-  const kind = await findPlanKind(db, planId);
-  return kind?.kind === 'instalments' ? (kind.instalment_course_id ?? undefined) : undefined;
 }

@@ -45,11 +45,11 @@ export function findPlanRow(db: Db, id: string): Promise<PlanRow | undefined> {
   return db.selectFrom('plans').select(planColumns).where('id', '=', id).executeTakeFirst();
 }
 
-/** The plan with what a subscription to it needs beyond a membership's: its kind, N and the course (decision 0038). */
+/** The plan with what a subscription to it needs beyond a membership's: its kind, N and the course or bundle (decision 0038). */
 export function findPlanWithKind(db: Db, id: string) {
   return db
     .selectFrom('plans')
-    .select([...planColumns, 'kind', 'total_count', 'instalment_course_id'])
+    .select([...planColumns, 'kind', 'total_count', 'instalment_course_id', 'instalment_bundle_id'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
-import { instalmentCourseOf } from '../plans/index.js';
+import { instalmentCoursesOf } from '../plans/index.js';
 import { claimCourseGrant, countCharges, findCoursesToGrant } from './instalments-repo.js';
 import { recordGatewayCharges } from './record-gateway-charges.js';
 
@@ -8,11 +8,11 @@ import { recordGatewayCharges } from './record-gateway-charges.js';
 export type EnrolBuyer = (trx: Db, userId: string, courseId: string, now: Date) => Promise<void>;
 
 /**
- * An instalment course becomes the buyer's own once the gateway reports the subscription `completed` and
+ * An instalment course (or each course of an instalment bundle) becomes the buyer's own once the gateway reports the subscription `completed` and
  * its N charges are recorded (decision 0038). The claim (`course_granted_at`, set where it is null) and the
  * enrolment are one transaction, so replays, reconciliation passes and a crash between the two grant once.
  * With `askGateway` (reconciliation), a completed one short of charges (a `subscription.charged` lost)
- * has them read from the gateway first. Returns how many courses were granted.
+ * has them read from the gateway first. Returns how many subscriptions' courses were granted.
  */
 export async function grantInstalmentCourses(
   deps: Pick<AppDeps, 'db' | 'dbKind' | 'config' | 'gateway'>,
@@ -22,8 +22,8 @@ export async function grantInstalmentCourses(
 ): Promise<number> {
   let granted = 0;
   for (const row of await findCoursesToGrant(deps.db, options.gatewaySubscriptionId)) {
-    const courseId = await instalmentCourseOf(deps.db, row.plan_id);
-    if (!courseId) continue;
+    const courseIds = await instalmentCoursesOf(deps.db, row.plan_id);
+    if (courseIds.length === 0) continue;
     if (
       options.askGateway &&
       row.gateway_subscription_id &&
@@ -35,7 +35,7 @@ export async function grantInstalmentCourses(
     const stamp = now.toISOString();
     const claimed = await deps.db.transaction().execute(async (trx) => {
       if (!(await claimCourseGrant(trx, row.id, stamp))) return false;
-      await enrol(trx, row.user_id, courseId, now);
+      for (const courseId of courseIds) await enrol(trx, row.user_id, courseId, now);
       return true;
     });
     if (claimed) granted += 1;

@@ -36,9 +36,10 @@ export async function listMySubscriptions(db: Db, userId: string): Promise<MySub
     subscriptions: rows.map((row) => ({
       id: row.id,
       planId: row.plan_id,
-      // Every subscription's plan exists (a foreign key); a course's instalments name the course.
+      // Every subscription's plan exists (a foreign key); instalments name their course or bundle.
       planTitle: plans.get(row.plan_id)?.title ?? '',
       courseId: plans.get(row.plan_id)?.instalmentCourseId ?? null,
+      bundleId: plans.get(row.plan_id)?.instalmentBundleId ?? null,
       status: row.status,
       currentPeriodEnd: row.current_period_end,
       nextChargeAt: row.next_charge_at,

@@ -1,10 +1,12 @@
 import { messages, type SubscribeResponse } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
+import type { Db } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { GatewayRejectedError, GatewayUnavailableError, openEndedTotalCount } from '../../payments/gateway.js';
-import { findPlanForSale } from '../plans/index.js';
+import { findPlanForSale, type PlanForSale } from '../plans/index.js';
+import { coursesInInstalments } from './courses-in-instalments.js';
 import { gatewayPeriodOf, gatewayPlanFor } from './gateway-plan-for.js';
 import { ownsCourse } from './instalments-repo.js';
 import { releaseAbandoned } from './release-abandoned.js';
@@ -17,6 +19,26 @@ import { deleteUnmadeSubscription, insertLiveSubscription, setGatewaySubscriptio
  * and its subscription, whose notes carry our ids (the sandbox authorises only the learner named there).
  * A plan with trial days starts charging when they end; the mandate is authorised now.
  */
+/**
+ * A course in instalments (decision 0038) is not sold to a learner who owns it already, nor a bundle
+ * whose every course they own; neither is one with a course they are paying for in other instalments.
+ */
+async function checkInstalmentsWanted(db: Db, userId: string, plan: PlanForSale): Promise<void> {
+  const courseIds = plan.instalmentCourseIds;
+  if (courseIds.length === 0) return;
+  const owned = await Promise.all(courseIds.map((courseId) => ownsCourse(db, userId, courseId)));
+  if (owned.every(Boolean))
+    throw new AppError(
+      'conflict',
+      plan.instalmentBundleId ? messages.bundleInstalmentsOwned : messages.instalmentsCourseOwned,
+    );
+  if ((await coursesInInstalments(db, userId, courseIds, { exceptPlanId: plan.id })).size > 0)
+    throw new AppError(
+      'conflict',
+      plan.instalmentBundleId ? messages.bundleInInstalments : messages.courseInInstalments,
+    );
+}
+
 export async function subscribe(
   deps: AppDeps,
   user: SessionUser,
@@ -26,9 +48,7 @@ export async function subscribe(
 ): Promise<SubscribeResponse> {
   const plan = await findPlanForSale(deps.db, planId);
   if (!plan) throw new AppError('not_found', messages.planNotFound);
-  // A course in instalments (decision 0038) is not sold to a learner who owns it already.
-  if (plan.instalmentCourseId && (await ownsCourse(deps.db, user.id, plan.instalmentCourseId)))
-    throw new AppError('conflict', messages.instalmentsCourseOwned);
+  await checkInstalmentsWanted(deps.db, user.id, plan);
   const stamp = now.toISOString();
   const id = newId();
   try {
