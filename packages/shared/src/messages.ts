@@ -173,6 +173,8 @@ export const messages = {
   subscriptionExists: 'You already have this membership (or its payment is being set up). See it under My Memberships.',
   subscriptionNotFound: 'No such membership for this account.',
   subscriptionVerificationFailed: 'The membership payment could not be verified. Please try again.',
+  subscriptionNotConfirmedYet:
+    'Your authorisation reached us, but the payment service could not confirm it just now. It will show under My Memberships within a few minutes; nothing is charged twice.',
   subscriptionCannotCancel: 'This membership has already ended.',
   /** The learner's resume before the end and change of payment method (issue 34, decision 0037 addendum). */
   subscriptionNotCancelled: 'This membership is not cancelled: there is nothing to resume.',

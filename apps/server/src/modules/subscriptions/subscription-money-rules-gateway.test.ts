@@ -147,7 +147,7 @@ describe('the subscription webhooks', () => {
 });
 
 describe("the learner's verify", () => {
-  it('the gateway down: 503 with the gateway-down text and no charge; once it is back verify records the charge once', async () => {
+  it('the gateway down: 503 saying it will be confirmed, no charge yet; once it is back verify records the charge once', async () => {
     const plan = await newPlan();
     const user = await learner();
     const res = await post('/api/subscriptions', user, { planId: plan.id });
@@ -157,7 +157,7 @@ describe("the learner's verify", () => {
     fake.mode = 'down';
     const down = await post('/api/subscriptions/verify', user, answer);
     expect(down.statusCode, down.body).toBe(503);
-    expect(down.json().message).toBe(messages.gatewayUnavailable);
+    expect(down.json().message).toBe(messages.subscriptionNotConfirmedYet);
     expect(await chargesOf(subscriptionId)).toHaveLength(0);
     fake.mode = 'up';
     const again = await post('/api/subscriptions/verify', user, answer);
@@ -167,6 +167,25 @@ describe("the learner's verify", () => {
       answer.razorpay_payment_id,
     ]);
     expect(await documentsOf(subscriptionId)).toHaveLength(1);
+  });
+
+  it('the gateway refusing to read the subscription: 503 saying it will be confirmed (not a 500), nothing stored', async () => {
+    const plan = await newPlan();
+    const user = await learner();
+    const res = await post('/api/subscriptions', user, { planId: plan.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const { subscriptionId, gatewaySubscriptionId } = res.json();
+    const { answer } = fake.authenticateSubscription(gatewaySubscriptionId);
+    const held = fake.subscriptions.get(gatewaySubscriptionId);
+    if (!held) throw new Error('no subscription at the gateway');
+    // Razorpay answers 400 "The id provided does not exist" (a key of another account, say).
+    fake.subscriptions.delete(gatewaySubscriptionId);
+    const refused = await post('/api/subscriptions/verify', user, answer);
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(refused.json().message).toBe(messages.subscriptionNotConfirmedYet);
+    expect(await chargesOf(subscriptionId)).toHaveLength(0);
+    fake.subscriptions.set(gatewaySubscriptionId, held);
+    expect((await post('/api/subscriptions/verify', user, answer)).statusCode).toBe(200);
   });
 });
 

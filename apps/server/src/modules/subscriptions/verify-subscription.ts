@@ -2,7 +2,7 @@ import { messages, type VerifySubscriptionResponse } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { GatewayUnavailableError } from '../../payments/gateway.js';
+import { GatewayRejectedError, GatewayUnavailableError } from '../../payments/gateway.js';
 import { followReplacements } from './follow-replacements.js';
 import { notifyMembers } from './notify-members.js';
 import { recordGatewayCharges } from './record-gateway-charges.js';
@@ -45,7 +45,10 @@ export async function verifySubscription(
     // Stryker disable next-line ConditionalExpression: the row was found by its gateway subscription id, so syncFromGateway reads the subscription (or throws): `true` cannot differ (the `false` half is killed by the verify tests, but both go by this one name)
     if (subscription) await notifyMembers(deps, confirmation.gatewaySubscriptionId);
   } catch (error) {
-    if (error instanceof GatewayUnavailableError) throw new AppError('unavailable', messages.gatewayUnavailable);
+    // Down, or refusing to read it: the authorisation may well stand, so not "nothing was charged". The
+    // webhooks and reconciliation bring the state in; a later verify does too, once.
+    if (error instanceof GatewayUnavailableError || error instanceof GatewayRejectedError)
+      throw new AppError('unavailable', messages.subscriptionNotConfirmedYet);
     throw error;
   }
   return { ok: true, success: true };
