@@ -42,11 +42,16 @@ export async function createPlanWithoutTrial(
 /** On a plan's page: tick the acknowledgement, Subscribe, authorise in the sandbox's widget, land on My Memberships. */
 export async function subscribeInTestMode(page: Page, planId: string) {
   await page.goto(`/memberships/${planId}`);
+  await subscribeOnThisPage(page);
+  await page.locator('.toast', { hasText: 'Your membership has started. Welcome!' }).waitFor();
+  await page.waitForURL(/\/my-memberships$/);
+}
+
+/** On the page open (a plan's, an instalment offer's): tick, Subscribe and authorise in the sandbox's widget. */
+export async function subscribeOnThisPage(page: Page) {
   await page.getByLabel(tickLabel).check();
   await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
   const widget = page.getByRole('dialog', { name: 'Sandbox payment (test mode)' });
   await widget.getByText('TEST MODE').waitFor();
   await widget.getByRole('button', { name: 'Authorise subscription' }).click();
-  await page.locator('.toast', { hasText: 'Your membership has started. Welcome!' }).waitFor();
-  await page.waitForURL(/\/my-memberships$/);
 }

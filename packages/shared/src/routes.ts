@@ -49,6 +49,11 @@ export const pageRoutes = [
   { path: '/memberships', source: 'src/features/memberships/memberships-page.tsx', head: 'memberships', landing: true },
   { path: '/memberships/:id', source: 'src/features/memberships/plan-page.tsx', landing: true },
   { path: '/instalments/:courseId', source: 'src/features/instalments/instalments-page.tsx', landing: true },
+  {
+    path: '/instalments/bundles/:bundleId',
+    source: 'src/features/instalments/bundle-instalments-page.tsx',
+    landing: true,
+  },
   { path: '/cart', source: 'src/features/cart/cart-page.tsx', landing: true, session: true },
   { path: '/wishlist', source: 'src/features/wishlist/wishlist-page.tsx' },
   { path: '/check-out', source: 'src/features/checkout/checkout-page.tsx', landing: true, session: true },

@@ -19,6 +19,8 @@ const pageCode: Record<PageSource, () => Promise<{ default: ComponentType }>> = 
   'src/features/memberships/memberships-page.tsx': () => import('../features/memberships/memberships-page'),
   'src/features/memberships/plan-page.tsx': () => import('../features/memberships/plan-page'),
   'src/features/instalments/instalments-page.tsx': () => import('../features/instalments/instalments-page'),
+  'src/features/instalments/bundle-instalments-page.tsx': () =>
+    import('../features/instalments/bundle-instalments-page'),
   'src/features/content/about-page.tsx': () => import('../features/content/about-page'),
   'src/features/content/contact-page.tsx': () => import('../features/content/contact-page'),
   'src/features/content/terms-page.tsx': () => import('../features/content/terms-page'),

@@ -1,4 +1,4 @@
-import { type AdminCourseInput, levels, messages } from '@shop/shared';
+import { type AdminCourseInput, levels, messages, planPaths } from '@shop/shared';
 import { lazy, Suspense, useEffect } from 'react';
 import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { Link, useParams } from 'wouter';
@@ -35,7 +35,7 @@ export function CourseEditorPage() {
         <Suspense fallback={<p className="state-message">{messages.loading}</p>}>
           <StructureEditor courseId={id} />
           <CourseFilesSection courseId={id} />
-          <InstalmentsBox courseId={id} />
+          <InstalmentsBox target={{ path: planPaths.adminCourseInstalments, id }} />
         </Suspense>
       )}
     </>

@@ -1,23 +1,27 @@
 import type { AdminInstalmentsInput, AdminInstalmentsResponse } from '@shop/shared';
-import { pathWith, planPaths } from '@shop/shared';
+import { pathWith, type planPaths } from '@shop/shared';
 import { adminApi } from './api';
 
-/** A course's instalment offer in the console (decision 0038): read, set (count 2–12) or remove (count 0). */
+/** Whose instalment offer the console edits: a course's or a bundle's (the same input and answer). */
+export type InstalmentsPath = (typeof planPaths)['adminCourseInstalments' | 'adminBundleInstalments'];
+export interface InstalmentsTarget {
+  path: InstalmentsPath;
+  id: string;
+}
+
+/** A course's or bundle's instalment offer in the console (decision 0038): read, set (count 2–12) or remove (count 0). */
 export const instalmentsAdminApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    getCourseInstalments: build.query<AdminInstalmentsResponse, string>({
-      query: (id) => pathWith(planPaths.adminCourseInstalments, { id }),
+    getInstalments: build.query<AdminInstalmentsResponse, InstalmentsTarget>({
+      query: ({ path, id }) => pathWith(path, { id }),
       providesTags: ['Admin'],
     }),
-    saveCourseInstalments: build.mutation<AdminInstalmentsResponse, { id: string; input: AdminInstalmentsInput }>({
-      query: ({ id, input }) => ({
-        url: pathWith(planPaths.adminCourseInstalments, { id }),
-        method: 'POST',
-        body: input,
-      }),
+    saveInstalments: build.mutation<AdminInstalmentsResponse, InstalmentsTarget & { input: AdminInstalmentsInput }>({
+      query: ({ path, id, input }) => ({ url: pathWith(path, { id }), method: 'POST', body: input }),
+      // 'Course' also holds a bundle's page (bundles/api.ts), which shows the offer.
       invalidatesTags: ['Admin', 'Course'],
     }),
   }),
 });
 
-export const { useGetCourseInstalmentsQuery, useSaveCourseInstalmentsMutation } = instalmentsAdminApi;
+export const { useGetInstalmentsQuery, useSaveInstalmentsMutation } = instalmentsAdminApi;

@@ -5,29 +5,35 @@ import { toast } from '../../components/ui/toast';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { AdminInput } from './admin-field';
 import { showSaveError } from './field-messages';
-import { useGetCourseInstalmentsQuery, useSaveCourseInstalmentsMutation } from './instalments-api';
+import { type InstalmentsTarget, useGetInstalmentsQuery, useSaveInstalmentsMutation } from './instalments-api';
 
 const asNumber = (value: unknown) =>
   value === '' || value === null || value === undefined ? undefined : Number(value);
 
+interface BoxProps {
+  /** The course's or the bundle's offer: `planPaths.adminCourseInstalments` or `adminBundleInstalments`. */
+  target: InstalmentsTarget;
+  /** What the box offers, in a sentence (the course's text by default). */
+  help?: string;
+}
+
 /**
- * The course editor's Instalments box (decision 0038): the course offered as 2 to 12 monthly payments of a
- * set amount, or not at all (0). The ₹15,000 e-mandate warning is shown after a save, as for plans.
+ * The Instalments box of the course editor and the bundle editor (decision 0038): the course or bundle offered
+ * as 2 to 12 monthly payments of a set amount, or not at all (0). The ₹15,000 e-mandate warning is shown after
+ * a save, as for plans.
  */
-export function InstalmentsBox({ courseId }: { courseId: string }) {
-  const { data, isLoading } = useGetCourseInstalmentsQuery(courseId);
+export function InstalmentsBox({ target, help = messages.instalmentsConsoleHelp }: BoxProps) {
+  const { data, isLoading } = useGetInstalmentsQuery(target);
   if (isLoading || !data) return null;
-  return <InstalmentsForm courseId={courseId} initial={data.instalments} />;
+  return <InstalmentsForm target={target} help={help} initial={data.instalments} />;
 }
 
 function InstalmentsForm({
-  courseId,
+  target,
+  help,
   initial,
-}: {
-  courseId: string;
-  initial: { count: number; amount: number } | null;
-}) {
-  const [save, { isLoading }] = useSaveCourseInstalmentsMutation();
+}: Required<BoxProps> & { initial: { count: number; amount: number } | null }) {
+  const [save, { isLoading }] = useSaveInstalmentsMutation();
   const [warnings, setWarnings] = useState<string[]>([]);
   const {
     register,
@@ -41,7 +47,7 @@ function InstalmentsForm({
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const saved = await save({ id: courseId, input: values.count === 0 ? { count: 0 } : values }).unwrap();
+      const saved = await save({ ...target, input: values.count === 0 ? { count: 0 } : values }).unwrap();
       setWarnings(saved.warnings);
       toast.success(saved.instalments ? messages.instalmentsSaved : messages.instalmentsRemoved);
     } catch (error) {
@@ -52,7 +58,7 @@ function InstalmentsForm({
   return (
     <form className="admin-form admin-panel" onSubmit={onSubmit} noValidate aria-labelledby="instalments-title">
       <h2 id="instalments-title">{messages.instalmentsConsoleTitle}</h2>
-      <p className="admin-hint">{messages.instalmentsConsoleHelp}</p>
+      <p className="admin-hint">{help}</p>
       <div className="admin-grid">
         <AdminInput
           id="instalments-count"

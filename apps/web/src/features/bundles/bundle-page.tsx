@@ -7,7 +7,9 @@ import { errorMessage } from '../../lib/api';
 import { useNavigate } from '../../lib/navigation';
 import { useGetProfileQuery } from '../account';
 import { useAddBundleToCartMutation } from '../cart';
+import { InstalmentsOption } from '../instalments/instalments-option';
 import { useGetBundleQuery } from './api';
+import { BundleCourses } from './bundle-courses';
 import './bundles.css';
 
 /** Add to cart for a bundle: signed-in learners only (the visitor's browser cart holds courses). */
@@ -47,7 +49,10 @@ function AddBundleButton({ bundleId }: { bundleId: string }) {
   );
 }
 
-/** /bundles/{id}: a bundle's title, description, price, the courses it includes, and Add to Cart. */
+/**
+ * /bundles/{id}: a bundle's title, description, price, the courses it includes, and Add to Cart; under it
+ * the bundle's instalment offer when it has one.
+ */
 export default function BundlePage() {
   const { id = '' } = useParams();
   const { data: bundle, isLoading } = useGetBundleQuery(id);
@@ -71,23 +76,20 @@ export default function BundlePage() {
           <h1>{bundle.title}</h1>
           <p className="bundle-description">{bundle.description}</p>
           <h2>{messages.bundleIncludes}</h2>
-          <ul className="bundle-courses">
-            {bundle.courses.map((course) => (
-              <li key={course._id}>
-                <Link to={`/course-details/${course._id}`} className="bundle-course">
-                  <img src={course.thumb} alt="" width="96" height="60" loading="lazy" />
-                  <span>{course.title}</span>
-                </Link>
-                <Price rupees={course.price} />
-              </li>
-            ))}
-          </ul>
+          <BundleCourses courses={bundle.courses} />
         </div>
         <aside className="bundle-side" aria-label="Buy the bundle">
           <p className="bundle-price">
             <Price rupees={bundle.price} />
           </p>
           <AddBundleButton bundleId={bundle.id} />
+          {bundle.instalments && (
+            <InstalmentsOption
+              offer={bundle.instalments}
+              to={`/instalments/bundles/${bundle.id}`}
+              className="bundle-instalments"
+            />
+          )}
         </aside>
       </div>
     </section>

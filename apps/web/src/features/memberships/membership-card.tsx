@@ -43,6 +43,13 @@ function Charges({ membership }: { membership: MySubscription }) {
   );
 }
 
+/** Where a membership's title leads: its plan's page, or the course or bundle it pays for in instalments. */
+function linkOf({ courseId, bundleId, planId }: MySubscription): string {
+  if (courseId) return `/course-details/${courseId}`;
+  if (bundleId) return `/bundles/${bundleId}`;
+  return `/memberships/${planId}`;
+}
+
 /**
  * One membership on /my-memberships: its plan, status in plain words, the next charge (or the access left
  * after a cancel), its charges with their invoices, and what the learner may do: cancel at period end in
@@ -63,10 +70,8 @@ export function MembershipCard({
   return (
     <article className="membership-card" aria-labelledby={headingId}>
       <h3 id={headingId}>
-        {/* A course paid in instalments (decision 0038) links to the course: its plan has no page of its own. */}
-        <Link to={membership.courseId ? `/course-details/${membership.courseId}` : `/memberships/${membership.planId}`}>
-          {title}
-        </Link>
+        {/* A course or bundle paid in instalments (decision 0038) links to it: its plan has no page of its own. */}
+        <Link to={linkOf(membership)}>{title}</Link>
       </h3>
       <dl className="membership-facts">
         <Fact term={messages.membershipStatus}>{statusInWords(membership)}</Fact>
