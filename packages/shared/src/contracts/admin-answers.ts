@@ -152,17 +152,20 @@ export const adminMessage = z.object({
   createdAt: stamp,
 });
 
-/** Takings count only orders still paid: a refunded order's money is in the refunds figures instead. */
+/**
+ * Takings count orders still paid and membership or instalment charges kept: a refunded order's or
+ * charge's money is in the refunds figures instead. `ordersToday` counts orders only.
+ */
 export const adminDashboard = z.object({
   revenueByDay: z.array(z.object({ day: z.string(), paise: z.number() })),
   ordersToday: z.number(),
   revenueTodayPaise: z.number(),
-  /** Orders refunded in the last 30 India days (counted on the day of the refund) and their total. */
+  /** Orders and charges refunded in the last 30 India days (counted on the day of the refund) and their total. */
   refundsLast30Days: z.number(),
   refundedLast30DaysPaise: z.number(),
   /**
-   * The last 30 India days' takings net of refunds (orders still paid) and of tax: the taxable value of
-   * their invoices, as frozen when issued (issue 16). Orders without an invoice (free) add nothing.
+   * The last 30 India days' takings net of refunds (orders still paid, charges kept) and of tax: the
+   * taxable value of their invoices, as frozen when issued (issue 16). Orders without an invoice (free) add nothing.
    */
   netOfTaxLast30DaysPaise: z.number(),
   bestSellers: z.array(z.object({ courseId: z.string(), title: z.string(), sold: z.number(), paise: z.number() })),

@@ -24,6 +24,21 @@ export function findChargeDocuments(db: Db, subscriptionChargeIds: string[]) {
 }
 
 /**
+ * The invoices of membership and instalment charges paid since `from` and not refunded, with their frozen
+ * data (the taxable value, for the takings net of tax), as orders' are read beside their orders.
+ */
+export function listInvoicesOfKeptCharges(db: Db, from: string) {
+  return db
+    .selectFrom('tax_documents')
+    .innerJoin('subscription_charges', 'subscription_charges.id', 'tax_documents.subscription_charge_id')
+    .select(['subscription_charges.paid_at', 'tax_documents.data'])
+    .where('tax_documents.kind', '=', 'invoice')
+    .where('subscription_charges.paid_at', '>=', from)
+    .where('subscription_charges.refunded_at', 'is', null)
+    .execute();
+}
+
+/**
  * A charge's document found by the gateway's payment id, with the learner who paid it and the shop's
  * subscription id, for the access check of a download or an e-mail attachment.
  */

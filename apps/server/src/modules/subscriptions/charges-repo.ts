@@ -43,3 +43,21 @@ export async function markChargeRefunded(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) !== 0;
 }
+
+/**
+ * Membership and instalment charges for the owner's takings: those paid since `from` and kept (not
+ * refunded), and those refunded since `from` (counted on the day of the refund).
+ */
+export async function findChargeTakingsSince(db: Db, from: string) {
+  const columns = ['id', 'amount_paise', 'paid_at', 'refunded_at'] as const;
+  const [kept, refunded] = await Promise.all([
+    db
+      .selectFrom('subscription_charges')
+      .select(columns)
+      .where('paid_at', '>=', from)
+      .where('refunded_at', 'is', null)
+      .execute(),
+    db.selectFrom('subscription_charges').select(columns).where('refunded_at', '>=', from).execute(),
+  ]);
+  return { kept, refunded };
+}
