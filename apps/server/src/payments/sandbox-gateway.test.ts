@@ -384,6 +384,7 @@ describe('subscriptions (issue 34): plans, subscriptions and renewals in our own
       });
     expect((await rejection(make(T0)))?.message).toBe('expire_by should be in future');
     const sub = await make(startAt);
+    const unseen = await make(startAt);
     clock = startAt - 1;
     const inTime = await make(startAt);
     expect((await gateway.authenticate(inTime.id, 'captured')).webhooks).not.toEqual([]);
@@ -392,6 +393,8 @@ describe('subscriptions (issue 34): plans, subscriptions and renewals in our own
       'Subscription cannot be authenticated in expired status.',
     );
     expect((await gateway.fetchSubscription(sub.id)).status).toBe('expired');
+    // Expired at its expire_by whether or not the checkout tried: the shop's read says so too.
+    expect(await gateway.fetchSubscription(unseen.id)).toMatchObject({ status: 'expired', endedAt: startAt });
     expect(await charges(sub.id)).toEqual([]);
     expect(sent.filter((delivery) => delivery.body.includes(sub.id))).toEqual([]);
   });

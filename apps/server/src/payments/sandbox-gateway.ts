@@ -301,9 +301,22 @@ export class SandboxGateway extends RazorpayWire implements PaymentGateway {
     return this.fetchSubscription(id);
   }
 
+  /**
+   * The subscription as Razorpay holds it now: one never authorised is `expired` from its `expire_by` on,
+   * whoever looks (the checkout, the shop's reads), as Razorpay expires it at that time.
+   */
   private async subscriptionRow(id: string): Promise<SubscriptionRow> {
     const row = await this.db.selectFrom('sandbox_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new GatewayRejectedError('The id provided does not exist');
+    if (row.status === 'created' && row.expire_by !== null && this.seconds() > row.expire_by) {
+      await this.db
+        .updateTable('sandbox_subscriptions')
+        .set({ status: 'expired', ended_at: row.expire_by })
+        .where('id', '=', row.id)
+        .where('status', '=', 'created')
+        .execute();
+      return { ...row, status: 'expired', ended_at: row.expire_by } as SubscriptionRow;
+    }
     return row as SubscriptionRow;
   }
 
@@ -544,16 +557,6 @@ export class SandboxGateway extends RazorpayWire implements PaymentGateway {
       throw new GatewayRejectedError(`Subscription cannot be authenticated in ${row.status} status.`);
     const plan = await this.planOf(row);
     const now = this.seconds();
-    // Past its `expire_by` the checkout can no longer authorise it: Razorpay lets it expire.
-    if (row.expire_by !== null && now > row.expire_by) {
-      await this.db
-        .updateTable('sandbox_subscriptions')
-        .set({ status: 'expired', ended_at: now })
-        .where('id', '=', row.id)
-        .where('status', '=', 'created')
-        .execute();
-      throw new GatewayRejectedError('Subscription cannot be authenticated in expired status.');
-    }
     const trial = row.start_at !== null && row.start_at > now;
     const firstCharge = !trial && outcome === 'captured';
     const end = cycleEnd(now, plan.period, plan.interval_count);
