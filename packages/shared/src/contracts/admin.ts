@@ -66,10 +66,21 @@ export const gstr1Query = z.object({
   month: taxMonth,
   section: z.enum(gstr1Sections, { error: 'is not a GSTR-1 table' }),
 });
-export const resendDocumentInput = z.object({
-  orderId: z.string().regex(OBJECT_ID, 'must be an order id'),
-  kind: z.enum(['invoice', 'credit_note'], { error: 'must be invoice or credit_note' }),
-});
+/**
+ * The register's resend: an order's document by `orderId`, or a membership or instalment charge's
+ * (decision 0037) by the gateway's `paymentId`; exactly one of the two.
+ */
+export const resendDocumentInput = z
+  .object({
+    orderId: z.string().regex(OBJECT_ID, 'must be an order id').optional(),
+    paymentId: z.string().min(1).max(64).optional(),
+    kind: z.enum(['invoice', 'credit_note'], { error: 'must be invoice or credit_note' }),
+  })
+  .refine((body) => (body.orderId === undefined) !== (body.paymentId === undefined), {
+    message: 'orderId or paymentId: give exactly one',
+    path: ['orderId'],
+  });
+export type ResendDocumentInput = z.infer<typeof resendDocumentInput>;
 
 const taxAmounts = {
   taxablePaise: z.number().int(),
@@ -83,7 +94,12 @@ export type TaxAmounts = z.infer<typeof taxAmountsSchema>;
 
 export const invoiceRegisterRow = z.object({
   ...taxAmounts,
+  /** The order's id; a charge's document has the gateway's payment id here (kept for compatibility). */
   orderId: z.string(),
+  /** A membership or instalment charge's document: the shop's subscription id (its PDF's path); null for an order's. */
+  subscriptionId: z.string().nullable().optional(),
+  /** A charge's document: the gateway's payment id (its PDF's path, the resend's `paymentId`); null for an order's. */
+  paymentId: z.string().nullable().optional(),
   kind: z.enum(['invoice', 'credit_note']),
   number: z.string(),
   /** The document's date in India, YYYY-MM-DD. */

@@ -1,6 +1,7 @@
 import type { InvoiceRegister, InvoiceRegisterRow, TaxAmounts } from '@shop/shared';
 import { indiaMonthBounds } from '@shop/shared';
 import type { Db } from '../../db/database.js';
+import { listChargeSubscriptionsIssuedBetween } from './charge-documents-repo.js';
 import { listDocumentsIssuedBetween } from './repo.js';
 import type { TaxDocumentData } from './tax-document.js';
 
@@ -67,10 +68,21 @@ function matches(row: InvoiceRegisterRow, q: string): boolean {
  */
 export async function listRegister(db: Db, month: string, q = ''): Promise<InvoiceRegister> {
   const documents = await documentsOfMonth(db, month);
+  const { from, to } = indiaMonthBounds(month);
+  const subscriptionOf = new Map(
+    (await listChargeSubscriptionsIssuedBetween(db, from, to)).map((charge) => [
+      charge.gateway_payment_id,
+      charge.subscription_id,
+    ]),
+  );
   const rows = documents
-    .map(
-      ({ orderId, kind, data }): InvoiceRegisterRow => ({
+    .map(({ orderId, kind, data }): InvoiceRegisterRow => {
+      // A charge's document: where its PDF is (the shop's subscription and the gateway's payment).
+      const paymentId = data.subscriptionCharge?.paymentId ?? null;
+      return {
         orderId,
+        subscriptionId: paymentId === null ? null : (subscriptionOf.get(paymentId) ?? null),
+        paymentId,
         kind,
         number: data.number,
         date: data.date,
@@ -81,8 +93,8 @@ export async function listRegister(db: Db, month: string, q = ''): Promise<Invoi
         placeOfSupply: placeOfSupplyLabel(data),
         against: data.against?.number ?? null,
         ...amounts(data),
-      }),
-    )
+      };
+    })
     .filter((row) => !q || matches(row, q));
   const invoices = zero();
   const creditNotes = zero();

@@ -47,8 +47,8 @@ export const registerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: { body: resendDocumentInput, response: { 200: resendDocumentResponse } },
     },
     async (request) => {
-      const { orderId, kind } = request.body;
-      const sent = await resendDocument(deps, requireAdmin(request), orderId, kind);
+      const { kind, ...target } = request.body;
+      const sent = await resendDocument(deps, requireAdmin(request), target, kind);
       return {
         ok: true as const,
         message: messages.registerResent.replace('{number}', sent.number).replace('{email}', sent.email),

@@ -1,4 +1,4 @@
-import type { InvoiceRegister, InvoiceRegisterQuery } from '@shop/shared';
+import type { InvoiceRegister, InvoiceRegisterQuery, ResendDocumentInput } from '@shop/shared';
 import { billingPaths } from '@shop/shared';
 import { adminApi } from './api';
 
@@ -10,7 +10,7 @@ export const registerApi = adminApi.injectEndpoints({
       transformResponse: (r: { register: InvoiceRegister }) => r.register,
       providesTags: ['Admin'],
     }),
-    resendDocument: build.mutation<string, { orderId: string; kind: 'invoice' | 'credit_note' }>({
+    resendDocument: build.mutation<string, ResendDocumentInput>({
       query: (body) => ({ url: billingPaths.adminResendInvoices, method: 'POST', body }),
       transformResponse: (r: { message: string }) => r.message,
       invalidatesTags: ['Admin'],

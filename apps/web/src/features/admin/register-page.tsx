@@ -1,4 +1,11 @@
-import { formatPaise, type InvoiceRegisterRow, indiaMonth, messages, type TaxAmounts } from '@shop/shared';
+import {
+  formatPaise,
+  type InvoiceRegisterRow,
+  indiaMonth,
+  messages,
+  subscriptionChargeDocumentPath,
+  type TaxAmounts,
+} from '@shop/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
@@ -22,12 +29,26 @@ function Amounts({ amounts }: { amounts: TaxAmounts }) {
   );
 }
 
+/**
+ * Where a document's PDF is and what the resend names: a membership or instalment charge's document by its
+ * subscription and the gateway's payment id, an order's by the order.
+ */
+function documentOf(row: InvoiceRegisterRow) {
+  const path = row.kind === 'invoice' ? 'invoice' : 'credit-note';
+  const { kind, subscriptionId, paymentId } = row;
+  if (subscriptionId && paymentId) {
+    return { href: subscriptionChargeDocumentPath(subscriptionId, paymentId, path), target: { paymentId, kind } };
+  }
+  return { href: `/api/orders/${row.orderId}/${path}`, target: { orderId: row.orderId, kind } };
+}
+
 function DocumentRow({ row }: { row: InvoiceRegisterRow }) {
   const [resend, { isLoading }] = useResendDocumentMutation();
   const label = row.kind === 'invoice' ? 'invoice' : 'credit note';
+  const located = documentOf(row);
   const send = async () => {
     try {
-      toast.success(await resend({ orderId: row.orderId, kind: row.kind }).unwrap());
+      toast.success(await resend(located.target).unwrap());
     } catch (error) {
       toast.error(errorMessage(error, 'The document could not be sent. Please try again.'));
     }
@@ -48,12 +69,7 @@ function DocumentRow({ row }: { row: InvoiceRegisterRow }) {
       <Amounts amounts={row} />
       <td>
         <div className="register-actions">
-          <a
-            className="btn btn-outline"
-            href={`/api/orders/${row.orderId}/${row.kind === 'invoice' ? 'invoice' : 'credit-note'}`}
-            aria-label={`Download ${label} ${row.number}`}
-            download
-          >
+          <a className="btn btn-outline" href={located.href} aria-label={`Download ${label} ${row.number}`} download>
             Download
           </a>
           <button
