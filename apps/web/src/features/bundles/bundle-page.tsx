@@ -1,13 +1,13 @@
 import { messages } from '@shop/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { InstalmentsOption } from '../../components/ui/instalments-option';
 import { Price } from '../../components/ui/price';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { errorMessage } from '../../lib/api';
 import { useNavigate } from '../../lib/navigation';
 import { useGetProfileQuery } from '../account';
 import { useAddBundleToCartMutation } from '../cart';
-import { InstalmentsOption } from '../instalments/instalments-option';
 import { useGetBundleQuery } from './api';
 import { BundleCourses } from './bundle-courses';
 import './bundles.css';

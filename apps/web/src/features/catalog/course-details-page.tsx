@@ -1,9 +1,10 @@
 import type { Course, CourseDetail, PreviewLesson } from '@shop/shared';
-import { formatIndianNumber, formatRupees, messages } from '@shop/shared';
+import { formatIndianNumber, messages } from '@shop/shared';
 import { type KeyboardEvent, lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { formatDay } from '../../components/ui/format-day';
 import { PlayIcon, ShieldIcon } from '../../components/ui/icons';
+import { InstalmentsOption } from '../../components/ui/instalments-option';
 import { Price } from '../../components/ui/price';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { useHydrated } from '../../components/ui/use-hydrated';
@@ -143,13 +144,11 @@ function BuyBox({ course, owned }: { course: CourseDetail; owned: boolean }) {
       </p>
       <AddToCartButton course={{ id: course._id, title: course.title }} />
       {course.instalments && (
-        <p className="course-buy-instalments">
-          <Link to={`/instalments/${course._id}`}>
-            {messages.instalmentsOption
-              .replace('{count}', String(course.instalments.count))
-              .replace('{amount}', formatRupees(course.instalments.amount))}
-          </Link>
-        </p>
+        <InstalmentsOption
+          offer={course.instalments}
+          to={`/instalments/${course._id}`}
+          className="course-buy-instalments"
+        />
       )}
     </div>
   );
