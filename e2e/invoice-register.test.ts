@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { indiaMonth } from '@shop/shared';
 import { describe } from 'vitest';
 import { axeViolations } from './support/axe';
 import { baseURL, expect, test } from './support/browser';
-import { createVerifiedUser, postAs, signIn } from './support/users';
+import { createPlanWithoutTrial, subscribeInTestMode } from './support/memberships';
+import { addSessionCookie, createVerifiedUser, postAs, signIn } from './support/users';
 
-// Issue 16, the operator's part: the invoice register (search, download, resend) and a month's GSTR-1 exports.
+// Issue 16, the operator's part: the invoice register (search, download, resend) and a month's GSTR-1 exports;
+// a membership charge's invoice (issue 34) is downloaded and re-sent from its row like an order's.
 
 const optionsCourse = '64a1f0c2b7e4d1a2c3e50004';
 const gstin = '27AAPFU0939F1ZV';
@@ -92,5 +95,53 @@ describe('invoice register', () => {
     await page.locator('.toast', { hasText: `${number} was e-mailed again to ${buyer.email}.` }).waitFor();
     await page.goto('/admin/audit');
     await page.getByRole('cell', { name: 'invoice.resend' }).first().waitFor();
+  });
+});
+
+describe("the invoice register's membership charges", () => {
+  test("a charge's invoice: Download opens its PDF, Resend e-mails it to the member", { timeout: 90_000 }, async ({
+    page,
+    context,
+  }) => {
+    const admin = createVerifiedUser({ role: 'admin' });
+    const plan = await createPlanWithoutTrial(admin, optionsCourse, 'Register Room');
+    const member = createVerifiedUser();
+    await addSessionCookie(context, member);
+    await subscribeInTestMode(page, plan.id);
+
+    // The sandbox's charge webhook issues the invoice: wait for it in the register before opening the page.
+    const listed = async () => {
+      const res = await fetch(
+        `${baseURL}/api/admin/invoices?month=${indiaMonth(new Date())}&q=${encodeURIComponent(member.email)}`,
+        {
+          headers: { cookie: `token=${admin.token}` },
+        },
+      );
+      return ((await res.json()).register?.rows ?? []).length;
+    };
+    await expect.poll(listed, { timeout: 15_000 }).toBe(1);
+
+    await context.clearCookies();
+    await addSessionCookie(context, admin);
+    await page.goto('/admin/invoices');
+    await page.getByRole('heading', { name: 'Invoice register', level: 1 }).waitFor();
+    await page.getByLabel('Number, buyer name or e-mail, GSTIN').fill(member.email);
+    await page.getByRole('button', { name: 'Show' }).click();
+    const row = page.getByRole('row', { name: new RegExp(member.email) });
+    await row.waitFor();
+    const number = ((await row.getByRole('rowheader').textContent()) ?? '').trim();
+    expect(number).toMatch(/^TS\/\d\d-\d\d\/\d{6}$/);
+
+    const download = row.getByRole('link', { name: `Download invoice ${number}` });
+    expect(await download.getAttribute('href')).toMatch(/^\/api\/my\/subscriptions\/[^/]+\/charges\/[^/]+\/invoice$/);
+    const [pdf] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(
+      readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
+    await row.getByRole('button', { name: `Resend invoice ${number}` }).click();
+    await page.locator('.toast', { hasText: `${number} was e-mailed again to ${member.email}.` }).waitFor();
   });
 });
