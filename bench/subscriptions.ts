@@ -55,10 +55,12 @@ export async function subscribeAndVerify(shop: Running, data: BenchData, count: 
  * A renewal run as an operator's test shop makes it: `npm run cli -- sandbox:renew --days 8` in a process
  * of its own beside the running shop (the demo plan's trials are then over, so every subscription made
  * above is due): each charge, its webhooks into the shop's handler, the charges recorded, the mail
- * written. Its wall time and the process's peak resident memory (`maxRSS`, reported by the process
- * itself as it exits).
+ * written. Its wall time, its CPU time (the yardstick: other work on the machine hardly moves it) and
+ * the process's peak resident memory (`maxRSS`), both reported by the process itself as it exits.
  */
-export async function renewalRun(dataDir: string): Promise<{ seconds: number; peakRssMb: number; output: string }> {
+export async function renewalRun(
+  dataDir: string,
+): Promise<{ seconds: number; cpuSeconds: number; peakRssMb: number; output: string }> {
   const started = Date.now();
   const { status, output } = await runCli(
     ['sandbox:renew', '--days', '8'],
@@ -66,10 +68,12 @@ export async function renewalRun(dataDir: string): Promise<{ seconds: number; pe
     { preload: [path.join(root, 'bench/report-peak-memory.mjs')] },
   );
   const peak = /peak-rss-kb (\d+)/.exec(output);
-  if (status !== 0 || !peak) throw new Error(`sandbox:renew exited ${status}: ${output.slice(-2000)}`);
+  const cpu = /cpu-ms (\d+)/.exec(output);
+  if (status !== 0 || !peak || !cpu) throw new Error(`sandbox:renew exited ${status}: ${output.slice(-2000)}`);
   return {
     seconds: Math.round((Date.now() - started) / 100) / 10,
+    cpuSeconds: Math.round(Number(cpu[1]) / 100) / 10,
     peakRssMb: Math.round(Number(peak[1]) / 1024),
-    output: output.replace(/peak-rss-kb \d+\n?/, '').trim(),
+    output: output.replace(/(peak-rss-kb|cpu-ms) \d+\n?/g, '').trim(),
   };
 }
