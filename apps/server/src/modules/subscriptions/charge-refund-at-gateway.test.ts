@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useMembershipShop } from '../../../test/membership-kit.js';
+import { recordGatewayRefund } from './record-gateway-refund.js';
 
 // A membership charge refunded at Razorpay itself (its dashboard, or the console's refund whose process
 // died before recording it): the `refund.processed` webhook marks the charge refunded and issues its
@@ -71,5 +72,41 @@ describe('a membership charge refunded at the gateway', () => {
     const [charge] = (await mine(user)).find((s) => s.id === made.subscriptionId)?.charges ?? [];
     expect(charge).toMatchObject({ refundedAt: null, creditNoteUrl: null });
     expect((await creditNotes()).length).toBe(before);
+  });
+
+  it('says what it did, as the webhook logs it: recorded once with its reason, then already; part, or no charge of ours', async () => {
+    const user = await learner();
+    const made = await chargedMember(user, (await newPlan()).id);
+    const payment = firstCharge(made.gatewaySubscriptionId);
+    const deps = t.app.deps;
+    const refund = (fields: object) =>
+      recordGatewayRefund(deps, {
+        gatewayPaymentId: payment.id,
+        gatewayRefundId: 'rfnd_direct01',
+        amountPaise: payment.amount,
+        fullyRefunded: true,
+        ...fields,
+      });
+    expect(await refund({ gatewayPaymentId: 'pay_not_ours_000' })).toBe('not_a_charge');
+    expect(await refund({ amountPaise: 100, fullyRefunded: false })).toBe('partial');
+    const before = (await creditNotes()).length;
+    expect(await refund({})).toBe('recorded');
+    // A second refund event for the paid-back charge (another refund id, so not a replay): nothing more.
+    expect(await refund({ gatewayRefundId: 'rfnd_direct02' })).toBe('already');
+    const notes = await t.database.db
+      .selectFrom('tax_documents')
+      .innerJoin('subscription_charges', 'subscription_charges.id', 'tax_documents.subscription_charge_id')
+      .select('tax_documents.data')
+      .where('tax_documents.kind', '=', 'credit_note')
+      .where('subscription_charges.gateway_payment_id', '=', payment.id)
+      .execute();
+    expect((await creditNotes()).length).toBe(before + 1);
+    expect(notes.map((note) => JSON.parse(note.data).reason)).toEqual(['Membership payment refunded']);
+    const charge = await t.database.db
+      .selectFrom('subscription_charges')
+      .select('gateway_refund_id')
+      .where('gateway_payment_id', '=', payment.id)
+      .executeTakeFirstOrThrow();
+    expect(charge.gateway_refund_id).toBe('rfnd_direct01');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAKE_CHARGE_ATTEMPTS } from '../../../test/fake-razorpay.js';
 import { demoCourseIds, useMembershipShop } from '../../../test/membership-kit.js';
+import { opensCourses } from './member-access.js';
 
 // Which memberships open their plan's courses, at the edges of the paid period (issue 34, decision 0020's
 // 90 % target): a renewal the gateway is still retrying, and the gateway's end of a membership cancelled at
@@ -58,5 +59,28 @@ describe("a membership's access at the end of its paid period", () => {
     expect((await learn(session, c1)).statusCode).toBe(200);
     setClock(end);
     expect((await learn(session, c1)).statusCode).toBe(403);
+  });
+});
+
+describe('the access rule on states the gateway may report before a paid period is known', () => {
+  const now = new Date('2026-03-01T00:00:00.000Z');
+  const later = '2026-03-15T00:00:00.000Z';
+  const row = (fields: Partial<Parameters<typeof opensCourses>[0]>) => ({
+    plan_id: 'p',
+    status: 'active' as const,
+    current_period_end: null,
+    cancel_at_period_end: 0,
+    ended_at: null,
+    ...fields,
+  });
+
+  it('a trial cancelled at its end, with no paid period yet, opens until the gateway ends it', () => {
+    expect(opensCourses(row({ status: 'authenticated', cancel_at_period_end: 1 }), now)).toBe(true);
+    expect(opensCourses(row({ status: 'cancelled', cancel_at_period_end: 1, ended_at: later }), now)).toBe(false);
+  });
+
+  it('cancelled within a paid period whose end time the gateway has not given yet: open until the period ends', () => {
+    expect(opensCourses(row({ status: 'cancelled', current_period_end: later }), now)).toBe(true);
+    expect(opensCourses(row({ status: 'cancelled', current_period_end: later }), new Date(later))).toBe(false);
   });
 });
