@@ -88,17 +88,3 @@ export function findLatestBillingDetails(db: Db, userId: string) {
     .limit(1)
     .executeTakeFirst();
 }
-
-/**
- * The charges whose documents were issued in [from, to): each document's gateway payment id with the
- * shop's subscription id, for the invoice register's links to a charge's PDF.
- */
-export function listChargeSubscriptionsIssuedBetween(db: Db, from: string, to: string) {
-  return db
-    .selectFrom('tax_documents')
-    .innerJoin('subscription_charges', 'subscription_charges.id', 'tax_documents.subscription_charge_id')
-    .select(['subscription_charges.gateway_payment_id', 'subscription_charges.subscription_id'])
-    .where('tax_documents.issued_at', '>=', from)
-    .where('tax_documents.issued_at', '<', to)
-    .execute();
-}

@@ -1,7 +1,6 @@
 import type { InvoiceRegister, InvoiceRegisterRow, TaxAmounts } from '@shop/shared';
 import { indiaMonthBounds } from '@shop/shared';
 import type { Db } from '../../db/database.js';
-import { listChargeSubscriptionsIssuedBetween } from './charge-documents-repo.js';
 import { listDocumentsIssuedBetween } from './repo.js';
 import type { TaxDocumentData } from './tax-document.js';
 
@@ -9,6 +8,8 @@ import type { TaxDocumentData } from './tax-document.js';
 export interface IssuedDocument {
   /** The order's id; a subscription charge's document (decision 0037) has the gateway's payment id here. */
   orderId: string;
+  /** A subscription charge's document: the shop's subscription id (null for an order's). */
+  subscriptionId: string | null;
   kind: 'invoice' | 'credit_note';
   data: TaxDocumentData;
 }
@@ -21,7 +22,12 @@ export async function documentsOfMonth(db: Db, month: string): Promise<IssuedDoc
   const rows = await listDocumentsIssuedBetween(db, from, to);
   return rows.map((row) => {
     const data = JSON.parse(row.data) as TaxDocumentData;
-    return { orderId: row.order_id ?? data.subscriptionCharge?.paymentId ?? '', kind: row.kind, data };
+    return {
+      orderId: row.order_id ?? data.subscriptionCharge?.paymentId ?? '',
+      subscriptionId: row.subscription_id,
+      kind: row.kind,
+      data,
+    };
   });
 }
 
@@ -68,20 +74,13 @@ function matches(row: InvoiceRegisterRow, q: string): boolean {
  */
 export async function listRegister(db: Db, month: string, q = ''): Promise<InvoiceRegister> {
   const documents = await documentsOfMonth(db, month);
-  const { from, to } = indiaMonthBounds(month);
-  const subscriptionOf = new Map(
-    (await listChargeSubscriptionsIssuedBetween(db, from, to)).map((charge) => [
-      charge.gateway_payment_id,
-      charge.subscription_id,
-    ]),
-  );
   const rows = documents
-    .map(({ orderId, kind, data }): InvoiceRegisterRow => {
+    .map(({ orderId, subscriptionId, kind, data }): InvoiceRegisterRow => {
       // A charge's document: where its PDF is (the shop's subscription and the gateway's payment).
       const paymentId = data.subscriptionCharge?.paymentId ?? null;
       return {
         orderId,
-        subscriptionId: paymentId === null ? null : (subscriptionOf.get(paymentId) ?? null),
+        subscriptionId,
         paymentId,
         kind,
         number: data.number,

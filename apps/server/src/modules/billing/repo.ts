@@ -97,16 +97,27 @@ export async function listOrdersOfBuyer(db: Db, userId: string) {
   }));
 }
 
-/** Every invoice and credit note issued in [from, to) (ISO instants), invoices first, each series in order. */
+/**
+ * Every invoice and credit note issued in [from, to) (ISO instants), invoices first, each series in order;
+ * a membership or instalment charge's with the shop's subscription id (where its PDF is served).
+ */
 export function listDocumentsIssuedBetween(db: Db, from: string, to: string) {
   return db
     .selectFrom('tax_documents')
-    .select(['order_id', 'kind', 'number', 'issued_at', 'data'])
-    .where('issued_at', '>=', from)
-    .where('issued_at', '<', to)
-    .orderBy('kind', 'desc')
-    .orderBy('financial_year')
-    .orderBy('sequence')
+    .leftJoin('subscription_charges', 'subscription_charges.id', 'tax_documents.subscription_charge_id')
+    .select([
+      'tax_documents.order_id',
+      'tax_documents.kind',
+      'tax_documents.number',
+      'tax_documents.issued_at',
+      'tax_documents.data',
+      'subscription_charges.subscription_id',
+    ])
+    .where('tax_documents.issued_at', '>=', from)
+    .where('tax_documents.issued_at', '<', to)
+    .orderBy('tax_documents.kind', 'desc')
+    .orderBy('tax_documents.financial_year')
+    .orderBy('tax_documents.sequence')
     .execute();
 }
 
