@@ -19,13 +19,9 @@ export function instalmentOfferRoutes(
   itemAt: (db: Db, id: string) => Promise<OfferedItem>,
 ): FastifyPluginAsyncZod<AppDeps> {
   return async (app, { db, catalogCache }) => {
-    const subjectAt = async (id: string) => {
-      const item = await itemAt(db, id);
-      return 'courseId' in item ? { courseId: item.courseId } : { bundleId: item.bundleId };
-    };
     app.get(path, { schema: { params: idParams, response: { 200: adminInstalmentsResponse } } }, async (request) => ({
       ok: true as const,
-      instalments: await findInstalmentOffer(db, await subjectAt(request.params.id)),
+      instalments: await findInstalmentOffer(db, await itemAt(db, request.params.id)),
       warnings: [],
     }));
     app.post(

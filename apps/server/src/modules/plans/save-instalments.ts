@@ -39,12 +39,10 @@ export async function findInstalmentOffer(db: Db, subject: OfferSubject): Promis
 
 /**
  * What an offer sells as the console saves it. A course is read here; a bundle is passed in by the bundles
- * module, which asks plans (plans never read the bundles' tables).
+ * module, which asks plans (plans never read the bundles' tables). It is an OfferSubject too: the
+ * repository reads only the course or bundle id.
  */
 export type OfferedItem = { courseId: string } | { bundleId: string; title: string; courseIds: string[] };
-
-const subjectOf = (item: OfferedItem): OfferSubject =>
-  'courseId' in item ? { courseId: item.courseId } : { bundleId: item.bundleId };
 
 const auditOf = (item: OfferedItem) =>
   'courseId' in item
@@ -72,7 +70,7 @@ export async function saveInstalments(
 ): Promise<SavedInstalments> {
   const { title, courseIds } = await itemSold(db, item);
   if (input.count === 0) return removeInstalments(db, actor, item, now);
-  const subject = subjectOf(item);
+  const subject: OfferSubject = item;
   const amount = input.amount as number;
   const pricePaise = rupeesToPaise(amount);
   const planTitle = messages.instalmentsTitle.replace('{title}', title).replace('{count}', String(input.count));
@@ -111,7 +109,7 @@ export async function removeInstalments(
   now = new Date(),
 ): Promise<SavedInstalments> {
   await itemSold(db, item);
-  const row = await findInstalmentPlan(db, subjectOf(item));
+  const row = await findInstalmentPlan(db, item);
   await changeWithAudit(
     db,
     actor,

@@ -2,6 +2,7 @@ import { adminBundleResponse, adminInstalmentsResponse, bundleResponse, messages
 import { describe, expect, it } from 'vitest';
 import type { TestUser } from '../../../test/helpers.js';
 import { demoCourseIds, useMembershipShop } from '../../../test/membership-kit.js';
+import { activeCourseIds } from '../../../test/payments-kit.js';
 import { grantEnrolment } from '../learning/index.js';
 
 // A bundle paid in instalments (issue 34: "a course (or bundle) can also be offered as N monthly
@@ -52,17 +53,7 @@ const bundlePage = async (bundleId: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return bundleResponse.parse(res.json()).bundle;
 };
-const owned = async (userId: string) =>
-  (
-    await t.database.db
-      .selectFrom('enrolments')
-      .select('course_id')
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute()
-  )
-    .map((row) => row.course_id)
-    .sort();
+const owned = (userId: string) => activeCourseIds(t.database.db, userId);
 
 describe("the console's instalment offer of a bundle", () => {
   it('is shown on the bundle page and audit-logged; unknown bundle 404, a learner 403; 0 withdraws it', async () => {
