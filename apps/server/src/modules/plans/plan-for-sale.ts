@@ -13,11 +13,10 @@ export interface PlanForSale {
   /** Changes with the price or period: each version needs its own gateway plan. */
   priceVersion: number;
   /**
-   * An instalment offer (decision 0038): N payments of the course `instalmentCourseId` or of the bundle
-   * `instalmentBundleId`, selling `instalmentCourseIds`; else null, null and [].
+   * An instalment offer (decision 0038): N payments selling `instalmentCourseIds` (a course's one, or the
+   * bundle `instalmentBundleId`'s); else null, null and [].
    */
   totalCount: number | null;
-  instalmentCourseId: string | null;
   instalmentBundleId: string | null;
   instalmentCourseIds: string[];
 }
@@ -29,7 +28,6 @@ export async function findPlanForSale(db: Db, planId: string): Promise<PlanForSa
   const instalments = row.kind === 'instalments';
   return {
     totalCount: instalments ? row.total_count : null,
-    instalmentCourseId: instalments ? row.instalment_course_id : null,
     instalmentBundleId: instalments ? row.instalment_bundle_id : null,
     instalmentCourseIds: instalments ? await findInstalmentCourseIds(db, row.id) : [],
     id: row.id,
