@@ -23,7 +23,7 @@ export default function InstalmentsPage() {
         back={
           course
             ? { to: `/course-details/${course._id}`, label: course.title }
-            : { to: '/courses', label: messages.membershipsTitle }
+            : { to: '/courses', label: messages.allCourses }
         }
       />
     );
