@@ -62,6 +62,13 @@ describe("the console's instalment offer of a bundle", () => {
     expect((await offer('ffffffffffffffffffffffff', { count: 3, amount: 4000 })).statusCode).toBe(404);
     expect((await offer(bundleId, { count: 3, amount: 4000 }, await learner())).statusCode).toBe(403);
     expect((await offer(bundleId, { count: 13, amount: 4000 })).statusCode).toBe(400);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/bundles/${bundleId}/instalments`,
+      headers: { origin: 'https://evil.example', cookie: (await admin()).cookie },
+      payload: { count: 3, amount: 4000 },
+    });
+    expect(foreign.statusCode).toBe(403);
     expect((await bundlePage(bundleId)).instalments).toBeNull();
 
     const planId = await offered(bundleId, 3, 4000);
