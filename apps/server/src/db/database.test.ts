@@ -68,16 +68,31 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('sqlite with another pro
         { cwd: path.dirname(require.resolve('better-sqlite3/package.json')) },
       );
       let output = '';
+      let errors = '';
+      let writerDone = false;
       writer.stdout.on('data', (chunk) => {
         output += chunk;
       });
-      const exited = new Promise((resolve) => writer.on('exit', resolve));
-      while (!output.includes('ready')) await new Promise((resolve) => setTimeout(resolve, 10));
+      writer.stderr.on('data', (chunk) => {
+        errors += chunk;
+      });
+      const exited = new Promise((resolve) =>
+        writer.on('exit', (code) => {
+          writerDone = true;
+          resolve(code);
+        }),
+      );
+      // Every wait is bounded, so a writer that dies or a loaded machine fails with what happened, not a timeout.
+      const deadline = Date.now() + 30_000;
+      while (!output.includes('ready') && !writerDone && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(output, `the other process did not start: ${errors}`).toContain('ready');
 
       let ours = 0;
       const failures: string[] = [];
       // Our transactions run for as long as the other process writes.
-      while (!output.includes('wrote')) {
+      while (!output.includes('wrote') && !writerDone && Date.now() < deadline) {
         try {
           await handle.db.transaction().execute(async (trx) => {
             await sql`select count(*) as n from tally`.execute(trx);
@@ -90,6 +105,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('sqlite with another pro
         }
       }
       await exited;
+      expect(output, `the other process did not finish writing: ${errors}`).toMatch(/wrote \d+/);
       const theirs = Number(output.match(/wrote (\d+)/)?.[1]);
       const rows = await sql<{
         source: string;
@@ -105,5 +121,5 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('sqlite with another pro
       await handle.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });
