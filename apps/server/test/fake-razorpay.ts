@@ -143,6 +143,11 @@ export interface FakeRazorpay {
   /** 'down' answers 503; 'slow' delays every answer by `delayMs`. */
   mode: 'up' | 'down' | 'slow';
   delayMs: number;
+  /**
+   * The next request to `path` (e.g. `/v1/subscriptions/sub_x/cancel`) is refused with Razorpay's 400
+   * BAD_REQUEST_ERROR and this description, as Razorpay refuses for reasons of its own; once.
+   */
+  refuseNext(path: string, description: string): void;
   pay(
     orderId: string,
     outcome?: 'captured' | 'failed',
@@ -210,6 +215,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
   const plans = new Map<string, FakePlan>();
   const subscriptions = new Map<string, FakeSubscription>();
   const cancelAtCycleEnd = new Set<string>();
+  const refusals = new Map<string, string>();
   const seconds = () => state.now ?? Math.floor(Date.now() / 1000);
   const app: FastifyInstance = Fastify({ logger: false });
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
@@ -224,6 +230,11 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     if (state.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (request.headers.authorization !== expectedAuth) {
       return reply.status(401).send(badRequest('Authentication failed'));
+    }
+    const refusal = refusals.get(request.url);
+    if (refusal !== undefined) {
+      refusals.delete(request.url);
+      return reply.status(400).send(badRequest(refusal));
     }
   });
   app.addHook('preHandler', async (request) => {
@@ -605,6 +616,9 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     },
     set delayMs(value) {
       state.delayMs = value;
+    },
+    refuseNext(path, description) {
+      refusals.set(path, description);
     },
     pay(orderId, outcome = 'captured', international = false) {
       const order = orders.get(orderId);

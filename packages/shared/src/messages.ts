@@ -176,6 +176,9 @@ export const messages = {
   subscriptionNotConfirmedYet:
     'Your authorisation reached us, but the payment service could not confirm it just now. It will show under My Memberships within a few minutes; nothing is charged twice.',
   subscriptionCannotCancel: 'This membership has already ended.',
+  /** Razorpay refused the cancel of a membership it still holds live: nothing changed, the learner tries again. */
+  subscriptionCancelRefused:
+    'The payment service did not accept the cancellation just now, so nothing has changed. Please try again in a few minutes.',
   /** The learner's resume before the end and change of payment method (issue 34, decision 0037 addendum). */
   subscriptionNotCancelled: 'This membership is not cancelled: there is nothing to resume.',
   subscriptionResumeTooLate:

@@ -38,7 +38,7 @@ export async function cancelSubscription(
       await markCancelAtPeriodEnd(deps.db, row.id, stamp);
       return { ok: true, cancelAtPeriodEnd: true };
     }
-    throw new AppError('conflict', messages.subscriptionCannotCancel);
+    throw new AppError('conflict', messages.subscriptionCancelRefused);
   }
   return { ok: true, cancelAtPeriodEnd: true };
 }
