@@ -305,6 +305,8 @@ const TABLE_OWNERS: Record<string, string> = {
   bundle_courses: 'bundles',
   plans: 'plans',
   plan_courses: 'plans',
+  live_sessions: 'live-sessions',
+  live_attendance: 'live-sessions',
   carts: 'cart',
   cart_items: 'cart',
   cart_bundles: 'cart',

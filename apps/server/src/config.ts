@@ -65,6 +65,9 @@ const envSchema = z.object({
   VIDEO_MAX_HOURS: wholeNumber(1, 48).default(6),
   VIDEO_LEASE_SECONDS: wholeNumber(4, 86400).default(120),
   DEMO_CLIPS: z.enum(['0', '1', 'true', 'false']).default('1'),
+  JITSI_URL: httpUrl.default('https://meet.jit.si'),
+  JITSI_APP_ID: z.string().trim().min(1).optional(),
+  JITSI_APP_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SCALE_OUT: z.enum(['0', '1', 'true', 'false']).default('0'),
   SHOP_ROLE: z.enum(['web', 'worker', 'both'], { error: 'must be web, worker or both' }).default('both'),
   SHOP_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
@@ -129,6 +132,11 @@ export interface Config {
   videoLeaseSeconds: number;
   /** DEMO_CLIPS: the first start makes the demo lessons' videos with ffmpeg (on; the browser tests turn it off). */
   demoClips: boolean;
+  /**
+   * Live sessions' Jitsi server (JITSI_URL, default https://meet.jit.si) and, for a self-hosted one with token
+   * auth, its app id and secret (JITSI_APP_ID, JITSI_APP_SECRET): each join link then carries a signed token.
+   */
+  jitsi: { url: string; appId: string | null; appSecret: string | null };
   /** SCALE_OUT=1: one of several identical processes on one PostgreSQL database; no state may live in one process. */
   scaleOut: boolean;
   /** SHOP_ROLE: `web` serves HTTP and runs no jobs, `worker` runs jobs (and answers /api/health only), `both` does both. */
@@ -228,6 +236,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     videoMaxHours: env.VIDEO_MAX_HOURS,
     videoLeaseSeconds: env.VIDEO_LEASE_SECONDS,
     demoClips: env.DEMO_CLIPS === '1' || env.DEMO_CLIPS === 'true',
+    jitsi: {
+      url: env.JITSI_URL.replace(/\/$/, ''),
+      appId: env.JITSI_APP_ID ?? null,
+      appSecret: env.JITSI_APP_SECRET ?? null,
+    },
     scaleOut: env.SCALE_OUT === '1' || env.SCALE_OUT === 'true',
     role: env.SHOP_ROLE,
     shopSecret: env.SHOP_SECRET ?? null,

@@ -20,6 +20,7 @@ export { couponPaths } from './api-paths/coupons.js';
 export { googlePaths } from './api-paths/google.js';
 export { healthPaths } from './api-paths/health.js';
 export { learningPaths } from './api-paths/learning.js';
+export { liveSessionPaths } from './api-paths/live-sessions.js';
 export { newsletterPaths } from './api-paths/newsletter.js';
 export { notePaths } from './api-paths/notes.js';
 export { orderPaths } from './api-paths/orders.js';

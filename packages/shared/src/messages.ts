@@ -176,6 +176,17 @@ export const messages = {
   subscriptionNotConfirmedYet:
     'Your authorisation reached us, but the payment service could not confirm it just now. It will show under My Memberships within a few minutes; nothing is charged twice.',
   subscriptionCannotCancel: 'This membership has already ended.',
+  /** Live sessions (issue 35). */
+  liveSessionNotFound: 'No such live session.',
+  liveSessionNotForYou: 'This live session is for the learners of its course or the members of its plan.',
+  liveJoinNotYet: 'The join link opens 15 minutes before the start.',
+  liveSessionEnded: 'This live session has ended.',
+  liveAudienceNotFound: 'No such course or membership plan for this session.',
+  liveCohortsNotYet: 'Cohorts are not available yet: choose a course or a membership plan as the audience.',
+  liveStartInPast: 'The start must be in the future.',
+  liveSessionCancelled: 'This live session was cancelled.',
+  upcomingLiveSessions: 'Upcoming live sessions',
+  noUpcomingLiveSessions: 'No live sessions are scheduled for you yet.',
   /** Razorpay refused the cancel of a membership it still holds live: nothing changed, the learner tries again. */
   subscriptionCancelRefused:
     'The payment service did not accept the cancellation just now, so nothing has changed. Please try again in a few minutes.',

@@ -203,6 +203,31 @@ export interface PlanCoursesTable {
   position: number;
 }
 
+/** A live session, one occurrence (042). */
+export interface LiveSessionsTable {
+  id: string;
+  series_id: string;
+  title: string;
+  description: string;
+  starts_at: string;
+  duration_minutes: number;
+  course_id: string | null;
+  plan_id: string | null;
+  meeting_kind: 'jitsi' | 'link';
+  room_name: string | null;
+  meeting_url: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A learner's first join of a live session (042). */
+export interface LiveAttendanceTable {
+  session_id: string;
+  user_id: string;
+  joined_at: string;
+}
+
 /** A bundle waiting in a signed-in cart (032). */
 export interface CartBundlesTable {
   cart_id: string;
@@ -690,6 +715,8 @@ export interface Database {
   cart_bundles: CartBundlesTable;
   plans: PlansTable;
   plan_courses: PlanCoursesTable;
+  live_sessions: LiveSessionsTable;
+  live_attendance: LiveAttendanceTable;
   payments: PaymentsTable;
   order_events: OrderEventsTable;
   webhook_events: WebhookEventsTable;

@@ -37,6 +37,7 @@ import * as subscriptionReplacements from './038-subscription-replacements.js';
 import * as memberNotices from './039-member-notices.js';
 import * as sandboxSubscriptionExpiry from './040-sandbox-subscription-expiry.js';
 import * as bundleInstalments from './041-bundle-instalments.js';
+import * as liveSessions from './042-live-sessions.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '039-member-notices': memberNotices,
   '040-sandbox-subscription-expiry': sandboxSubscriptionExpiry,
   '041-bundle-instalments': bundleInstalments,
+  '042-live-sessions': liveSessions,
 };
