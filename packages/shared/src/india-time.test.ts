@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { financialYear, indiaDate, indiaDateTime, indiaMonth, indiaMonthBounds } from './india-time.js';
+import { financialYear, indiaDate, indiaDateTime, indiaIso, indiaMonth, indiaMonthBounds } from './india-time.js';
 
 describe('India time', () => {
   it('turns the date at 18:30 UTC, India midnight', () => {
     expect(indiaDate(new Date('2026-03-31T18:29:59Z'))).toBe('2026-03-31');
     expect(indiaDate(new Date('2026-03-31T18:30:00Z'))).toBe('2026-04-01');
     expect(indiaMonth(new Date('2026-04-30T18:30:00Z'))).toBe('2026-05');
+  });
+
+  it('writes an instant as ISO 8601 in India time with its offset (live sessions), the same instant', () => {
+    const written = indiaIso(new Date('2026-11-30T18:45:30.250Z'));
+    expect(written).toBe('2026-12-01T00:15:30+05:30');
+    expect(Date.parse(written)).toBe(Date.parse('2026-11-30T18:45:30Z'));
   });
 
   it('starts the financial year on 1 April in India', () => {

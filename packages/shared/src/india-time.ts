@@ -10,6 +10,11 @@ function inIndia(at: Date): string {
   return new Date(at.getTime() + INDIA_OFFSET_MS).toISOString();
 }
 
+/** An instant as ISO 8601 in India time with its offset, to the second: `2026-12-01T09:15:00+05:30`. */
+export function indiaIso(at: Date): string {
+  return `${inIndia(at).slice(0, 19)}+05:30`;
+}
+
 /** The calendar date in India, `YYYY-MM-DD`. */
 export function indiaDate(at: Date): string {
   return inIndia(at).slice(0, 10);

@@ -19,7 +19,8 @@ export interface AuditEntry {
     | 'certificate'
     | 'bundle'
     | 'plan'
-    | 'subscription';
+    | 'subscription'
+    | 'live_session';
   entityId: string;
   before: unknown;
   after: unknown;

@@ -12,6 +12,7 @@ import { contactRoutes } from './contact/routes.js';
 import { couponRoutes } from './coupons/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { learningRoutes } from './learning/routes.js';
+import { liveSessionRoutes } from './live-sessions/routes.js';
 import { newsletterRoutes } from './newsletter/routes.js';
 import { noteRoutes } from './notes/routes.js';
 import { orderRoutes } from './orders/routes.js';
@@ -42,6 +43,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(privacyRoutes, deps);
   await app.register(googleRoutes, deps);
   await app.register(learningRoutes, deps);
+  await app.register(liveSessionRoutes, deps);
   await app.register(playbackRoutes, deps);
   await app.register(certificateRoutes, deps);
   await app.register(noteRoutes, deps);

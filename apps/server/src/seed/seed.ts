@@ -7,6 +7,7 @@ import type { ObjectStorage } from '../storage/object-storage.js';
 import { seedBundles } from './seed-bundles.js';
 import { demoCourses } from './seed-courses.js';
 import { demoVideoLessonIds, seedLearning, seedLessons } from './seed-learning.js';
+import { seedLiveSessions } from './seed-live-sessions.js';
 import { seedPlans } from './seed-plans.js';
 
 /** The demo coupon: 10 percent off, no dates or limits. */
@@ -33,6 +34,7 @@ export async function seedDemo(db: Db, storage?: ObjectStorage): Promise<number>
     await seedLessons(trx);
     await seedBundles(trx);
     await seedPlans(trx);
+    await seedLiveSessions(trx);
   });
   return demoCourses.length;
 }

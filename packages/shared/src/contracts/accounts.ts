@@ -148,6 +148,10 @@ export const myDataExport = z.object({
   ),
   /** The learner's memberships with their charges, as `GET /api/my/subscriptions` lists them. */
   memberships: z.array(mySubscription),
+  /** The live sessions the learner joined, with when they first joined each. */
+  liveSessionsJoined: z.array(
+    z.object({ sessionId: z.string(), title: z.string(), startsAt: z.string(), joinedAt: z.string() }),
+  ),
   /** The wishlist lives only in the browser (local storage); the shop has no copy of it. */
   wishlist: z.literal('kept only in your browser'),
 });

@@ -16,3 +16,4 @@ export {
 export { findLessons, findSections } from './lessons-repo.js';
 export { addCourseFileRow, findCourseFileRow, listCourseFileRows, removeCourseFileRow } from './manage-course-files.js';
 export { findEnrolmentHistory } from './repo.js';
+export { mayOpenCourse } from './require-enrolment.js';

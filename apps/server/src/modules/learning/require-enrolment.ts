@@ -12,8 +12,11 @@ import { hasActiveEnrolment } from './repo.js';
  */
 export async function requireEnrolment(db: Db, user: SessionUser | null, courseId: string): Promise<SessionUser> {
   if (!user) throw new AppError('unauthorized', messages.pleaseLogIn);
-  const enrolled = await hasActiveEnrolment(db, user.id, courseId);
-  if (!enrolled && !(await hasMembershipAccess(db, user.id, courseId)))
-    throw new AppError('forbidden', messages.learnNotEnrolled);
+  if (!(await mayOpenCourse(db, user.id, courseId))) throw new AppError('forbidden', messages.learnNotEnrolled);
   return user;
+}
+
+/** Whether the learner may open the course now: enrolled (bought, granted), or a member of a plan that includes it. */
+export async function mayOpenCourse(db: Db, userId: string, courseId: string, now = new Date()): Promise<boolean> {
+  return (await hasActiveEnrolment(db, userId, courseId)) || (await hasMembershipAccess(db, userId, courseId, now));
 }

@@ -18,6 +18,7 @@ import {
 import { eraseCartOf } from '../cart/personal-data.js';
 import { eraseCertificatesOf } from '../certificates/personal-data.js';
 import { eraseProgressOf } from '../learning/personal-data.js';
+import { eraseAttendanceOf } from '../live-sessions/personal-data.js';
 import { eraseSubscriptionOf } from '../newsletter/personal-data.js';
 import { eraseNotesOf } from '../notes/personal-data.js';
 import { closeOpenOrdersOf } from '../orders/personal-data.js';
@@ -52,6 +53,7 @@ async function eraseAccount(
     await eraseNotesOf(trx, user.id);
     await eraseProgressOf(trx, user.id);
     await erasePlaybackOf(trx, user.id);
+    await eraseAttendanceOf(trx, user.id);
     await eraseCertificatesOf(trx, user.id);
     await closeOpenOrdersOf(trx, user.id, now);
     await eraseSubscriptionOf(trx, user.email);

@@ -8,6 +8,7 @@ import { listMyOrders } from '../billing/list-my-orders.js';
 import { exportCartOf } from '../cart/personal-data.js';
 import { exportCertificatesOf } from '../certificates/personal-data.js';
 import { exportEnrolmentsOf, exportProgressOf } from '../learning/personal-data.js';
+import { exportAttendanceOf } from '../live-sessions/personal-data.js';
 import { exportSubscriptionOf } from '../newsletter/personal-data.js';
 import { exportNotesOf } from '../notes/personal-data.js';
 import { exportConsentsOf } from '../orders/personal-data.js';
@@ -48,6 +49,7 @@ export async function exportMyData(db: Db, user: SessionUser, now = new Date()):
     videoDevices,
     consents,
     members,
+    liveSessionsJoined,
   ] = await Promise.all([
     listMyOrders(db, user),
     exportEnrolmentsOf(db, user.id),
@@ -60,6 +62,7 @@ export async function exportMyData(db: Db, user: SessionUser, now = new Date()):
     exportPlaybackOf(db, user.id),
     exportConsentsOf(db, user.id),
     listMySubscriptions(db, user.id),
+    exportAttendanceOf(db, user.id),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -83,6 +86,7 @@ export async function exportMyData(db: Db, user: SessionUser, now = new Date()):
     videoDevices,
     consents,
     memberships: members.subscriptions,
+    liveSessionsJoined,
     wishlist: 'kept only in your browser',
   };
 }

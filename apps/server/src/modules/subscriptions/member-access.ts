@@ -31,3 +31,8 @@ export async function hasMembershipAccess(
   for (const planId of plans) if (await planIncludesCourse(db, planId, courseId)) return true;
   return false;
 }
+
+/** Whether the learner is a member of this plan now: a subscription to it that opens its courses (live sessions' audience). */
+export async function hasPlanAccess(db: Db, userId: string, planId: string, now = new Date()): Promise<boolean> {
+  return (await findAccessCandidates(db, userId)).some((row) => row.plan_id === planId && opensCourses(row, now));
+}

@@ -1,0 +1,78 @@
+import { type AdminLiveSession, type adminLiveSessionPatch, messages } from '@shop/shared';
+import type { z } from 'zod';
+import { changeWithAudit } from '../../audit/write-audit.js';
+import type { SessionUser } from '../../auth/session.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { audienceTitle } from './audience.js';
+import { newRoomName } from './meeting-link.js';
+import { countAttendees, findSession, type LiveSessionRow, markCancelled, updateSession } from './repo.js';
+import { adminView } from './session-view.js';
+
+async function liveSession(deps: Pick<AppDeps, 'db'>, id: string): Promise<LiveSessionRow> {
+  const session = await findSession(deps.db, id);
+  if (!session || session.cancelled_at) throw new AppError('not_found', messages.liveSessionNotFound);
+  return session;
+}
+
+/** The console changes one occurrence: title, description, start (in the future), duration or meeting; audited. */
+export async function changeSession(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  actor: SessionUser,
+  id: string,
+  patch: z.output<typeof adminLiveSessionPatch>,
+  now = new Date(),
+): Promise<AdminLiveSession> {
+  const before = await liveSession(deps, id);
+  if (patch.startsAt !== undefined && new Date(patch.startsAt) <= now)
+    throw new AppError('bad_request', messages.liveStartInPast, { startsAt: messages.liveStartInPast });
+  const meeting = patch.meeting;
+  const fields = {
+    ...(patch.title === undefined ? {} : { title: patch.title }),
+    ...(patch.description === undefined ? {} : { description: patch.description }),
+    ...(patch.startsAt === undefined ? {} : { starts_at: new Date(patch.startsAt).toISOString() }),
+    ...(patch.durationMinutes === undefined ? {} : { duration_minutes: patch.durationMinutes }),
+    ...(meeting === undefined
+      ? {}
+      : {
+          meeting_kind: meeting.kind,
+          // A room stays the session's own; a session moved to Jitsi gets one.
+          room_name: meeting.kind === 'jitsi' ? (before.room_name ?? newRoomName()) : before.room_name,
+          meeting_url: meeting.kind === 'link' ? meeting.url : null,
+        }),
+  };
+  const stamp = now.toISOString();
+  await changeWithAudit(
+    deps.db,
+    actor,
+    (trx) => updateSession(trx, id, fields, stamp),
+    {
+      action: 'live-session.update',
+      entity: 'live_session',
+      entityId: id,
+      before: { title: before.title, startsAt: before.starts_at, durationMinutes: before.duration_minutes },
+      after: patch,
+    },
+    now,
+  );
+  const after = await liveSession(deps, id);
+  return adminView(after, await audienceTitle(deps.db, after), await countAttendees(deps.db, id), deps.config.jitsi);
+}
+
+/** The console cancels one occurrence: it leaves every list and its join and calendar answer 404; attendance is kept. */
+export async function cancelSession(deps: Pick<AppDeps, 'db'>, actor: SessionUser, id: string, now = new Date()) {
+  const before = await liveSession(deps, id);
+  await changeWithAudit(
+    deps.db,
+    actor,
+    (trx) => markCancelled(trx, id, now.toISOString()),
+    {
+      action: 'live-session.cancel',
+      entity: 'live_session',
+      entityId: id,
+      before: { title: before.title, startsAt: before.starts_at },
+      after: null,
+    },
+    now,
+  );
+}

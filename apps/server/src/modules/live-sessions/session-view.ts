@@ -1,0 +1,59 @@
+import { type AdminLiveSession, indiaIso, LIVE_JOIN_OPENS_MINUTES, type LiveSession } from '@shop/shared';
+import type { Config } from '../../config.js';
+import { jitsiRoomUrl } from './meeting-link.js';
+import type { LiveSessionRow } from './repo.js';
+
+/** When the session starts, ends and its join link opens (15 minutes before the start). */
+export function timesOf(session: Pick<LiveSessionRow, 'starts_at' | 'duration_minutes'>) {
+  const startsAt = new Date(session.starts_at);
+  return {
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + session.duration_minutes * 60_000),
+    joinOpensAt: new Date(startsAt.getTime() - LIVE_JOIN_OPENS_MINUTES * 60_000),
+  };
+}
+
+/** Where `now` is against the session's join window. */
+export function windowAt(session: Pick<LiveSessionRow, 'starts_at' | 'duration_minutes'>, now: Date) {
+  const { endsAt, joinOpensAt } = timesOf(session);
+  if (now < joinOpensAt) return 'early' as const;
+  if (now >= endsAt) return 'ended' as const;
+  return 'open' as const;
+}
+
+/** The session as its learner sees it; times in India time with the offset. */
+export function learnerView(session: LiveSessionRow, title: string, now: Date): LiveSession {
+  const { startsAt, endsAt, joinOpensAt } = timesOf(session);
+  return {
+    id: session.id,
+    title: session.title,
+    description: session.description,
+    startsAt: indiaIso(startsAt),
+    endsAt: indiaIso(endsAt),
+    durationMinutes: session.duration_minutes,
+    courseId: session.course_id,
+    planId: session.plan_id,
+    cohortId: null,
+    audienceTitle: title,
+    joinOpensAt: indiaIso(joinOpensAt),
+    joinable: windowAt(session, now) === 'open',
+    meetingKind: session.meeting_kind,
+  };
+}
+
+/** The session as the console sees it: with its series, the meeting's address (no token) and how many joined. */
+export function adminView(
+  session: LiveSessionRow,
+  title: string,
+  attendees: number,
+  jitsi: Config['jitsi'],
+): AdminLiveSession {
+  const { joinable: _joinable, ...view } = learnerView(session, title, new Date(0));
+  return {
+    ...view,
+    seriesId: session.series_id,
+    meetingUrl:
+      session.meeting_kind === 'jitsi' ? jitsiRoomUrl(jitsi, session.room_name ?? '') : (session.meeting_url ?? ''),
+    attendees,
+  };
+}

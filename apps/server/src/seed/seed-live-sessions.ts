@@ -1,0 +1,75 @@
+import type { Db } from '../db/database.js';
+import { newRoomName } from '../modules/live-sessions/meeting-link.js';
+import { insertMissingSessions } from '../modules/live-sessions/repo.js';
+import { demoCourses } from './seed-courses.js';
+import { DEMO_PLAN_ID } from './seed-plans.js';
+
+const DAY_MS = 86_400_000;
+const INDIA_OFFSET_MS = 330 * 60_000;
+
+/** `hour:minute` India time on the India date `days` after `now`'s, as an instant. */
+function indiaTimeOn(now: Date, days: number, hour: number, minute = 0): Date {
+  const indiaMidnight = Math.floor((now.getTime() + INDIA_OFFSET_MS) / DAY_MS) * DAY_MS;
+  return new Date(indiaMidnight + days * DAY_MS + (hour * 60 + minute) * 60_000 - INDIA_OFFSET_MS);
+}
+
+/**
+ * The demo schedule (issue 35), relative to the first start so a newcomer sees it at once: for the Trader's
+ * Club members, an open practice room that opens in 10 minutes and the weekday market-open session at
+ * 09:00 India time for the next two weeks; for the first course's learners, an evening question time
+ * tomorrow. Jitsi rooms on the default server (JITSI_URL).
+ */
+export async function seedLiveSessions(db: Db, now = new Date()): Promise<void> {
+  const stamp = now.toISOString();
+  const common = {
+    cancelled_at: null,
+    created_at: stamp,
+    updated_at: stamp,
+    meeting_kind: 'jitsi' as const,
+    meeting_url: null,
+  };
+  const forMembers = { course_id: null, plan_id: DEMO_PLAN_ID };
+  const practice = {
+    ...common,
+    ...forMembers,
+    id: '64a1f0c2b7e4d1a2c3e5d001',
+    series_id: '64a1f0c2b7e4d1a2c3e5d001',
+    title: 'Open practice room: read today’s chart together',
+    description:
+      'Bring a chart you are unsure about; we mark support, resistance and the trade that is (or is not) there.',
+    starts_at: new Date(now.getTime() + 10 * 60_000).toISOString(),
+    duration_minutes: 240,
+    room_name: newRoomName(),
+  };
+  const weekdays: Date[] = [];
+  for (let day = 1; weekdays.length < 10; day += 1) {
+    const at = indiaTimeOn(now, day, 9);
+    const weekday = new Date(at.getTime() + INDIA_OFFSET_MS).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) weekdays.push(at);
+  }
+  const marketOpen = weekdays.map((at, index) => ({
+    ...common,
+    ...forMembers,
+    id: `64a1f0c2b7e4d1a2c3e5d1${String(index).padStart(2, '0')}`,
+    series_id: '64a1f0c2b7e4d1a2c3e5d100',
+    title: 'Market open: Nifty and Bank Nifty live',
+    description: 'The first half hour of the session, read live: gaps, the opening range and what we wait for.',
+    starts_at: at.toISOString(),
+    duration_minutes: 45,
+    room_name: newRoomName(),
+  }));
+  const firstCourse = demoCourses[0];
+  const questions = {
+    ...common,
+    id: '64a1f0c2b7e4d1a2c3e5d002',
+    series_id: '64a1f0c2b7e4d1a2c3e5d002',
+    title: `Question time: ${firstCourse?.title ?? 'the course'}`,
+    description: 'Ask about any lesson of the course; the answers stay in the course’s recordings later.',
+    course_id: (firstCourse?._id as string | undefined) ?? null,
+    plan_id: null,
+    starts_at: indiaTimeOn(now, 1, 19).toISOString(),
+    duration_minutes: 60,
+    room_name: newRoomName(),
+  };
+  await insertMissingSessions(db, [practice, ...marketOpen, questions]);
+}
