@@ -147,6 +147,8 @@ export const adminLiveSessionResponse = z.object({
 export type AdminLiveSessionResponse = z.infer<typeof adminLiveSessionResponse>;
 export const adminLiveSessionsResponse = z.object({ ok: z.literal(true), sessions: z.array(adminLiveSession) });
 export type AdminLiveSessionsResponse = z.infer<typeof adminLiveSessionsResponse>;
+/** `DELETE /api/admin/live-sessions/{id}`: the occurrence is cancelled. */
+export const adminLiveSessionCancelled = z.object({ ok: z.literal(true) });
 
 export const liveAttendee = z.object({
   userId: z.string(),

@@ -1,5 +1,6 @@
 import {
   adminAttendanceResponse,
+  adminLiveSessionCancelled,
   adminLiveSessionInput,
   adminLiveSessionPatch,
   adminLiveSessionResponse,
@@ -44,10 +45,14 @@ export const liveSessionAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
       session: await changeSession(deps, requireAdmin(request), request.params.id, request.body),
     }),
   );
-  app.delete(liveSessionPaths.adminSession, { schema: { params: idParams } }, async (request) => {
-    await cancelSession(deps, requireAdmin(request), request.params.id);
-    return { ok: true as const };
-  });
+  app.delete(
+    liveSessionPaths.adminSession,
+    { schema: { params: idParams, response: { 200: adminLiveSessionCancelled } } },
+    async (request) => {
+      await cancelSession(deps, requireAdmin(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
   app.get(
     liveSessionPaths.adminAttendance,
     {
