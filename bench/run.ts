@@ -529,6 +529,11 @@ async function main() {
   await run('GET /api/learn/:courseId (enrolled)', `${shop.url}/api/learn/${learnCourse}`, {
     headers: { authorization: `Bearer ${learners[0]?.token}` },
   });
+  // The dashboard's upcoming live sessions (issue 35): the demo schedule's sessions not ended, each checked
+  // against the learner's courses and memberships (a weekly series asks about its course once).
+  await run('GET /api/live-sessions (enrolled)', `${shop.url}/api/live-sessions`, {
+    headers: { authorization: `Bearer ${learners[0]?.token}` },
+  });
   // autocannon gives a connection a fresh context for each pass through a one-request list, so the
   // learners and the growing positions come from counters here.
   let saves = 0;
