@@ -9,12 +9,13 @@ import { learnerView, timesOf, windowAt } from './session-view.js';
 
 /**
  * A session the caller may attend, or why not: 404 for none (or cancelled), 403 for anyone outside its
- * audience, whether or not they are signed in as someone else; the meeting's address is never in these.
+ * audience (an admin is in every audience: the operator hosts); the meeting's address is never in these.
  */
 export async function sessionForLearner(deps: Pick<AppDeps, 'db'>, user: SessionUser, id: string, now: Date) {
   const session = await findSession(deps.db, id);
   if (!session || session.cancelled_at) throw new AppError('not_found', messages.liveSessionNotFound);
-  if (!(await audienceReader(deps.db, user.id, now).allows(session)))
+  // The operator hosts: an admin may open any session (and the Jitsi token makes them its moderator).
+  if (user.role !== 'admin' && !(await audienceReader(deps.db, user.id, now).allows(session)))
     throw new AppError('forbidden', messages.liveSessionNotForYou);
   return session;
 }

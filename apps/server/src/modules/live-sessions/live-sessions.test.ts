@@ -231,13 +231,28 @@ describe('who sees and joins a session', () => {
       subject: 'meet.tradeskool.example',
       currentDate: new Date(MONDAY_7PM_UTC + 9 * MINUTE),
     });
-    expect(payload).toMatchObject({ room, context: { user: { id: buyer.id, email: buyer.email } } });
+    expect(payload).toMatchObject({ room, context: { user: { id: buyer.id, email: buyer.email, moderator: false } } });
     await expect(jwtVerify(token, secret, { currentDate: new Date(MONDAY_7PM_UTC + 11 * MINUTE) })).rejects.toThrow(
       joseErrors.JWTExpired,
     );
     await expect(jwtVerify(token, new TextEncoder().encode('another-secret-of-some-length-42'))).rejects.toThrow(
       joseErrors.JWSSignatureVerificationFailed,
     );
+  });
+
+  it("the operator hosts: an admin joins any session inside the window, the token making them the room's moderator", async () => {
+    const { session } = await scheduled({ audience: { courseId: c3 } });
+    const operator = await admin();
+    setClock(MONDAY_7PM_UTC - 30 * MINUTE);
+    expect((await join(operator, session.id)).statusCode).toBe(409);
+    setClock(MONDAY_7PM_UTC - 10 * MINUTE);
+    const hosted = await join(operator, session.id);
+    expect(hosted.statusCode, hosted.body).toBe(200);
+    const token = new URL(hosted.json().url).searchParams.get('jwt') ?? '';
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(JITSI.secret), {
+      currentDate: new Date(MONDAY_7PM_UTC - 10 * MINUTE),
+    });
+    expect(payload).toMatchObject({ context: { user: { id: operator.id, moderator: true } } });
   });
 
   it('a pasted Zoom or Meet link is given as it is, to the audience only', async () => {

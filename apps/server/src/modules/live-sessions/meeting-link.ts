@@ -19,12 +19,12 @@ export function jitsiRoomUrl(jitsi: Config['jitsi'], roomName: string): string {
  * The address a learner joins by. A pasted Zoom or Meet link as it is. A Jitsi room on its server; when the
  * setting gives an app id and secret (a self-hosted Jitsi with token auth, prosody's `token` authentication),
  * with a signed HS256 token naming the learner and the room, good for 10 minutes: a shared link lets no
- * one else in once it has expired, and never into another room.
+ * one else in once it has expired, and never into another room. The operator's token makes them moderator.
  */
 export async function joinUrl(
   jitsi: Config['jitsi'],
   session: { meeting_kind: 'jitsi' | 'link'; room_name: string | null; meeting_url: string | null },
-  learner: { id: string; username: string; email: string },
+  learner: { id: string; username: string; email: string; role: 'learner' | 'admin' },
   now: Date,
 ): Promise<string> {
   if (session.meeting_kind === 'link') return session.meeting_url ?? '';
@@ -34,7 +34,9 @@ export async function joinUrl(
   const issuedAt = Math.floor(now.getTime() / 1000);
   const token = await new SignJWT({
     room,
-    context: { user: { id: learner.id, name: learner.username, email: learner.email } },
+    context: {
+      user: { id: learner.id, name: learner.username, email: learner.email, moderator: learner.role === 'admin' },
+    },
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(jitsi.appId)
