@@ -187,6 +187,18 @@ export const messages = {
   liveSessionCancelled: 'This live session was cancelled.',
   upcomingLiveSessions: 'Upcoming live sessions',
   noUpcomingLiveSessions: 'No live sessions are scheduled for you yet.',
+  /** The learner's page of live sessions (issue 35, the web). */
+  liveSessionsFailed: 'Your live sessions could not be loaded. Please try again.',
+  liveSessionPartOf: 'Part of',
+  liveSessionIndiaTime: 'India time',
+  liveSessionYourTime: 'Your time',
+  liveJoin: 'Join',
+  liveJoining: 'Opening the meeting…',
+  /** Before the window: `{left}` is the time left until the join link opens ("2 h 5 min"). */
+  liveJoinOpensIn: 'Join opens in {left}',
+  liveOpenMeeting: 'Open the meeting',
+  liveAddToCalendar: 'Add to calendar (.ics)',
+  liveAddToGoogleCalendar: 'Add to Google Calendar',
   /** Razorpay refused the cancel of a membership it still holds live: nothing changed, the learner tries again. */
   subscriptionCancelRefused:
     'The payment service did not accept the cancellation just now, so nothing has changed. Please try again in a few minutes.',

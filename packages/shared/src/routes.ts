@@ -71,6 +71,7 @@ export const pageRoutes = [
   },
   { path: '/orders', source: 'src/features/orders/orders-page.tsx', session: true },
   { path: '/my-memberships', source: 'src/features/memberships/my-memberships-page.tsx', session: true },
+  { path: '/dashboard/live-sessions', source: 'src/features/live-sessions/live-sessions-page.tsx', session: true },
   { path: '/certificates/:id', source: 'src/features/certificates/certificate-page.tsx' },
   { path: '/verify-email/:token', source: 'src/features/account/verify-email-page.tsx' },
   { path: '/reset-password/:token', source: 'src/features/account/reset-password-page.tsx' },

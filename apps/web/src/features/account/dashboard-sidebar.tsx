@@ -13,11 +13,12 @@ const pages = [
   ['/enrolled-courses', messages.enrolledCourses],
   ['/orders', messages.ordersTitle],
   ['/my-memberships', messages.myMemberships],
+  ['/dashboard/live-sessions', messages.upcomingLiveSessions],
   ['/wishlist', messages.wishlist],
   ['/privacy-centre', messages.privacyCentre],
 ] as const;
 
-/** The dashboard's side menu: the username as heading, Profile, Enrolled Courses, My Orders, My Memberships, Wishlist, Privacy Centre and Logout. */
+/** The dashboard's side menu: the username as heading, Profile, Enrolled Courses, My Orders, My Memberships, Upcoming live sessions, Wishlist, Privacy Centre and Logout. */
 export function DashboardSidebar({ username }: { username: string }) {
   const logout = useLogout();
   return (
