@@ -28,6 +28,7 @@ const routes: [path: string, Page: ComponentType, section?: string][] = [
   ['/admin/plans', page(() => import('./plans-page'), 'PlansPage'), 'Memberships'],
   ['/admin/plans/:id/members', page(() => import('./plan-members-page'), 'PlanMembersPage')],
   ['/admin/bundles', page(() => import('./bundles-page'), 'BundlesPage'), 'Bundles'],
+  ['/admin/live-sessions', page(() => import('./live-sessions-page'), 'LiveSessionsPage'), 'Live sessions'],
   ['/admin/orders', OrdersPage, 'Orders'],
   ['/admin/orders/:id', OrdersPage],
   ['/admin/invoices', page(() => import('./register-page'), 'RegisterPage'), 'Invoice register'],

@@ -1,0 +1,238 @@
+import { type AdminLiveSessionInput, adminLiveSessionInput, LIVE_DURATION_MINUTES } from '@shop/shared';
+import { useForm } from 'react-hook-form';
+import { toast } from '../../components/ui/toast';
+import { schemaResolver } from '../../lib/schema-resolver';
+import { AdminField, AdminInput, AdminTextarea } from './admin-field';
+import { useListAdminCoursesQuery } from './api';
+import { showSaveError } from './field-messages';
+import { FormActions } from './form-actions';
+import { useScheduleLiveSessionMutation } from './live-sessions-api';
+import { useListAdminPlansQuery } from './plans-api';
+
+const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** The form's own shape: one audience choice (`course:<id>` or `plan:<id>`), the repeat and the meeting as plain fields. */
+interface ScheduleValues {
+  title: string;
+  description: string;
+  startsAt: string;
+  durationMinutes: number;
+  repeats: boolean;
+  /** The checked weekdays' values, `'0'` (Sunday) to `'6'` (Saturday). */
+  weekdays: string[];
+  weeks: number;
+  audience: string;
+  meetingKind: 'jitsi' | 'link';
+  meetingUrl: string;
+}
+
+const emptySchedule: ScheduleValues = {
+  title: '',
+  description: '',
+  startsAt: '',
+  durationMinutes: 60,
+  repeats: false,
+  weekdays: [],
+  weeks: 4,
+  audience: '',
+  meetingKind: 'jitsi',
+  meetingUrl: '',
+};
+
+/**
+ * What the console sends: the start as the field holds it (`2026-12-01T09:15`, which the server reads as
+ * India time), the repeat only when ticked, `{ courseId }` or `{ planId }`, Jitsi or the pasted link.
+ */
+function toInput(values: ScheduleValues): AdminLiveSessionInput {
+  const [kind, id = ''] = values.audience.split(':');
+  return {
+    title: values.title,
+    description: values.description,
+    startsAt: values.startsAt,
+    durationMinutes: values.durationMinutes,
+    repeat: values.repeats ? { weekdays: (values.weekdays || []).map(Number), weeks: values.weeks } : null,
+    // No choice yet: an empty course id, which the schema names under the audience field.
+    audience: kind === 'plan' ? { planId: id } : { courseId: id },
+    meeting: values.meetingKind === 'link' ? { kind: 'link', url: values.meetingUrl } : { kind: 'jitsi' },
+  };
+}
+
+/** The form's field of a message the schema or the server names by the request's path. */
+function toField(path: string): string {
+  if (path.startsWith('audience')) return 'audience';
+  if (path.startsWith('meeting')) return 'meetingUrl';
+  if (path === 'repeat.weeks') return 'weeks';
+  if (path.startsWith('repeat')) return 'weekdays';
+  return path;
+}
+
+const checkSchedule = schemaResolver(adminLiveSessionInput, { toInput, toField });
+
+/** The schema's check, and the audience named in words when none is chosen (the schema would say "id"). */
+const resolveSchedule: typeof checkSchedule = async (values, context, options) => {
+  const checked = await checkSchedule(values, context, options);
+  if (values.audience) return checked;
+  return {
+    values: {},
+    errors: { ...checked.errors, audience: { type: 'required', message: 'Choose a course or a membership plan.' } },
+  };
+};
+
+/** The console's form to schedule a live session or a weekly series of them (issue 35). */
+export function LiveSessionForm() {
+  const [schedule, { isLoading }] = useScheduleLiveSessionMutation();
+  const { data: courses } = useListAdminCoursesQuery();
+  const { data: plans } = useListAdminPlansQuery();
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    watch,
+    reset,
+    formState: { errors },
+  } = useForm({
+    defaultValues: emptySchedule,
+    resolver: resolveSchedule,
+  });
+  const repeats = watch('repeats');
+  const meetingKind = watch('meetingKind');
+
+  const onSubmit = handleSubmit(async () => {
+    try {
+      const saved = await schedule(toInput(getValues())).unwrap();
+      const count = saved.sessions.length;
+      toast.success(
+        count > 1
+          ? `${count} sessions of ${saved.session.title} are scheduled.`
+          : `${saved.session.title} is scheduled.`,
+      );
+      reset(emptySchedule);
+    } catch (error) {
+      showSaveError(error, setError, 'The session could not be scheduled. Please try again.', toField);
+    }
+  });
+
+  const weekdaysError = errors.weekdays?.message ?? errors.weekdays?.root?.message;
+  return (
+    <form className="admin-form admin-panel" onSubmit={onSubmit} noValidate aria-labelledby="live-form-title">
+      <h2 id="live-form-title">Schedule a live session</h2>
+      <AdminInput
+        id="live-title"
+        label="Title"
+        error={errors.title?.message}
+        autoComplete="off"
+        registration={register('title')}
+      />
+      <AdminTextarea
+        id="live-description"
+        label="Description"
+        error={errors.description?.message}
+        rows={3}
+        registration={register('description')}
+      />
+      <div className="admin-grid">
+        <AdminInput
+          id="live-startsAt"
+          label="Start (India time, IST)"
+          error={errors.startsAt?.message}
+          type="datetime-local"
+          registration={register('startsAt')}
+        />
+        <AdminInput
+          id="live-durationMinutes"
+          label="Duration (minutes)"
+          error={errors.durationMinutes?.message}
+          type="number"
+          min={LIVE_DURATION_MINUTES.min}
+          max={LIVE_DURATION_MINUTES.max}
+          step={5}
+          registration={register('durationMinutes', { valueAsNumber: true })}
+        />
+        <AdminField id="live-audience" label="Audience" error={errors.audience?.message}>
+          {(describedBy, invalid) => (
+            <select
+              id="live-audience"
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              {...register('audience')}
+            >
+              <option value="">Choose a course or a plan</option>
+              <optgroup label="Learners of a course">
+                {courses?.map((course) => (
+                  <option key={course.id} value={`course:${course.id}`}>
+                    {course.title}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label="Members of a plan">
+                {plans?.map((plan) => (
+                  <option key={plan.id} value={`plan:${plan.id}`}>
+                    {plan.title}
+                  </option>
+                ))}
+              </optgroup>
+            </select>
+          )}
+        </AdminField>
+      </div>
+      <fieldset className="admin-fieldset live-repeat">
+        <legend>Repeat</legend>
+        <div className="admin-check">
+          <input id="live-repeats" type="checkbox" {...register('repeats')} />
+          <label htmlFor="live-repeats">Repeat weekly</label>
+        </div>
+        {repeats && (
+          <>
+            <fieldset className="live-weekdays" aria-describedby={weekdaysError ? 'live-weekdays-error' : undefined}>
+              <legend>On these days</legend>
+              {weekdays.map((day, index) => (
+                <div key={day} className="admin-check">
+                  <input id={`live-weekday-${index}`} type="checkbox" value={String(index)} {...register('weekdays')} />
+                  <label htmlFor={`live-weekday-${index}`}>{day}</label>
+                </div>
+              ))}
+              {weekdaysError && (
+                <p id="live-weekdays-error" className="admin-error">
+                  {weekdaysError}
+                </p>
+              )}
+            </fieldset>
+            <AdminInput
+              id="live-weeks"
+              label="For how many weeks"
+              error={errors.weeks?.message}
+              type="number"
+              min={1}
+              max={52}
+              registration={register('weeks', { valueAsNumber: true })}
+            />
+          </>
+        )}
+      </fieldset>
+      <fieldset className="admin-fieldset">
+        <legend>Meeting</legend>
+        <div className="admin-check">
+          <input id="live-meeting-jitsi" type="radio" value="jitsi" {...register('meetingKind')} />
+          <label htmlFor="live-meeting-jitsi">A Jitsi Meet room of its own</label>
+        </div>
+        <div className="admin-check">
+          <input id="live-meeting-link" type="radio" value="link" {...register('meetingKind')} />
+          <label htmlFor="live-meeting-link">Paste a Zoom / Google Meet link</label>
+        </div>
+        {meetingKind === 'link' && (
+          <AdminInput
+            id="live-meetingUrl"
+            label="Meeting link"
+            hint="Shown only to the audience, from 15 minutes before the start."
+            error={errors.meetingUrl?.message}
+            type="url"
+            autoComplete="off"
+            registration={register('meetingUrl')}
+          />
+        )}
+      </fieldset>
+      <FormActions noun="session" editing={false} busy={isLoading} onCancel={() => reset(emptySchedule)} />
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import type {
+  AdminAttendanceResponse,
+  AdminLiveSession,
+  AdminLiveSessionInput,
+  AdminLiveSessionResponse,
+  AdminLiveSessionsResponse,
+} from '@shop/shared';
+import { liveSessionPaths, pathWith } from '@shop/shared';
+import { adminApi } from './api';
+
+export const liveSessionsAdminApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** Upcoming sessions first, then the recent past; cancelled ones left out. */
+    listAdminLiveSessions: build.query<AdminLiveSession[], void>({
+      query: () => liveSessionPaths.adminSessions,
+      transformResponse: (r: AdminLiveSessionsResponse) => r.sessions,
+      providesTags: ['Admin'],
+    }),
+    /** One session, or one per occurrence of a weekly repeat. */
+    scheduleLiveSession: build.mutation<AdminLiveSessionResponse, AdminLiveSessionInput>({
+      query: (body) => ({ url: liveSessionPaths.adminSessions, method: 'POST', body }),
+      invalidatesTags: ['Admin'],
+    }),
+    cancelLiveSession: build.mutation<{ ok: true }, string>({
+      query: (id) => ({ url: pathWith(liveSessionPaths.adminSession, { id }), method: 'DELETE' }),
+      invalidatesTags: ['Admin'],
+    }),
+    getLiveAttendance: build.query<AdminAttendanceResponse, string>({
+      query: (id) => pathWith(liveSessionPaths.adminAttendance, { id }),
+      providesTags: ['Admin'],
+    }),
+  }),
+});
+
+export const {
+  useListAdminLiveSessionsQuery,
+  useScheduleLiveSessionMutation,
+  useCancelLiveSessionMutation,
+  useGetLiveAttendanceQuery,
+} = liveSessionsAdminApi;

@@ -1,0 +1,117 @@
+import { type AdminLiveSession, liveSessionPaths, pathWith } from '@shop/shared';
+import { useState } from 'react';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { formatDateTime } from './format-date';
+import { LiveSessionForm } from './live-session-form';
+import {
+  useCancelLiveSessionMutation,
+  useGetLiveAttendanceQuery,
+  useListAdminLiveSessionsQuery,
+} from './live-sessions-api';
+import { AdminTable, RowButton } from './table-wrap';
+
+const meetingLabel = { jitsi: 'Jitsi room', link: 'Pasted link' } as const;
+
+/** Who joined one session and when, with its CSV. */
+function Attendance({ session, onClose }: { session: AdminLiveSession; onClose: () => void }) {
+  const { data } = useGetLiveAttendanceQuery(session.id);
+  return (
+    <section className="admin-panel live-attendance" aria-labelledby="live-attendance-title">
+      <div className="admin-heading">
+        <h2 id="live-attendance-title">Attendance: {session.title}</h2>
+        <a
+          className="btn btn-outline btn-small"
+          href={`${pathWith(liveSessionPaths.adminAttendance, { id: session.id })}?format=csv`}
+          download
+        >
+          Attendance (CSV)
+        </a>
+        <button type="button" className="btn btn-small btn-outline" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <AdminTable
+        label={`Who joined ${session.title}`}
+        columns={['Name', 'Email', 'Joined at (IST)']}
+        rows={data?.attendees}
+        rowKey={(attendee) => attendee.userId}
+        empty={<p className="state-message">Nobody has joined yet.</p>}
+      >
+        {(attendee) => (
+          <>
+            <td>{attendee.name}</td>
+            <td>{attendee.email}</td>
+            <td>{formatDateTime(attendee.joinedAt)}</td>
+          </>
+        )}
+      </AdminTable>
+    </section>
+  );
+}
+
+/** The console's live sessions (issue 35): schedule one or a weekly series, the list, cancel, attendance. */
+export function LiveSessionsPage() {
+  const { data } = useListAdminLiveSessionsQuery();
+  const [cancel, { isLoading: cancelling }] = useCancelLiveSessionMutation();
+  const [shownId, setShownId] = useState<string | null>(null);
+  const shown = data?.find((session) => session.id === shownId);
+
+  const cancelOne = async (session: AdminLiveSession) => {
+    if (
+      !window.confirm(
+        `Cancel ${session.title} on ${formatDateTime(session.startsAt)}? Its learners can no longer join.`,
+      )
+    )
+      return;
+    try {
+      await cancel(session.id).unwrap();
+      if (shownId === session.id) setShownId(null);
+      toast.success(`${session.title} is cancelled.`);
+    } catch (error) {
+      toast.error(errorMessage(error, 'The session could not be cancelled. Please try again.'));
+    }
+  };
+
+  return (
+    <>
+      <h1>Live sessions</h1>
+      <LiveSessionForm />
+      <AdminTable
+        heading
+        label="Scheduled sessions"
+        columns={['Title', 'Starts (IST)', 'Audience', 'Meeting', 'Attendees', 'Actions']}
+        rows={data}
+        empty={<p className="state-message">No live sessions yet.</p>}
+      >
+        {(session) => (
+          <>
+            <td>{session.title}</td>
+            <td>
+              {formatDateTime(session.startsAt)} ({session.durationMinutes} min)
+            </td>
+            <td>{session.audienceTitle}</td>
+            <td>{meetingLabel[session.meetingKind]}</td>
+            <td>{session.attendees}</td>
+            <td className="admin-actions">
+              <RowButton
+                label={`Attendance of ${session.title} on ${formatDateTime(session.startsAt)}`}
+                onClick={() => setShownId(shownId === session.id ? null : session.id)}
+              >
+                Attendance
+              </RowButton>
+              <RowButton
+                label={`Cancel ${session.title} on ${formatDateTime(session.startsAt)}`}
+                disabled={cancelling}
+                onClick={() => void cancelOne(session)}
+              >
+                Cancel
+              </RowButton>
+            </td>
+          </>
+        )}
+      </AdminTable>
+      {shown && <Attendance key={shown.id} session={shown} onClose={() => setShownId(null)} />}
+    </>
+  );
+}
