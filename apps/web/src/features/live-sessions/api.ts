@@ -2,16 +2,21 @@ import type { LiveJoinResponse, LiveSession, LiveSessionsResponse } from '@shop/
 import { liveSessionPaths, pathWith } from '@shop/shared';
 import { api } from '../../lib/api';
 
-export const liveSessionsApi = api.injectEndpoints({
+/** A refused join may mean the session was moved: the list is read again. */
+const liveBase = api.enhanceEndpoints({ addTagTypes: ['LiveSessions'] });
+
+export const liveSessionsApi = liveBase.injectEndpoints({
   endpoints: (build) => ({
     /** The sessions the signed-in learner may attend, soonest first. */
     getMyLiveSessions: build.query<LiveSession[], void>({
       query: () => liveSessionPaths.mine,
       transformResponse: (response: LiveSessionsResponse) => response.sessions,
+      providesTags: ['LiveSessions'],
     }),
     /** Inside the window: the meeting's address (attendance recorded); before it, 409 with `joinOpensAt`. */
     joinLiveSession: build.mutation<LiveJoinResponse, string>({
       query: (id) => ({ url: pathWith(liveSessionPaths.join, { id }), method: 'POST' }),
+      invalidatesTags: (_result, error) => (error && error.status !== 403 ? ['LiveSessions'] : []),
     }),
   }),
 });

@@ -41,12 +41,12 @@ export function SessionCard({ session, now, viewerZone, pageUrl }: Props) {
   const [meetingUrl, setMeetingUrl] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<LiveJoinRefusal | null>(null);
   const titleId = `live-session-${session.id}`;
+  // After a refusal the server's opening time rules (the session may have been moved); the list says
+  // whether the window was open when it was read, and the minute clock moves that on until the end.
   const opensAt = refusal?.joinOpensAt ?? session.joinOpensAt;
   const ended = now >= Date.parse(session.endsAt);
-  const windowOpen = now >= Date.parse(opensAt) && !ended;
-  // The list says whether the window was open when it was read; the clock moves it on until the end. After a
-  // refusal, the server's opening time rules.
-  const open = refusal ? windowOpen : session.joinable || windowOpen;
+  const beforeWindow = now < Date.parse(opensAt);
+  const open = !ended && (refusal ? !beforeWindow : session.joinable || !beforeWindow);
   const waitLine = ended
     ? messages.liveSessionEnded
     : messages.liveJoinOpensIn.replace('{left}', timeLeft(opensAt, now));
@@ -84,10 +84,10 @@ export function SessionCard({ session, now, viewerZone, pageUrl }: Props) {
         )}
       </dl>
       {session.description && <p className="live-session-description">{session.description}</p>}
-      {refusal && !open && (
+      {refusal && (
         <p className="live-session-refusal" role="alert">
           {refusal.message}
-          {!ended && now < Date.parse(refusal.joinOpensAt) && ` ${waitLine}.`}
+          {!ended && beforeWindow && ` ${waitLine}.`}
         </p>
       )}
       <div className="live-session-actions">
