@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneLinkTokens } from './auth/link-tokens.js';
 import { pruneLimits } from './auth/rate-limit.js';
+import { LIVE_REMINDERS_JOB, remindLiveSessions } from './modules/live-sessions/notify-audience.js';
 import { startReconciliation } from './modules/orders/reconcile-timer.js';
 import { startVideoWork } from './modules/video/index.js';
 
@@ -10,7 +11,7 @@ const PRUNE_JOB = 'accounts.prune';
 /**
  * The shop's background work (decision 0030): a process whose SHOP_ROLE includes `worker` handles the
  * mail passes (every 30 s and on each kick), payment reconciliation (every 5 minutes) and the pruning of
- * spent link tokens and rate-limit windows (hourly), the demo lessons' clips the first start's seed asks
+ * spent link tokens and rate-limit windows (hourly), live sessions' reminders (every 5 minutes), the demo lessons' clips the first start's seed asks
  * for, and the lesson-video transcode queue (`AppDeps.videoQueue`); a `web` process only asks for them
  * (its uploads wait, queued, for a worker). Scaled out, a kick from any process becomes one job on
  * pg-boss. `app.ts`'s onClose hook stops all of it: the jobs, then the transcode queue.
@@ -26,6 +27,10 @@ export async function runJobs(app: FastifyInstance): Promise<void> {
       await Promise.all([pruneLinkTokens(db), pruneLimits(db)]);
     });
     await jobs.every(PRUNE_JOB, 60 * 60_000);
+    await jobs.work(LIVE_REMINDERS_JOB, async () => {
+      await remindLiveSessions(app.deps);
+    });
+    await jobs.every(LIVE_REMINDERS_JOB, 5 * 60_000);
     await startVideoWork(app);
   }
   await jobs.start();

@@ -228,6 +228,15 @@ export interface LiveAttendanceTable {
   joined_at: string;
 }
 
+/** A mail a learner was sent about a live session, once per kind and start (042). */
+export interface LiveNoticesTable {
+  session_id: string;
+  user_id: string;
+  kind: 'reminder_24h' | 'reminder_1h' | 'moved' | 'cancelled';
+  occasion: string;
+  created_at: string;
+}
+
 /** A bundle waiting in a signed-in cart (032). */
 export interface CartBundlesTable {
   cart_id: string;
@@ -717,6 +726,7 @@ export interface Database {
   plan_courses: PlanCoursesTable;
   live_sessions: LiveSessionsTable;
   live_attendance: LiveAttendanceTable;
+  live_notices: LiveNoticesTable;
   payments: PaymentsTable;
   order_events: OrderEventsTable;
   webhook_events: WebhookEventsTable;

@@ -9,6 +9,9 @@ import { optional, references, required, timestamps } from './table-columns.js';
  * the JITSI_URL setting names) or a link the operator pasted (`meeting_url`). A repeat makes one row per
  * occurrence sharing `series_id`. A cancelled session keeps its row (`cancelled_at`) and its attendance.
  * `live_attendance`: who joined, first join time, once per learner and session (the primary key).
+ * `live_notices`: each mail a learner was sent about a session (a reminder 24 hours or 1 hour before, a
+ * move, a cancellation) for the start it was about (`occasion`); the primary key makes each one once,
+ * however many processes pass and whatever crashes, since the row and its mail are one transaction.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await createKeyedTable(db, 'live_sessions')
@@ -28,8 +31,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .$call(required('text', 'joined_at'))
     .addPrimaryKeyConstraint('live_attendance_pk', ['session_id', 'user_id'])
     .execute();
+
+  await db.schema
+    .createTable('live_notices')
+    .$call(references({ session_id: 'live_sessions.id' }, 'cascade'))
+    .$call(references({ user_id: 'users.id' }, 'cascade'))
+    .$call(required('text', 'kind', 'occasion', 'created_at'))
+    .addPrimaryKeyConstraint('live_notices_pk', ['session_id', 'user_id', 'kind', 'occasion'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await dropTables(db, 'live_attendance', 'live_sessions');
+  await dropTables(db, 'live_notices', 'live_attendance', 'live_sessions');
 }

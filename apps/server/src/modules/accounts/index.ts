@@ -9,6 +9,7 @@ export { hasPassword } from './has-password.js';
 export { accountLimits, enforceLimit } from './limits.js';
 export {
   anonymiseUser,
+  findActiveUsersByIds,
   findUserById,
   setAccountStatus,
   setCertificateName,

@@ -14,6 +14,17 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The active accounts among these ids (a suspended, terminated or deleted one is left out): who a mail may go to. */
+export async function findActiveUsersByIds(db: Db, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'active')
+    .execute();
+}
+
 export function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
 }

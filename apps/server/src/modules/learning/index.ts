@@ -15,5 +15,5 @@ export {
 } from './grant-enrolment.js';
 export { findLessons, findSections } from './lessons-repo.js';
 export { addCourseFileRow, findCourseFileRow, listCourseFileRows, removeCourseFileRow } from './manage-course-files.js';
-export { findEnrolmentHistory } from './repo.js';
+export { findEnrolmentHistory, findLearnerIds as courseLearnerIds } from './repo.js';
 export { mayOpenCourse } from './require-enrolment.js';

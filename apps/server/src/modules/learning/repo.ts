@@ -90,6 +90,18 @@ export async function hasActiveEnrolment(db: Db, userId: string, courseId: strin
   return Boolean(await activeEnrolment.first(db, { userId, courseId }));
 }
 
+/** Everyone enrolled in the course now (bought or granted, not refunded or revoked). */
+export async function findLearnerIds(db: Db, courseId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('enrolments')
+    .select('user_id')
+    .distinct()
+    .where('course_id', '=', courseId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 export async function findPublishedCourseId(db: Db, courseId: string) {
   return db.selectFrom('courses').select('id').where('id', '=', courseId).where('published', '=', 1).executeTakeFirst();
 }

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { audienceTitle } from './audience.js';
 import { newRoomName } from './meeting-link.js';
+import { notifyAudience } from './notify-audience.js';
 import { countAttendees, findSession, type LiveSessionRow, markCancelled, updateSession } from './repo.js';
 import { adminView } from './session-view.js';
 
@@ -15,9 +16,12 @@ async function liveSession(deps: Pick<AppDeps, 'db'>, id: string): Promise<LiveS
   return session;
 }
 
-/** The console changes one occurrence: title, description, start (in the future), duration or meeting; audited. */
+/**
+ * The console changes one occurrence: title, description, start (in the future), duration or meeting;
+ * audited. A new start is mailed to the audience (once per learner and start), and the reminders follow it.
+ */
 export async function changeSession(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'mail'>,
   actor: SessionUser,
   id: string,
   patch: z.output<typeof adminLiveSessionPatch>,
@@ -56,11 +60,20 @@ export async function changeSession(
     now,
   );
   const after = await liveSession(deps, id);
+  if (after.starts_at !== before.starts_at) await notifyAudience(deps, after, 'moved', now);
   return adminView(after, await audienceTitle(deps.db, after), await countAttendees(deps.db, id), deps.config.jitsi);
 }
 
-/** The console cancels one occurrence: it leaves every list and its join and calendar answer 404; attendance is kept. */
-export async function cancelSession(deps: Pick<AppDeps, 'db'>, actor: SessionUser, id: string, now = new Date()) {
+/**
+ * The console cancels one occurrence: it leaves every list and its join and calendar answer 404; attendance
+ * is kept. The audience of a session still to come is mailed that it is cancelled.
+ */
+export async function cancelSession(
+  deps: Pick<AppDeps, 'db' | 'config' | 'mail'>,
+  actor: SessionUser,
+  id: string,
+  now = new Date(),
+) {
   const before = await liveSession(deps, id);
   await changeWithAudit(
     deps.db,
@@ -75,4 +88,5 @@ export async function cancelSession(deps: Pick<AppDeps, 'db'>, actor: SessionUse
     },
     now,
   );
+  if (new Date(before.starts_at) > now) await notifyAudience(deps, before, 'cancelled', now);
 }

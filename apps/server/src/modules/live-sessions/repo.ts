@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { LiveSessionsTable } from '../../db/schema.js';
+import type { LiveNoticesTable, LiveSessionsTable } from '../../db/schema.js';
 
 export type LiveSessionRow = Selectable<LiveSessionsTable>;
 
@@ -124,4 +124,26 @@ export function findAttendanceOf(db: Db, userId: string) {
 
 export async function deleteAttendanceOf(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('live_attendance').where('user_id', '=', userId).execute();
+}
+
+/** Sessions not cancelled that start after `from` and no later than `to` (the reminders' pass). */
+export function findSessionsStartingBetween(db: Db, from: Date, to: Date): Promise<LiveSessionRow[]> {
+  return db
+    .selectFrom('live_sessions')
+    .selectAll()
+    .where('cancelled_at', 'is', null)
+    .where('starts_at', '>', from.toISOString())
+    .where('starts_at', '<=', to.toISOString())
+    .orderBy('starts_at')
+    .execute();
+}
+
+/** Claims one notice; false when it was claimed before (by this pass, another process or an earlier run). */
+export async function claimNotice(db: Db, notice: Omit<LiveNoticesTable, 'created_at'>, now: Date): Promise<boolean> {
+  const result = await db
+    .insertInto('live_notices')
+    .values({ ...notice, created_at: now.toISOString() })
+    .onConflict((oc) => oc.columns(['session_id', 'user_id', 'kind', 'occasion']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

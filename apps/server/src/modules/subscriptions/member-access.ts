@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { planIncludesCourse } from '../plans/index.js';
-import { findAccessCandidates } from './repo.js';
+import { findAccessCandidates, findAllAccessCandidates } from './repo.js';
 
 type Candidate = Awaited<ReturnType<typeof findAccessCandidates>>[number];
 
@@ -35,4 +35,27 @@ export async function hasMembershipAccess(
 /** Whether the learner is a member of this plan now: a subscription to it that opens its courses (live sessions' audience). */
 export async function hasPlanAccess(db: Db, userId: string, planId: string, now = new Date()): Promise<boolean> {
   return (await findAccessCandidates(db, userId)).some((row) => row.plan_id === planId && opensCourses(row, now));
+}
+
+/**
+ * The learners a membership gives this plan's courses now (`planId`), or this course (`courseId`: members of
+ * any plan that includes it), for live sessions' reminders and notices.
+ */
+export async function memberIdsWithAccess(
+  db: Db,
+  to: { planId: string } | { courseId: string },
+  now = new Date(),
+): Promise<string[]> {
+  const open = (await findAllAccessCandidates(db)).filter((row) => opensCourses(row, now));
+  const plans = new Map<string, boolean>();
+  const members = new Set<string>();
+  for (const row of open) {
+    if (!plans.has(row.plan_id))
+      plans.set(
+        row.plan_id,
+        'planId' in to ? row.plan_id === to.planId : await planIncludesCourse(db, row.plan_id, to.courseId),
+      );
+    if (plans.get(row.plan_id)) members.add(row.user_id);
+  }
+  return [...members];
 }

@@ -151,6 +151,15 @@ export function findSubscriptionsToReconcile(db: Db, cutoff: string, since: stri
 }
 
 /** The learner's subscriptions in a state that may open courses (the time rules are the caller's). */
+/** Every subscription that may open its plan's courses, whoever's (live sessions' reminders; `opensCourses` decides). */
+export function findAllAccessCandidates(db: Db) {
+  return db
+    .selectFrom('subscriptions')
+    .select(['user_id', 'plan_id', 'status', 'current_period_end', 'cancel_at_period_end', 'ended_at'])
+    .where('status', 'in', ['active', 'authenticated', 'pending', 'cancelled'])
+    .execute();
+}
+
 export function findAccessCandidates(db: Db, userId: string) {
   return db
     .selectFrom('subscriptions')

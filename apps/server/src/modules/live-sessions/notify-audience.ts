@@ -1,0 +1,75 @@
+import type { AppDeps } from '../../deps.js';
+import { findActiveUsersByIds } from '../accounts/index.js';
+import { courseLearnerIds } from '../learning/index.js';
+import { memberIdsWithAccess } from '../subscriptions/index.js';
+import { audienceTitle } from './audience.js';
+import { type LiveNoticeKind, liveSessionMail } from './live-mails.js';
+import { claimNotice, findSessionsStartingBetween, type LiveSessionRow } from './repo.js';
+import { timesOf } from './session-view.js';
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mail'>;
+
+const HOUR_MS = 3_600_000;
+
+/** The reminders' job: every 5 minutes, once across processes (each mail once by its notice row either way). */
+export const LIVE_REMINDERS_JOB = 'live-sessions.remind';
+
+/** Everyone in the session's audience now, as accounts a mail may go to: the course's learners, or the plan's members. */
+export async function audienceOf(deps: Pick<AppDeps, 'db'>, session: LiveSessionRow, now: Date) {
+  const ids = new Set<string>();
+  if (session.course_id) {
+    for (const id of await courseLearnerIds(deps.db, session.course_id)) ids.add(id);
+    for (const id of await memberIdsWithAccess(deps.db, { courseId: session.course_id }, now)) ids.add(id);
+  } else if (session.plan_id) {
+    for (const id of await memberIdsWithAccess(deps.db, { planId: session.plan_id }, now)) ids.add(id);
+  }
+  return findActiveUsersByIds(deps.db, [...ids]);
+}
+
+/**
+ * Mails the session's audience about it (`kind`), each learner once per kind and start: the notice row and
+ * its mail are one transaction, so two processes passing at once, a replay or a crash between learners
+ * never mail anyone twice, and a learner left out by a crash is mailed on the next pass. Returns how many
+ * mails were queued.
+ */
+export async function notifyAudience(
+  deps: Deps,
+  session: LiveSessionRow,
+  kind: LiveNoticeKind,
+  now: Date,
+): Promise<number> {
+  const site = { publicUrl: deps.config.publicUrl, siteName: deps.config.siteName };
+  const details = {
+    title: session.title,
+    startsAt: timesOf(session).startsAt,
+    partOf: await audienceTitle(deps.db, session),
+  };
+  let queued = 0;
+  for (const user of await audienceOf(deps, session, now)) {
+    const mail = liveSessionMail(site, { email: user.email, name: user.username }, details, kind);
+    const sent = await deps.db.transaction().execute(async (trx) => {
+      const notice = { session_id: session.id, user_id: user.id, kind, occasion: session.starts_at };
+      if (!(await claimNotice(trx, notice, now))) return false;
+      await deps.mail.enqueue(mail, trx, now);
+      return true;
+    });
+    if (sent) queued += 1;
+  }
+  if (queued > 0) deps.mail.kick();
+  return queued;
+}
+
+/**
+ * The reminders' pass (the `live-sessions.remind` job, every 5 minutes; tests pass the clock): a session
+ * starting within 24 hours gets its day-before reminder while it is more than an hour away, and its
+ * hour-before reminder within the last hour. A session scheduled or moved to less than an hour away gets
+ * only the second. Returns how many mails were queued.
+ */
+export async function remindLiveSessions(deps: Deps, now = new Date()): Promise<number> {
+  let queued = 0;
+  for (const session of await findSessionsStartingBetween(deps.db, now, new Date(now.getTime() + 24 * HOUR_MS))) {
+    const ahead = timesOf(session).startsAt.getTime() - now.getTime();
+    queued += await notifyAudience(deps, session, ahead > HOUR_MS ? 'reminder_24h' : 'reminder_1h', now);
+  }
+  return queued;
+}
