@@ -14,6 +14,9 @@ import { type PageMeta, pageMeta } from './page-meta.js';
  * - `session`: what the page first shows depends on who is signed in (a buyer's cart or a visitor's, the
  *   learner's dashboard): the HTML asks for the session (`/api/profile`) beside the scripts, not after them.
  */
+/** The learner's upcoming live sessions (issue 35): the dashboard page, the calendar entries' and the mails' link. */
+export const LIVE_SESSIONS_PAGE = '/dashboard/live-sessions';
+
 export const pageRoutes = [
   { path: '/', source: 'src/features/home/home-page.tsx', head: 'home', landing: true, serverRendered: true },
   {
@@ -71,7 +74,7 @@ export const pageRoutes = [
   },
   { path: '/orders', source: 'src/features/orders/orders-page.tsx', session: true },
   { path: '/my-memberships', source: 'src/features/memberships/my-memberships-page.tsx', session: true },
-  { path: '/dashboard/live-sessions', source: 'src/features/live-sessions/live-sessions-page.tsx', session: true },
+  { path: LIVE_SESSIONS_PAGE, source: 'src/features/live-sessions/live-sessions-page.tsx', session: true },
   { path: '/certificates/:id', source: 'src/features/certificates/certificate-page.tsx' },
   { path: '/verify-email/:token', source: 'src/features/account/verify-email-page.tsx' },
   { path: '/reset-password/:token', source: 'src/features/account/reset-password-page.tsx' },

@@ -140,6 +140,10 @@ export const adminLearnerDetail = adminLearnerRow.extend({
       revokedAt: z.string().nullable(),
     }),
   ),
+  /** The live sessions the learner joined (issue 35), with when they first joined each, latest first. */
+  liveSessionsJoined: z.array(
+    z.object({ sessionId: z.string(), title: z.string(), startsAt: z.string(), joinedAt: z.string() }),
+  ),
 });
 
 export const adminMessage = z.object({

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { findUserById } from '../accounts/index.js';
 import { findEnrolmentHistory } from '../learning/index.js';
+import { sessionsJoinedBy } from '../live-sessions/index.js';
 import { listDeviceFlags } from '../playback/list-device-flags.js';
 import { containsText } from './contains-text.js';
 import { searchOrders } from './search-orders.js';
@@ -56,5 +57,6 @@ export async function getLearner(db: Db, id: string): Promise<AdminLearnerDetail
       grantedAt: row.granted_at,
       revokedAt: row.revoked_at,
     })),
+    liveSessionsJoined: (await sessionsJoinedBy(db, id)).reverse(),
   };
 }

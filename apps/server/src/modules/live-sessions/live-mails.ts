@@ -1,6 +1,6 @@
+import { LIVE_SESSIONS_PAGE } from '@shop/shared';
 import { escapeHtml } from '../../html.js';
 import type { MailMessage } from '../../mail/mailer.js';
-import { LIVE_SESSIONS_PAGE } from './session-calendar.js';
 
 export interface LiveMailSite {
   publicUrl: string;

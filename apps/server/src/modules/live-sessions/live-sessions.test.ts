@@ -328,6 +328,16 @@ describe('the console changes, cancels and reads attendance', () => {
     expect(listed.sessions.map((s) => s.id)).not.toContain(session.id);
     expect((await join(buyer, session.id)).statusCode).toBe(404);
     expect((await get(`/api/admin/live-sessions/${session.id}/attendance`, operator)).json().attendees).toHaveLength(1);
+    // Per learner too: the console's learner page lists the sessions they joined.
+    const learnerPage = await get(`/api/admin/learners/${buyer.id}`, operator);
+    expect(learnerPage.json().learner.liveSessionsJoined).toEqual([
+      {
+        sessionId: session.id,
+        title: session.title,
+        startsAt: new Date(MONDAY_7PM_UTC + 60 * MINUTE).toISOString(),
+        joinedAt: new Date(MONDAY_7PM_UTC + 50 * MINUTE).toISOString(),
+      },
+    ]);
     const actions = await t.database.db
       .selectFrom('audit_log')
       .select('action')

@@ -1,12 +1,10 @@
+import { LIVE_SESSIONS_PAGE } from '@shop/shared';
 import ical from 'ical-generator';
 import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { audienceReader } from './audience.js';
 import { sessionForLearner } from './join-session.js';
 import { timesOf } from './session-view.js';
-
-/** The learner's page of upcoming live sessions: the calendar entry's address (never the meeting's). */
-export const LIVE_SESSIONS_PAGE = '/dashboard/live-sessions';
 
 /**
  * The session as an iCalendar file for the learner's calendar: one event with a stable UID (a rescheduled

@@ -1,4 +1,4 @@
-import { messages } from '@shop/shared';
+import { LIVE_SESSIONS_PAGE, messages } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { PageBanner } from '../../components/ui/page-banner';
@@ -13,7 +13,7 @@ const pages = [
   ['/enrolled-courses', messages.enrolledCourses],
   ['/orders', messages.ordersTitle],
   ['/my-memberships', messages.myMemberships],
-  ['/dashboard/live-sessions', messages.upcomingLiveSessions],
+  [LIVE_SESSIONS_PAGE, messages.upcomingLiveSessions],
   ['/wishlist', messages.wishlist],
   ['/privacy-centre', messages.privacyCentre],
 ] as const;

@@ -152,6 +152,23 @@ export function LearnerDetail({ id }: { id: string }) {
           </>
         )}
       </AdminTable>
+
+      <h2>Live sessions joined</h2>
+      <AdminTable
+        label="Live sessions this learner joined"
+        columns={['Session', 'Starts', 'Joined']}
+        rows={learner.liveSessionsJoined}
+        rowKey={(session) => session.sessionId}
+        empty={<p>No live sessions joined.</p>}
+      >
+        {(session) => (
+          <>
+            <td>{session.title}</td>
+            <td>{formatDateTime(session.startsAt)}</td>
+            <td>{formatDateTime(session.joinedAt)}</td>
+          </>
+        )}
+      </AdminTable>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { messages } from '@shop/shared';
+import { LIVE_SESSIONS_PAGE, messages } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { LoadFailed } from '../../components/ui/shelf-states';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
@@ -8,8 +8,6 @@ import { SessionCard } from './session-card';
 import { viewerTimeZone } from './session-times';
 import './live-sessions.css';
 
-/** The shop's page of live sessions, as the calendar entries name it (the server's calendar file says the same). */
-const LIVE_SESSIONS_PAGE = '/dashboard/live-sessions';
 const MINUTE = 60_000;
 
 /** Now, moved on each minute: the time left until a join window opens is recomputed with it. */

@@ -1,0 +1,5 @@
+/**
+ * The live-sessions module's face to other modules (issue 35): the sessions a learner joined, for the
+ * console's learner page. Its routes are registered by modules/index.ts and the admin scope.
+ */
+export { exportAttendanceOf as sessionsJoinedBy } from './personal-data.js';
