@@ -48,7 +48,7 @@ const mailsTo = async (user: TestUser, title = 'Bank Nifty weekly expiry') =>
 const pass = () => remindLiveSessions(t.app.deps, new Date(Date.now()));
 
 describe('reminders', () => {
-  it('24 hours before and 1 hour before, once each however many passes; the audience only; no meeting address', async () => {
+  it('24 hours before and 1 hour before, once each however many passes (two at once too); the audience only', async () => {
     const session = await scheduled({ audience: { courseId: c1 } });
     const buyer = await learnerOf(c1);
     const other = await learnerOf(c2);
