@@ -181,6 +181,36 @@ describe('upcoming live sessions', () => {
   });
 });
 
+describe("a course's sessions where its learner is", () => {
+  test("the course page and the player list the learner's next sessions of that course, linking the page where Join is; axe-clean", {
+    timeout: 60_000,
+  }, async ({ page, context }) => {
+    const admin = createVerifiedUser({ role: 'admin' });
+    const title = `Course question time ${unique()}`;
+    const otherTitle = `Not this course ${unique()}`;
+    await scheduleSession(admin, title, 5);
+    await scheduleSession(admin, otherTitle, 5, otherCourseId);
+    const learner = await signIn(context);
+    grantCourse(learner.id, course.id);
+    grantCourse(learner.id, otherCourseId);
+
+    await page.goto(`/course-details/${course.id}`);
+    const onCoursePage = page.getByRole('region', { name: 'Upcoming live sessions' });
+    await onCoursePage.getByText(title).waitFor();
+    expect(await onCoursePage.getByText(otherTitle).count()).toBe(0);
+    await onCoursePage.getByText('open to join now').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto(`/learn/${course.id}`);
+    const inPlayer = page.getByRole('region', { name: 'Upcoming live sessions' });
+    await inPlayer.getByText(title).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await inPlayer.getByRole('link', { name: 'All your live sessions, and Join' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Upcoming live sessions' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/live-sessions');
+  });
+});
+
 describe("the console's live sessions", () => {
   for (const viewport of viewports) {
     test(`at ${viewport.width} px: the operator schedules a weekly series with the form, sees it listed, its attendance, cancels one; axe-clean`, {

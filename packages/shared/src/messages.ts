@@ -199,6 +199,9 @@ export const messages = {
   liveOpenMeeting: 'Open the meeting',
   liveAddToCalendar: 'Add to calendar (.ics)',
   liveAddToGoogleCalendar: 'Add to Google Calendar',
+  /** The course page, the plan page and the player name the learner's next sessions of that course or plan. */
+  liveSeeAllAndJoin: 'All your live sessions, and Join',
+  liveOpenNow: 'open to join now',
   /** Razorpay refused the cancel of a membership it still holds live: nothing changed, the learner tries again. */
   subscriptionCancelRefused:
     'The payment service did not accept the cancellation just now, so nothing has changed. Please try again in a few minutes.',

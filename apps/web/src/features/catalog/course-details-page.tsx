@@ -12,6 +12,7 @@ import { VideoModal } from '../../components/ui/video-modal';
 import { useGetProfileQuery } from '../account';
 import { AddToCartButton } from '../cart/add-to-cart-button';
 import { CurriculumPreview, useGetEnrolledCoursesQuery, useGetPreviewLessonsQuery } from '../learning';
+import { UpcomingLiveSessionsFor } from '../live-sessions';
 import { PlansOfCourse } from '../memberships';
 import { WishlistButton } from '../wishlist';
 import { useGetCourseQuery } from './api';
@@ -207,6 +208,11 @@ function Sidebar({ course }: { course: CourseDetail }) {
       )}
       <BundlesOfCourse courseId={course._id} />
       <PlansOfCourse courseId={course._id} />
+      {owned && (
+        <Suspense fallback={null}>
+          <UpcomingLiveSessionsFor courseId={course._id} />
+        </Suspense>
+      )}
       <ShareLinks title={course.title} />
       {!owned && <WishlistButton course={course} showLabel />}
     </aside>

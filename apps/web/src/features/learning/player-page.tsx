@@ -14,6 +14,7 @@ import { LessonOutline } from './lesson-outline';
 import type { LessonVideoControl } from './lesson-video-control';
 import { LessonView } from './lesson-view';
 import './player.css';
+import { UpcomingLiveSessionsFor } from '../live-sessions';
 
 /** The notes load after the lesson has painted, as their own chunk. */
 const NotesPanel = lazy(() => import('./notes-panel'));
@@ -146,6 +147,11 @@ function Player({ course, lessonId }: { course: LearnCourseResponse; lessonId: s
             <p className="form-error" role="alert">
               {errorMessage(saving.error, messages.lessonSaveFailed)}
             </p>
+          )}
+          {painted && (
+            <Suspense fallback={null}>
+              <UpcomingLiveSessionsFor courseId={courseId} />
+            </Suspense>
           )}
           {painted && (
             <Suspense fallback={null}>

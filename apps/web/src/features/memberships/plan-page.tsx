@@ -1,13 +1,16 @@
 import { messages } from '@shop/shared';
+import { Suspense } from 'react';
 import { Link, useParams } from 'wouter';
 import { Price } from '../../components/ui/price';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
+import { useGetProfileQuery } from '../account';
 import { useGetPlanQuery } from './api';
 import { PlanIncludes } from './plan-includes';
 import { PlanLayout } from './plan-layout';
 import { mandateLine, perPeriod, trialLine } from './plan-terms';
 import { SubscribePanel } from './subscribe-panel';
 import './memberships.css';
+import { UpcomingLiveSessionsFor } from '../live-sessions';
 
 /**
  * /memberships/{id}: one plan, what it includes, its price per period and its mandate in plain words,
@@ -16,6 +19,7 @@ import './memberships.css';
 export default function PlanPage() {
   const { id = '' } = useParams();
   const { data: plan, isLoading } = useGetPlanQuery(id);
+  const { data: profile } = useGetProfileQuery();
   useDocumentMeta(plan?.title ?? messages.planNotFound, plan?.description.slice(0, 160), plan?.thumb);
 
   if (isLoading) return <p className="container section state-message">{messages.loading}</p>;
@@ -63,6 +67,11 @@ export default function PlanPage() {
           {trial && <p className="plan-trial">{trial}</p>}
           <p className="plan-mandate">{mandateLine(plan)}</p>
           <SubscribePanel plan={plan} />
+          {profile && (
+            <Suspense fallback={null}>
+              <UpcomingLiveSessionsFor planId={plan.id} />
+            </Suspense>
+          )}
         </>
       }
     />
