@@ -72,6 +72,7 @@ describe('phone layouts (360 x 800)', () => {
       'Enrolled Courses',
       'My Orders',
       'My Memberships',
+      'Upcoming live sessions',
       'Wishlist',
       'Privacy Centre',
     ]);

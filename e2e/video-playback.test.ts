@@ -113,6 +113,12 @@ describe('a lesson with its own video', () => {
       if (request.url().endsWith(`/lessons/${lessonId}/progress`))
         savedPositions.push(JSON.parse(request.postData() ?? '{}').positionSeconds);
     });
+    // The saves the server has answered: a save still in flight when the page reloads may be cut off.
+    const storedPositions: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith(`/lessons/${lessonId}/progress`) && response.ok())
+        storedPositions.push(JSON.parse(response.request().postData() ?? '{}').positionSeconds);
+    });
 
     await page.goto(lessonUrl);
     const video = page.locator('video');
@@ -221,6 +227,8 @@ describe('a lesson with its own video', () => {
     const pausedAt = await videoTime(page);
     // The position is saved every 10 s (one request per interval at most).
     await expect.poll(() => savedPositions.at(-1), EVENT_WAIT).toBe(Math.floor(pausedAt));
+    // Reloaded only once the server has stored it (on a loaded machine the answer can come late).
+    await expect.poll(() => storedPositions.at(-1), EVENT_WAIT).toBe(Math.floor(pausedAt));
     await page.reload();
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, null, EVENT_WAIT);
     await expect.poll(() => videoTime(page), EVENT_WAIT).toBeGreaterThanOrEqual(Math.floor(pausedAt) - 0.5);
