@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { financialYear, indiaDate, indiaDateTime, indiaIso, indiaMonth, indiaMonthBounds } from './india-time.js';
+import {
+  financialYear,
+  indiaDate,
+  indiaDateTime,
+  indiaIso,
+  indiaMonth,
+  indiaMonthBounds,
+  indiaWeekday,
+} from './india-time.js';
 
 describe('India time', () => {
   it('turns the date at 18:30 UTC, India midnight', () => {
     expect(indiaDate(new Date('2026-03-31T18:29:59Z'))).toBe('2026-03-31');
     expect(indiaDate(new Date('2026-03-31T18:30:00Z'))).toBe('2026-04-01');
     expect(indiaMonth(new Date('2026-04-30T18:30:00Z'))).toBe('2026-05');
+    // Sunday 29 November 2026 ends at 18:30 UTC in India.
+    expect(indiaWeekday(new Date('2026-11-29T18:29:59Z'))).toBe(0);
+    expect(indiaWeekday(new Date('2026-11-29T18:30:00Z'))).toBe(1);
   });
 
   it('writes an instant as ISO 8601 in India time with its offset (live sessions), the same instant', () => {

@@ -15,6 +15,11 @@ export function indiaIso(at: Date): string {
   return `${inIndia(at).slice(0, 19)}+05:30`;
 }
 
+/** The day of the week in India, 0 (Sunday) to 6 (Saturday). */
+export function indiaWeekday(at: Date): number {
+  return new Date(at.getTime() + INDIA_OFFSET_MS).getUTCDay();
+}
+
 /** The calendar date in India, `YYYY-MM-DD`. */
 export function indiaDate(at: Date): string {
   return inIndia(at).slice(0, 10);

@@ -184,7 +184,6 @@ export const messages = {
   liveAudienceNotFound: 'No such course or membership plan for this session.',
   liveCohortsNotYet: 'Cohorts are not available yet: choose a course or a membership plan as the audience.',
   liveStartInPast: 'The start must be in the future.',
-  liveSessionCancelled: 'This live session was cancelled.',
   upcomingLiveSessions: 'Upcoming live sessions',
   noUpcomingLiveSessions: 'No live sessions are scheduled for you yet.',
   /** The learner's page of live sessions (issue 35, the web). */

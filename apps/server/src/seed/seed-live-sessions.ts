@@ -1,3 +1,4 @@
+import { indiaDate, indiaWeekday } from '@shop/shared';
 import type { Db } from '../db/database.js';
 import { newRoomName } from '../modules/live-sessions/meeting-link.js';
 import { insertMissingSessions } from '../modules/live-sessions/repo.js';
@@ -5,12 +6,11 @@ import { demoCourses } from './seed-courses.js';
 import { DEMO_PLAN_ID } from './seed-plans.js';
 
 const DAY_MS = 86_400_000;
-const INDIA_OFFSET_MS = 330 * 60_000;
 
-/** `hour:minute` India time on the India date `days` after `now`'s, as an instant. */
-function indiaTimeOn(now: Date, days: number, hour: number, minute = 0): Date {
-  const indiaMidnight = Math.floor((now.getTime() + INDIA_OFFSET_MS) / DAY_MS) * DAY_MS;
-  return new Date(indiaMidnight + days * DAY_MS + (hour * 60 + minute) * 60_000 - INDIA_OFFSET_MS);
+/** `hour`:00 India time on the India date `days` after `now`'s, as an instant. */
+function indiaTimeOn(now: Date, days: number, hour: number): Date {
+  const day = indiaDate(new Date(now.getTime() + days * DAY_MS));
+  return new Date(`${day}T${String(hour).padStart(2, '0')}:00:00+05:30`);
 }
 
 /**
@@ -44,7 +44,7 @@ export async function seedLiveSessions(db: Db, now = new Date()): Promise<void> 
   const weekdays: Date[] = [];
   for (let day = 1; weekdays.length < 10; day += 1) {
     const at = indiaTimeOn(now, day, 9);
-    const weekday = new Date(at.getTime() + INDIA_OFFSET_MS).getUTCDay();
+    const weekday = indiaWeekday(at);
     if (weekday !== 0 && weekday !== 6) weekdays.push(at);
   }
   const marketOpen = weekdays.map((at, index) => ({

@@ -4,7 +4,7 @@ import { courseLearnerIds } from '../learning/index.js';
 import { memberIdsWithAccess } from '../subscriptions/index.js';
 import { audienceTitle } from './audience.js';
 import { type LiveNoticeKind, liveSessionMail } from './live-mails.js';
-import { claimNotice, findSessionsStartingBetween, type LiveSessionRow } from './repo.js';
+import { claimNotice, findNoticedUserIds, findSessionsStartingBetween, type LiveSessionRow } from './repo.js';
 import { timesOf } from './session-view.js';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mail'>;
@@ -44,8 +44,13 @@ export async function notifyAudience(
     startsAt: timesOf(session).startsAt,
     partOf: await audienceTitle(deps.db, session),
   };
+  // The learners already mailed about this start are read once and passed over, so a pass every 5 minutes
+  // opens no transaction for them; the claim inside each transaction still decides a race.
+  const mailed = new Set(
+    await findNoticedUserIds(deps.db, { session_id: session.id, kind, occasion: session.starts_at }),
+  );
   let queued = 0;
-  for (const user of await audienceOf(deps, session, now)) {
+  for (const user of (await audienceOf(deps, session, now)).filter((user) => !mailed.has(user.id))) {
     const mail = liveSessionMail(site, { email: user.email, name: user.username }, details, kind);
     const sent = await deps.db.transaction().execute(async (trx) => {
       const notice = { session_id: session.id, user_id: user.id, kind, occasion: session.starts_at };

@@ -147,3 +147,18 @@ export async function claimNotice(db: Db, notice: Omit<LiveNoticesTable, 'create
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/** The learners already sent this notice (this kind, about this start) of the session. */
+export async function findNoticedUserIds(
+  db: Db,
+  notice: Pick<LiveNoticesTable, 'session_id' | 'kind' | 'occasion'>,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('live_notices')
+    .select('user_id')
+    .where('session_id', '=', notice.session_id)
+    .where('kind', '=', notice.kind)
+    .where('occasion', '=', notice.occasion)
+    .execute();
+  return rows.map((row) => row.user_id);
+}

@@ -1,6 +1,7 @@
 import {
   type AdminLiveSessionResponse,
   type adminLiveSessionInput,
+  indiaWeekday,
   type LiveAudience,
   type LiveRepeat,
   messages,
@@ -20,7 +21,6 @@ import { insertSessions } from './repo.js';
 import { adminView } from './session-view.js';
 
 const DAY_MS = 86_400_000;
-const INDIA_OFFSET_MS = 330 * 60_000;
 
 /**
  * The starts of a session and its repeats: the start alone, or every day of the N weeks from the start's
@@ -33,7 +33,7 @@ export function occurrences(start: Date, repeat: LiveRepeat | null): Date[] {
   const starts: Date[] = [];
   for (let day = 0; day < repeat.weeks * 7; day += 1) {
     const at = new Date(start.getTime() + day * DAY_MS);
-    if (weekdays.has(new Date(at.getTime() + INDIA_OFFSET_MS).getUTCDay())) starts.push(at);
+    if (weekdays.has(indiaWeekday(at))) starts.push(at);
   }
   return starts;
 }
