@@ -23,6 +23,11 @@ export function windowAt(session: Pick<LiveSessionRow, 'starts_at' | 'duration_m
 
 /** The session as its learner sees it; times in India time with the offset. */
 export function learnerView(session: LiveSessionRow, title: string, now: Date): LiveSession {
+  return { ...sessionFields(session, title), joinable: windowAt(session, now) === 'open' };
+}
+
+/** What the learner's and the console's views share: the session, its times in India time, its audience. */
+function sessionFields(session: LiveSessionRow, title: string): Omit<LiveSession, 'joinable'> {
   const { startsAt, endsAt, joinOpensAt } = timesOf(session);
   return {
     id: session.id,
@@ -36,7 +41,6 @@ export function learnerView(session: LiveSessionRow, title: string, now: Date): 
     cohortId: null,
     audienceTitle: title,
     joinOpensAt: indiaIso(joinOpensAt),
-    joinable: windowAt(session, now) === 'open',
     meetingKind: session.meeting_kind,
   };
 }
@@ -48,9 +52,8 @@ export function adminView(
   attendees: number,
   jitsi: Config['jitsi'],
 ): AdminLiveSession {
-  const { joinable: _joinable, ...view } = learnerView(session, title, new Date(0));
   return {
-    ...view,
+    ...sessionFields(session, title),
     seriesId: session.series_id,
     meetingUrl:
       session.meeting_kind === 'jitsi' ? jitsiRoomUrl(jitsi, session.room_name ?? '') : (session.meeting_url ?? ''),
