@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { audienceTitle } from './audience.js';
 import { newRoomName } from './meeting-link.js';
-import { notifyAudience } from './notify-audience.js';
+import { audienceOf, queueNotices } from './notify-audience.js';
 import { countAttendees, findSession, type LiveSessionRow, markCancelled, updateSession } from './repo.js';
 import { adminView } from './session-view.js';
 
@@ -46,10 +46,18 @@ export async function changeSession(
         }),
   };
   const stamp = now.toISOString();
+  // A new start is mailed to the audience in the change's own transaction: moved and told, or neither.
+  const moved =
+    fields.starts_at !== undefined && fields.starts_at !== before.starts_at ? { ...before, ...fields } : null;
+  const recipients = moved ? await audienceOf(deps, moved, now) : [];
+  let queued = 0;
   await changeWithAudit(
     deps.db,
     actor,
-    (trx) => updateSession(trx, id, fields, stamp),
+    async (trx) => {
+      await updateSession(trx, id, fields, stamp);
+      if (moved) queued = await queueNotices(trx, deps, moved, 'moved', recipients, now);
+    },
     {
       action: 'live-session.update',
       entity: 'live_session',
@@ -59,8 +67,8 @@ export async function changeSession(
     },
     now,
   );
+  if (queued > 0) deps.mail.kick();
   const after = await liveSession(deps, id);
-  if (after.starts_at !== before.starts_at) await notifyAudience(deps, after, 'moved', now);
   return adminView(after, await audienceTitle(deps.db, after), await countAttendees(deps.db, id), deps.config.jitsi);
 }
 
@@ -75,10 +83,16 @@ export async function cancelSession(
   now = new Date(),
 ) {
   const before = await liveSession(deps, id);
+  // The audience of a session still to come is told in the cancel's own transaction.
+  const recipients = new Date(before.starts_at) > now ? await audienceOf(deps, before, now) : [];
+  let queued = 0;
   await changeWithAudit(
     deps.db,
     actor,
-    (trx) => markCancelled(trx, id, now.toISOString()),
+    async (trx) => {
+      await markCancelled(trx, id, now.toISOString());
+      queued = await queueNotices(trx, deps, before, 'cancelled', recipients, now);
+    },
     {
       action: 'live-session.cancel',
       entity: 'live_session',
@@ -88,5 +102,5 @@ export async function cancelSession(
     },
     now,
   );
-  if (new Date(before.starts_at) > now) await notifyAudience(deps, before, 'cancelled', now);
+  if (queued > 0) deps.mail.kick();
 }

@@ -26,11 +26,42 @@ export async function audienceOf(deps: Pick<AppDeps, 'db'>, session: LiveSession
   return findActiveUsersByIds(deps.db, [...ids]);
 }
 
+type Recipient = Awaited<ReturnType<typeof audienceOf>>[number];
+
 /**
- * Mails the session's audience about it (`kind`), each learner once per kind and start: the notice row and
- * its mail are one transaction, so two processes passing at once, a replay or a crash between learners
- * never mail anyone twice, and a learner left out by a crash is mailed on the next pass. Returns how many
- * mails were queued.
+ * Queues the notice's mail to each recipient not sent it before, in `trx`: each learner once per kind and
+ * start (the notice row's key). Returns how many were queued; the caller kicks the mail after its commit.
+ */
+export async function queueNotices(
+  trx: Deps['db'],
+  deps: Deps,
+  session: LiveSessionRow,
+  kind: LiveNoticeKind,
+  recipients: Recipient[],
+  now: Date,
+): Promise<number> {
+  if (recipients.length === 0) return 0;
+  const site = { publicUrl: deps.config.publicUrl, siteName: deps.config.siteName };
+  const details = {
+    title: session.title,
+    startsAt: timesOf(session).startsAt,
+    partOf: await audienceTitle(trx, session),
+  };
+  let queued = 0;
+  for (const user of recipients) {
+    const notice = { session_id: session.id, user_id: user.id, kind, occasion: session.starts_at };
+    if (!(await claimNotice(trx, notice, now))) continue;
+    await deps.mail.enqueue(liveSessionMail(site, { email: user.email, name: user.username }, details, kind), trx, now);
+    queued += 1;
+  }
+  return queued;
+}
+
+/**
+ * Mails the session's audience about it (`kind`), each learner once per kind and start, each in a
+ * transaction of its own with its notice row: two processes passing at once, a replay or a crash between
+ * learners never mail anyone twice, and a learner left out by a crash is mailed on the next pass. The
+ * learners already mailed are read once and passed over. Returns how many mails were queued.
  */
 export async function notifyAudience(
   deps: Deps,
@@ -38,27 +69,11 @@ export async function notifyAudience(
   kind: LiveNoticeKind,
   now: Date,
 ): Promise<number> {
-  const site = { publicUrl: deps.config.publicUrl, siteName: deps.config.siteName };
-  const details = {
-    title: session.title,
-    startsAt: timesOf(session).startsAt,
-    partOf: await audienceTitle(deps.db, session),
-  };
-  // The learners already mailed about this start are read once and passed over, so a pass every 5 minutes
-  // opens no transaction for them; the claim inside each transaction still decides a race.
-  const mailed = new Set(
-    await findNoticedUserIds(deps.db, { session_id: session.id, kind, occasion: session.starts_at }),
-  );
+  const notice = { session_id: session.id, kind, occasion: session.starts_at };
+  const mailed = new Set(await findNoticedUserIds(deps.db, notice));
   let queued = 0;
   for (const user of (await audienceOf(deps, session, now)).filter((user) => !mailed.has(user.id))) {
-    const mail = liveSessionMail(site, { email: user.email, name: user.username }, details, kind);
-    const sent = await deps.db.transaction().execute(async (trx) => {
-      const notice = { session_id: session.id, user_id: user.id, kind, occasion: session.starts_at };
-      if (!(await claimNotice(trx, notice, now))) return false;
-      await deps.mail.enqueue(mail, trx, now);
-      return true;
-    });
-    if (sent) queued += 1;
+    queued += await deps.db.transaction().execute((trx) => queueNotices(trx, deps, session, kind, [user], now));
   }
   if (queued > 0) deps.mail.kick();
   return queued;
