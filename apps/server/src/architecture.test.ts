@@ -309,6 +309,8 @@ const TABLE_OWNERS: Record<string, string> = {
   live_sessions: 'live-sessions',
   live_attendance: 'live-sessions',
   live_notices: 'live-sessions',
+  cohorts: 'cohorts',
+  cohort_members: 'cohorts',
   carts: 'cart',
   cart_items: 'cart',
   cart_bundles: 'cart',

@@ -141,6 +141,8 @@ export interface OrderLinesTable {
   unit_price_paise: number;
   /** The bundle this course line was sold in (032); its share of the bundle's price. Null for a course sold alone. */
   bundle_id: Generated<string | null>;
+  /** The cohort the buyer picked for this course (043); null for a self-paced course. */
+  cohort_id: Generated<string | null>;
 }
 
 /** A bundle as sold in an order (032): one invoice line at the bundle's price. */
@@ -213,12 +215,37 @@ export interface LiveSessionsTable {
   duration_minutes: number;
   course_id: string | null;
   plan_id: string | null;
+  /** A cohort's session (043): its audience is the cohort's members. */
+  cohort_id: Generated<string | null>;
   meeting_kind: 'jitsi' | 'link';
   room_name: string | null;
   meeting_url: string | null;
   cancelled_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A run of a course with a start date (043, the cohorts module); `starts_on` and `enrol_until` are India dates. */
+export interface CohortsTable {
+  id: string;
+  course_id: string;
+  title: string;
+  starts_on: string;
+  /** The seat limit; null for none. */
+  seats: number | null;
+  /** The last India date a buyer may join (inclusive); null for up to the start and after. */
+  enrol_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A learner's seat in a cohort (043): one cohort per learner and course. */
+export interface CohortMembersTable {
+  cohort_id: string;
+  user_id: string;
+  course_id: string;
+  order_id: string | null;
+  joined_at: string;
 }
 
 /** A learner's first join of a live session (042). */
@@ -433,6 +460,8 @@ export interface CartItemsTable {
   course_id: string;
   quantity: Generated<number>;
   added_at: string;
+  /** The cohort picked on the course page (043); null for a self-paced course. */
+  cohort_id: Generated<string | null>;
 }
 
 /** `code_lower` makes codes case-insensitive. Usable from `starts_at` (inclusive) until `expires_at` (exclusive). */
@@ -725,6 +754,8 @@ export interface Database {
   plans: PlansTable;
   plan_courses: PlanCoursesTable;
   live_sessions: LiveSessionsTable;
+  cohorts: CohortsTable;
+  cohort_members: CohortMembersTable;
   live_attendance: LiveAttendanceTable;
   live_notices: LiveNoticesTable;
   payments: PaymentsTable;

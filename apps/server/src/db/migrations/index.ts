@@ -38,6 +38,7 @@ import * as memberNotices from './039-member-notices.js';
 import * as sandboxSubscriptionExpiry from './040-sandbox-subscription-expiry.js';
 import * as bundleInstalments from './041-bundle-instalments.js';
 import * as liveSessions from './042-live-sessions.js';
+import * as cohorts from './043-cohorts.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '040-sandbox-subscription-expiry': sandboxSubscriptionExpiry,
   '041-bundle-instalments': bundleInstalments,
   '042-live-sessions': liveSessions,
+  '043-cohorts': cohorts,
 };

@@ -45,13 +45,13 @@ async function audienceColumns(deps: Pick<AppDeps, 'db'>, audience: LiveAudience
   if ('courseId' in audience) {
     if (!(await findCourseRow(deps.db, audience.courseId)))
       throw new AppError('not_found', messages.liveAudienceNotFound);
-    return { course_id: audience.courseId, plan_id: null };
+    return { course_id: audience.courseId, plan_id: null, cohort_id: null };
   }
   const plan = await planSummary(deps.db, audience.planId);
   // An instalment offer's payers are its course's learners: the session goes to the course instead.
   if (!plan || plan.instalmentCourseId || plan.instalmentBundleId)
     throw new AppError('not_found', messages.liveAudienceNotFound);
-  return { course_id: null, plan_id: audience.planId };
+  return { course_id: null, plan_id: audience.planId, cohort_id: null };
 }
 
 /**

@@ -144,7 +144,7 @@ const insertOrderRow = preparedQuery<NewOrder>()((db, value) =>
   db.insertInto('orders').values(boundValues<NewOrder>(value, orderColumns)),
 );
 /** A course line; `bundle_id` names the bundle it was sold in (its share of the bundle's price), else null. */
-export type NewOrderLine = Omit<OrderLinesTable, 'bundle_id'> & { bundle_id: string | null };
+export type NewOrderLine = Omit<OrderLinesTable, 'bundle_id' | 'cohort_id'> & { bundle_id: string | null };
 const insertOrderLineRow = preparedQuery<NewOrderLine>()((db, value) =>
   db
     .insertInto('order_lines')
