@@ -46,6 +46,14 @@ const BASELINE_FILE = path.join(root, 'bench/baseline.json');
 const WRITE_BASELINE = process.argv.includes('--write-baseline') || process.env.BENCH_WRITE_BASELINE === '1';
 /** `--http-only`: the guarded rows alone, the HTTP table and the video delivery rows (a short run). */
 const HTTP_ONLY = process.argv.includes('--http-only');
+/**
+ * `--rows TEXT`: only the HTTP rows whose name contains TEXT (e.g. `--rows live-sessions`), then the
+ * table and nothing else: a developer's check of the rows a change touches. The baseline is not written.
+ */
+const ONLY_ROWS = (() => {
+  const at = process.argv.indexOf('--rows');
+  return at >= 0 ? (process.argv[at + 1] ?? '') : '';
+})();
 const baselineFile = readBaseline();
 /** Issue 34's renewal run: this many subscriptions are made (subscribe-and-verify) and then renewed at once. */
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
@@ -471,6 +479,7 @@ async function main() {
   /** The server's peak memory (VmHWM, MB) after each phase, to see which one raises it. */
   const peakAfter: Record<string, number | null> = { start: shop.peakRssMb() };
   const run = async (name: string, url: string, options?: Omit<LoadOptions, 'connections' | 'seconds'>) => {
+    if (ONLY_ROWS && !name.includes(ONLY_ROWS)) return;
     const rounds: { base: Measured; own: Measured }[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(
@@ -559,6 +568,13 @@ async function main() {
   });
   await baseline.stop();
   report.http = rows;
+  if (ONLY_ROWS) {
+    printHttp(rows);
+    data.close();
+    await shop.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   if (HTTP_ONLY) {
     printHttp(rows); // first: the video part below may fail on its own
     const video = await measureVideoDelivery(shop, data, dataDir);

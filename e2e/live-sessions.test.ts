@@ -213,7 +213,7 @@ describe("a course's sessions where its learner is", () => {
 
 describe("the console's live sessions", () => {
   for (const viewport of viewports) {
-    test(`at ${viewport.width} px: the operator schedules a weekly series with the form, sees it listed, its attendance, cancels one; axe-clean`, {
+    test(`at ${viewport.width} px: the operator schedules a weekly series with the form, sees it listed, its attendance, cancels one, changes another; axe-clean`, {
       timeout: 90_000,
     }, async ({ page, context, consoleErrors }) => {
       await page.setViewportSize(viewport);
@@ -294,6 +294,34 @@ describe("the console's live sessions", () => {
         .click();
       await page.locator('.toast', { hasText: `${title} is cancelled.` }).waitFor();
       await expect.poll(() => rows.count()).toBe(3);
+
+      // Change one occurrence: the form holds its values; a new start and title are saved, the rest kept.
+      await rows
+        .first()
+        .getByRole('button', { name: /^Change / })
+        .click();
+      const edit = page.getByRole('form', { name: `Change ${title}` });
+      const start = edit.getByLabel('Start (India time, IST)');
+      const was = await start.inputValue();
+      expect(was).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+      await expect(edit.getByLabel('Meeting link').inputValue()).resolves.toBe('https://zoom.us/j/1234567890');
+      expect(await axeViolations(page)).toEqual([]);
+      const later = indiaLocal(Date.parse(`${was}:00+05:30`) + 90 * MINUTE);
+      await start.fill(later);
+      await edit.getByLabel('Title', { exact: true }).fill(`${title} (moved)`);
+      const patches: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'PATCH') patches.push(request.postData() ?? '');
+      });
+      await edit.getByRole('button', { name: 'Save session' }).click();
+      await page.locator('.toast', { hasText: `${title} (moved) is moved; its learners are told.` }).waitFor();
+      // Only what changed is sent.
+      expect(patches.map((body) => Object.keys(JSON.parse(body)).sort())).toEqual([['startsAt', 'title']]);
+      const moved = page.locator('tr', { hasText: `${title} (moved)` });
+      await expect.poll(() => moved.count()).toBe(1);
+      await expect(moved.textContent()).resolves.toContain('Pasted link');
+      await page.getByRole('heading', { name: 'Schedule a live session' }).waitFor();
+      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
     });
   }
 });

@@ -2,6 +2,7 @@ import type {
   AdminAttendanceResponse,
   AdminLiveSession,
   AdminLiveSessionInput,
+  AdminLiveSessionPatch,
   AdminLiveSessionResponse,
   AdminLiveSessionsResponse,
 } from '@shop/shared';
@@ -21,6 +22,15 @@ export const liveSessionsAdminApi = adminApi.injectEndpoints({
       query: (body) => ({ url: liveSessionPaths.adminSessions, method: 'POST', body }),
       invalidatesTags: ['Admin'],
     }),
+    /** One occurrence's change; the answer is the session as saved. */
+    updateLiveSession: build.mutation<AdminLiveSessionResponse, { id: string; patch: AdminLiveSessionPatch }>({
+      query: ({ id, patch }) => ({
+        url: pathWith(liveSessionPaths.adminSession, { id }),
+        method: 'PATCH',
+        body: patch,
+      }),
+      invalidatesTags: ['Admin'],
+    }),
     cancelLiveSession: build.mutation<{ ok: true }, string>({
       query: (id) => ({ url: pathWith(liveSessionPaths.adminSession, { id }), method: 'DELETE' }),
       invalidatesTags: ['Admin'],
@@ -35,6 +45,7 @@ export const liveSessionsAdminApi = adminApi.injectEndpoints({
 export const {
   useListAdminLiveSessionsQuery,
   useScheduleLiveSessionMutation,
+  useUpdateLiveSessionMutation,
   useCancelLiveSessionMutation,
   useGetLiveAttendanceQuery,
 } = liveSessionsAdminApi;

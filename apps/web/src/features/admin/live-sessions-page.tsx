@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from './format-date';
+import { LiveSessionEditForm } from './live-session-edit-form';
 import { LiveSessionForm } from './live-session-form';
 import {
   useCancelLiveSessionMutation,
@@ -55,7 +56,9 @@ export function LiveSessionsPage() {
   const { data } = useListAdminLiveSessionsQuery();
   const [cancel, { isLoading: cancelling }] = useCancelLiveSessionMutation();
   const [shownId, setShownId] = useState<string | null>(null);
+  const [editedId, setEditedId] = useState<string | null>(null);
   const shown = data?.find((session) => session.id === shownId);
+  const edited = data?.find((session) => session.id === editedId);
 
   const cancelOne = async (session: AdminLiveSession) => {
     if (
@@ -67,6 +70,7 @@ export function LiveSessionsPage() {
     try {
       await cancel(session.id).unwrap();
       if (shownId === session.id) setShownId(null);
+      if (editedId === session.id) setEditedId(null);
       toast.success(`${session.title} is cancelled.`);
     } catch (error) {
       toast.error(errorMessage(error, 'The session could not be cancelled. Please try again.'));
@@ -76,7 +80,11 @@ export function LiveSessionsPage() {
   return (
     <>
       <h1>Live sessions</h1>
-      <LiveSessionForm />
+      {edited ? (
+        <LiveSessionEditForm key={edited.id} session={edited} onDone={() => setEditedId(null)} />
+      ) : (
+        <LiveSessionForm />
+      )}
       <AdminTable
         heading
         label="Scheduled sessions"
@@ -99,6 +107,15 @@ export function LiveSessionsPage() {
                 onClick={() => setShownId(shownId === session.id ? null : session.id)}
               >
                 Attendance
+              </RowButton>
+              <RowButton
+                label={`Change ${session.title} on ${formatDateTime(session.startsAt)}`}
+                onClick={() => {
+                  setEditedId(session.id);
+                  window.scrollTo({ top: 0 });
+                }}
+              >
+                Change
               </RowButton>
               <RowButton
                 label={`Cancel ${session.title} on ${formatDateTime(session.startsAt)}`}
