@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { objectId } from './common.js';
 import { publicCohort } from './cohorts.js';
+import { objectId } from './common.js';
 import { courseFields } from './course-fields.js';
 import { instalmentOffer } from './instalments.js';
 

@@ -23,7 +23,11 @@ const SELF_PACED = { cohorts: [], runsInCohorts: false };
  * at once. Whether a course has cohorts at all is kept like the catalogue (a new cohort clears it), so a
  * self-paced course's page costs no query more.
  */
-export async function courseAnswer({ db, catalogCache }: CatalogDeps, id: string, now = new Date()): Promise<CachedAnswer> {
+export async function courseAnswer(
+  { db, catalogCache }: CatalogDeps,
+  id: string,
+  now = new Date(),
+): Promise<CachedAnswer> {
   const cohorted = await catalogCache.memo(`cohorted:${id}`, () => runsInCohorts(db, id));
   const cohorts = cohorted ? await openCohortsOf(db, id, now) : SELF_PACED;
   const key = cohorted ? `course:${id}:${JSON.stringify(cohorts.cohorts)}` : `course:${id}`;

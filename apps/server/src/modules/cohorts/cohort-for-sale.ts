@@ -30,7 +30,9 @@ export async function cohortForSale(
   }
   const cohort = await findCohort(db, cohortId);
   if (!cohort || cohort.course_id !== courseId) {
-    const message = (await courseHasCohorts(db, courseId)) ? messages.cohortNotOfCourse : messages.cohortNotForSelfPaced;
+    const message = (await courseHasCohorts(db, courseId))
+      ? messages.cohortNotOfCourse
+      : messages.cohortNotForSelfPaced;
     throw new AppError(code, message);
   }
   if (!enrolmentOpen(cohort, now)) throw new AppError(code, messages.cohortClosed);

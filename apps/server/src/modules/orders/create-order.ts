@@ -97,7 +97,8 @@ export async function createOrder(
   // A cohort that closed or filled up since the cart was filled is told now, before paying (issue 35); the
   // seat itself is taken when the payment is fulfilled, and a race lost there is refunded (fulfil-order.ts).
   const cohorts = new Map<string, CohortForSale | null>();
-  for (const line of cart.lines) cohorts.set(line.id, await cohortForSale(db, line.id, line.cohort_id, now, 'conflict'));
+  for (const line of cart.lines)
+    cohorts.set(line.id, await cohortForSale(db, line.id, line.cohort_id, now, 'conflict'));
   // With prices exclusive of GST the tax is added on top, by the buyer's state, as the checkout page shows it.
   const basis = await checkoutTaxBasis(db, deps.config.tax);
   const priced: Charged = { ...cart, basis, charge: chargeFor(cart, basis, body.state) };
