@@ -13,7 +13,7 @@ import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { changeCohort } from './change-cohort.js';
 import { createCohort } from './create-cohort.js';
-import { listConsoleCohorts } from './list-cohorts.js';
+import { listAllCohorts, listConsoleCohorts } from './list-cohorts.js';
 
 const idParams = z.object({ id: objectId });
 const refusals = { 400: errorResponse, 404: errorResponse };
@@ -22,6 +22,10 @@ const refusals = { 400: errorResponse, 404: errorResponse };
 export const cohortAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // The course page lists a course's cohorts from the catalogue's cache: a change clears it.
   const invalidateCatalogue = () => deps.catalogCache.invalidate();
+  app.get(cohortPaths.adminCohorts, { schema: { response: { 200: adminCohortsResponse } } }, async () => ({
+    ok: true as const,
+    cohorts: await listAllCohorts(deps.db),
+  }));
   app.get(
     cohortPaths.adminCourseCohorts,
     { schema: { params: idParams, response: { 200: adminCohortsResponse, ...refusals } } },

@@ -117,6 +117,8 @@ describe('the console keeps a course’s cohorts', () => {
       ['Open batch', null],
     ]);
     expect(unlimited.enrolUntil).toBeNull();
+    const everyCourse = adminCohortsResponse.parse((await get('/api/admin/cohorts', operator)).json()).cohorts;
+    expect(everyCourse.filter((c) => c.courseId === courseId).map((c) => c.id)).toEqual([cohort.id, unlimited.id]);
     const plain = await learner();
     expect((await post(`/api/admin/courses/${courseId}/cohorts`, plain, cohortForm())).statusCode).toBe(403);
   });

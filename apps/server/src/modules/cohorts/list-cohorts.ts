@@ -4,12 +4,17 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { findCourseRow } from '../courses/index.js';
 import { adminCohortView, enrolmentOpen, publicCohortView } from './cohort-view.js';
-import { courseHasCohorts, findCourseCohorts } from './repo.js';
+import { courseHasCohorts, findAllCohorts, findCourseCohorts } from './repo.js';
 
 /** The console's cohorts of a course, every one (closed and full too), with seats taken and left; 404 for no course. */
 export async function listConsoleCohorts(db: Db, courseId: string, now = new Date()): Promise<AdminCohort[]> {
   if (!(await findCourseRow(db, courseId))) throw new AppError('not_found', messages.courseNotFound);
   return (await findCourseCohorts(db, courseId)).map((cohort) => adminCohortView(cohort, now));
+}
+
+/** Every course's cohorts for the console (the live-session form names a cohort as the audience). */
+export async function listAllCohorts(db: Db, now = new Date()): Promise<AdminCohort[]> {
+  return (await findAllCohorts(db)).map((cohort) => adminCohortView(cohort, now));
 }
 
 /**

@@ -52,6 +52,12 @@ export async function findCourseCohorts(db: Db, courseId: string): Promise<Cohor
   return rows.map(counted);
 }
 
+/** Every cohort, soonest start first, each with its seats taken. */
+export async function findAllCohorts(db: Db): Promise<CohortWithTaken[]> {
+  const rows = await withTaken(db).orderBy('cohorts.starts_on').orderBy('cohorts.id').execute();
+  return rows.map(counted);
+}
+
 export async function findCohort(db: Db, id: string): Promise<CohortWithTaken | undefined> {
   const row = await withTaken(db).where('cohorts.id', '=', id).executeTakeFirst();
   return row && counted(row);
