@@ -85,6 +85,15 @@ export async function insertCohort(db: Db, row: CohortRow): Promise<void> {
   await db.insertInto('cohorts').values(row).execute();
 }
 
+/** The demo's cohorts, once: a row already there stays as it is (the seed). */
+export async function insertMissingCohorts(db: Db, rows: CohortRow[]): Promise<void> {
+  await db
+    .insertInto('cohorts')
+    .values(rows)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
 export async function updateCohort(
   db: Db,
   id: string,
