@@ -57,3 +57,29 @@ describe('cohorts on the course page', () => {
     });
   }
 });
+
+describe('cohorts in the console', () => {
+  test('the operator sees a course’s cohorts with seats taken and left and adds one, by keyboard; axe-clean', async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(context, { role: 'admin' });
+    await page.goto(`/admin/courses/${course.id}`);
+    const section = page.getByRole('region', { name: messages.cohortsHeading, exact: true });
+    await section.getByRole('cell', { name: 'Weekend batch', exact: true }).waitFor();
+    const weekendRow = section.getByRole('row', { name: /Weekend batch/ });
+    await weekendRow.getByRole('cell', { name: '30', exact: true }).waitFor();
+    const title = `Morning batch ${Date.now().toString(36)}`;
+    const form = section.getByRole('form', { name: messages.cohortCreate });
+    await form.getByLabel(messages.cohortTitleLabel).fill(title);
+    // 1 March next year: a start some months ahead, whatever the day the test runs.
+    const year = new Date().getFullYear() + 1;
+    await form.getByLabel(messages.cohortStartsOnLabel).fill(`${year}-03-01`);
+    await form.getByLabel(messages.cohortSeatsLabel).fill('12');
+    await form.getByLabel(messages.cohortSeatsLabel).press('Enter');
+    await section.getByRole('row', { name: new RegExp(title) }).waitFor();
+    expect(await section.getByRole('row', { name: new RegExp(title) }).textContent()).toContain(`1 March ${year}`);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
