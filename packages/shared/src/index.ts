@@ -8,6 +8,7 @@ export * from './contracts/cart.js';
 export * from './contracts/catalog.js';
 export * from './contracts/certificates.js';
 export * from './contracts/checkout-tax-form.js';
+export * from './contracts/cohorts.js';
 export * from './contracts/common.js';
 export * from './contracts/contact.js';
 export * from './contracts/coupons.js';

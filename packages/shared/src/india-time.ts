@@ -59,3 +59,24 @@ export function financialYear(at: Date): string {
   const two = (year: number) => String(year % 100).padStart(2, '0');
   return `${two(start)}-${two(start + 1)}`;
 }
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** An India date `YYYY-MM-DD` as people read it: `5 January 2027` (by hand: no locale data is loaded). */
+export function indiaLongDate(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return `${date} ${MONTH_NAMES[month - 1] ?? ''} ${year}`;
+}

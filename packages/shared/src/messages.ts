@@ -181,8 +181,7 @@ export const messages = {
   liveSessionNotForYou: 'This live session is for the learners of its course or the members of its plan.',
   liveJoinNotYet: 'The join link opens 15 minutes before the start.',
   liveSessionEnded: 'This live session has ended.',
-  liveAudienceNotFound: 'No such course or membership plan for this session.',
-  liveCohortsNotYet: 'Cohorts are not available yet: choose a course or a membership plan as the audience.',
+  liveAudienceNotFound: 'No such course, membership plan or cohort for this session.',
   liveStartInPast: 'The start must be in the future.',
   upcomingLiveSessions: 'Upcoming live sessions',
   noUpcomingLiveSessions: 'No live sessions are scheduled for you yet.',
@@ -201,6 +200,35 @@ export const messages = {
   /** The course page, the plan page and the player name the learner's next sessions of that course or plan. */
   liveSeeAllAndJoin: 'All your live sessions, and Join',
   liveOpenNow: 'open to join now',
+  /** Cohorts (issue 35): a course sold by cohort, its picker, the cart and checkout's refusals, the console. */
+  cohortNotFound: 'No such cohort.',
+  cohortRequired: 'This course runs in cohorts: choose a cohort first.',
+  cohortNotOfCourse: 'This cohort is not one of this course’s cohorts.',
+  cohortNotForSelfPaced: 'This course is self-paced: it has no cohorts to choose.',
+  cohortClosed: 'Enrolment in this cohort has closed. Please choose another cohort.',
+  cohortFull: 'This cohort is full. Please choose another cohort.',
+  noCohortOpen: 'No cohort of this course is open for enrolment now.',
+  cohortStartInPast: 'The start must be today or later (India time).',
+  cohortEnrolUntilInPast: 'The last day of enrolment must be today or later (India time).',
+  /** A change of seats below those already taken: `{taken}` is their number. */
+  cohortSeatsBelowTaken: 'This cohort has {taken} seats taken already: the limit cannot go below that.',
+  cohortPickLegend: 'Choose your cohort',
+  /** A cohort's line in the picker and the cart: `{date}` is its start, "5 January 2027". */
+  cohortStarts: 'starts {date}',
+  /** Seats left in the picker: `{count}` of them. */
+  cohortSeatsLeft: '{count} seats left',
+  cohortOneSeatLeft: '1 seat left',
+  cohortFullLabel: 'Full',
+  cohortsHeading: 'Cohorts',
+  cohortsNone: 'No cohorts yet: the course is sold self-paced.',
+  cohortCreate: 'Add cohort',
+  cohortSaved: 'Cohort saved.',
+  cohortTitleLabel: 'Cohort name',
+  cohortStartsOnLabel: 'Starts on (India date)',
+  cohortSeatsLabel: 'Seats (empty for no limit)',
+  cohortEnrolUntilLabel: 'Last day of enrolment (optional)',
+  cohortSeatsTaken: 'Seats taken',
+  cohortAudience: 'A cohort’s members',
   /** Razorpay refused the cancel of a membership it still holds live: nothing changed, the learner tries again. */
   subscriptionCancelRefused:
     'The payment service did not accept the cancellation just now, so nothing has changed. Please try again in a few minutes.',

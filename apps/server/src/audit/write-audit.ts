@@ -20,7 +20,8 @@ export interface AuditEntry {
     | 'bundle'
     | 'plan'
     | 'subscription'
-    | 'live_session';
+    | 'live_session'
+    | 'cohort';
   entityId: string;
   before: unknown;
   after: unknown;

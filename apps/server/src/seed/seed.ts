@@ -5,6 +5,7 @@ import { upsertCourse } from '../modules/courses/repo.js';
 import { DEMO_CLIPS_JOB } from '../modules/video/make-demo-clips.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { seedBundles } from './seed-bundles.js';
+import { seedCohorts } from './seed-cohorts.js';
 import { demoCourses } from './seed-courses.js';
 import { demoVideoLessonIds, seedLearning, seedLessons } from './seed-learning.js';
 import { seedLiveSessions } from './seed-live-sessions.js';
@@ -47,6 +48,7 @@ export async function seedIfEmpty(db: Db, storage?: ObjectStorage, jobs?: JobEng
   const existing = await db.selectFrom('courses').select('id').limit(1).executeTakeFirst();
   if (existing) return 0;
   const seeded = await seedDemo(db, storage);
+  await seedCohorts(db);
   if (jobs) await jobs.enqueue(DEMO_CLIPS_JOB, { lessonIds: await demoVideoLessonIds(db) });
   return seeded;
 }

@@ -152,6 +152,16 @@ export const myDataExport = z.object({
   liveSessionsJoined: z.array(
     z.object({ sessionId: z.string(), title: z.string(), startsAt: z.string(), joinedAt: z.string() }),
   ),
+  /** The cohorts the learner has a seat in (issue 35), with when the seat was taken. */
+  cohorts: z.array(
+    z.object({
+      cohortId: z.string(),
+      courseId: z.string(),
+      title: z.string(),
+      startsOn: z.string(),
+      joinedAt: z.string(),
+    }),
+  ),
   /** The wishlist lives only in the browser (local storage); the shop has no copy of it. */
   wishlist: z.literal('kept only in your browser'),
 });

@@ -1,12 +1,17 @@
 import { z } from 'zod';
+import { cartCohort } from './cohorts.js';
 import { objectId } from './common.js';
 
 export const cartCourseBody = z.object({ courseId: objectId });
 export type CartCourseBody = z.infer<typeof cartCourseBody>;
 
-/** Add and remove take a course, or a bundle (issue 34): `{ courseId }` or `{ bundleId }`, exactly one. */
+/**
+ * Add and remove take a course, or a bundle (issue 34): `{ courseId }` or `{ bundleId }`, exactly one. A
+ * course that runs in cohorts is added with the cohort picked (`cohortId`, issue 35); adding it again with
+ * another cohort switches the cohort.
+ */
 export const cartItemBody = z
-  .object({ courseId: objectId.optional(), bundleId: objectId.optional() })
+  .object({ courseId: objectId.optional(), bundleId: objectId.optional(), cohortId: objectId.optional() })
   .refine((body) => (body.courseId === undefined) !== (body.bundleId === undefined), {
     message: 'courseId or bundleId: give exactly one',
     path: ['courseId'],
@@ -22,7 +27,12 @@ export const cartCourse = z.object({
 });
 export type CartCourse = z.infer<typeof cartCourse>;
 
-export const cartEntry = z.object({ courseId: cartCourse, quantity: z.number().int().positive() });
+/** `cohort` is there only for a course bought for a cohort (issue 35), so a self-paced entry keeps the spec's shape. */
+export const cartEntry = z.object({
+  courseId: cartCourse,
+  quantity: z.number().int().positive(),
+  cohort: cartCohort.optional(),
+});
 export type CartEntry = z.infer<typeof cartEntry>;
 
 /**
@@ -54,8 +64,17 @@ export type CartChangeResponse = z.infer<typeof cartChangeResponse>;
 
 export const MAX_MERGE_COURSES = 100;
 
-/** A visitor's browser cart, moved into the server cart at sign-in. */
-export const mergeCartBody = z.object({ courseIds: z.array(objectId).max(MAX_MERGE_COURSES) });
+/**
+ * A visitor's browser cart, moved into the server cart at sign-in; `cohorts` names the cohort picked for
+ * each course that runs in cohorts (course id to cohort id, issue 35).
+ */
+export const mergeCartBody = z.object({
+  courseIds: z.array(objectId).max(MAX_MERGE_COURSES),
+  cohorts: z
+    .record(objectId, objectId)
+    .refine((map) => Object.keys(map).length <= MAX_MERGE_COURSES, 'too many cohorts')
+    .optional(),
+});
 export type MergeCartBody = z.infer<typeof mergeCartBody>;
 
 export const mergeCartResponse = z.object({ ok: z.literal(true), added: z.number().int().nonnegative(), cart });

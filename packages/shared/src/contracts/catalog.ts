@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicCohort } from './cohorts.js';
 import { objectId } from './common.js';
 import { courseFields } from './course-fields.js';
 import { instalmentOffer } from './instalments.js';
@@ -55,8 +56,16 @@ export const listCoursesResponse = z.object({ ok: z.literal(true), courses: z.ar
 export type ListCoursesResponse = z.infer<typeof listCoursesResponse>;
 
 export const courseParams = z.object({ id: objectId });
-/** One course's page (`GET /api/courses/:id`): the course and its instalment offer, if any (decision 0038). */
-export const courseDetail = course.extend({ instalments: instalmentOffer.nullable() });
+/**
+ * One course's page (`GET /api/courses/:id`): the course, its instalment offer, if any (decision 0038), and
+ * its cohorts open for enrolment (issue 35; empty for a self-paced course). `runsInCohorts` says the course
+ * is sold by cohort even when none is open now, so the page does not offer it as self-paced.
+ */
+export const courseDetail = course.extend({
+  instalments: instalmentOffer.nullable(),
+  cohorts: z.array(publicCohort),
+  runsInCohorts: z.boolean(),
+});
 export type CourseDetail = z.infer<typeof courseDetail>;
 export const getCourseResponse = z.object({ ok: z.literal(true), course: courseDetail });
 export type GetCourseResponse = z.infer<typeof getCourseResponse>;

@@ -9,7 +9,8 @@ export const LIVE_REPEAT_MAX_WEEKS = 52;
 
 /**
  * A session as its learner sees it (`GET /api/live-sessions`). Times are ISO 8601 in India time with the
- * offset (`2026-12-01T09:15:00+05:30`). The audience is one of a course, a plan or a cohort; the others null.
+ * offset (`2026-12-01T09:15:00+05:30`). The audience is one of a course, a plan or a cohort; the others null,
+ * except that a cohort's session also names the cohort's course (`courseId`).
  */
 export const liveSession = z.object({
   id: objectId,

@@ -8,6 +8,8 @@ export interface CartLineRow {
   price_paise: number;
   thumb: string;
   quantity: number;
+  /** The cohort picked for this course (issue 35); null for a self-paced course. */
+  cohort_id: string | null;
 }
 
 /**
@@ -19,7 +21,14 @@ const cartLines = preparedQuery<{ userId: string }>()((db, value) =>
     .selectFrom('carts')
     .innerJoin('cart_items', 'cart_items.cart_id', 'carts.id')
     .innerJoin('courses', 'courses.id', 'cart_items.course_id')
-    .select(['courses.id', 'courses.title', 'courses.price_paise', 'courses.thumb', 'cart_items.quantity'])
+    .select([
+      'courses.id',
+      'courses.title',
+      'courses.price_paise',
+      'courses.thumb',
+      'cart_items.quantity',
+      'cart_items.cohort_id',
+    ])
     .where('carts.user_id', '=', value('userId'))
     .where('courses.published', '=', 1)
     .where((eb) =>
@@ -155,6 +164,21 @@ export async function addCartItem(
   await ensureCartId(db, userId, now);
   const retried = await insertItemForUser.execute(db, { userId, courseId, now });
   return retried.numAffectedRows ? 'added' : 'unchanged';
+}
+
+/** The cohort the course in the user's cart is bought for (issue 35): picked, or switched by adding it again. */
+export async function setCartItemCohort(
+  db: Db,
+  userId: string,
+  courseId: string,
+  cohortId: string | null,
+): Promise<void> {
+  await db
+    .updateTable('cart_items')
+    .set({ cohort_id: cohortId })
+    .where('course_id', '=', courseId)
+    .where('cart_id', '=', (eb) => eb.selectFrom('carts').select('carts.id').where('carts.user_id', '=', userId))
+    .execute();
 }
 
 /** Takes a course out of the user's cart; true when it was there. */

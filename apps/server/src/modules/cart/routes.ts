@@ -42,9 +42,9 @@ export const cartRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
     async (request) => {
       const user = requireUser(request);
-      const { courseId, bundleId } = request.body;
+      const { courseId, bundleId, cohortId } = request.body;
       if (bundleId) await addBundleToCart(db, user.id, bundleId);
-      else await addToCart(db, user.id, courseId as string);
+      else await addToCart(db, user.id, courseId as string, cohortId);
       return { ok: true as const, message: messages.addedToCart, cart: await getCart(db, user.id) };
     },
   );
@@ -67,7 +67,7 @@ export const cartRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     { ...small, schema: { body: mergeCartBody, response: { 200: mergeCartResponse, ...refusals } } },
     async (request) => {
       const user = requireUser(request);
-      const added = await mergeCart(db, user.id, request.body.courseIds);
+      const added = await mergeCart(db, user.id, request.body.courseIds, request.body.cohorts);
       return { ok: true as const, added, cart: await getCart(db, user.id) };
     },
   );

@@ -190,9 +190,13 @@ describe('detail contract', () => {
         'curriculum',
         // Issue 34 (decision 0038): the course's instalment offer, null when it has none.
         'instalments',
+        // Issue 35: its open cohorts (none for a self-paced course) and whether it is sold by cohort.
+        'cohorts',
+        'runsInCohorts',
       ].sort(),
     );
     expect(res.json().course.instalments).toBeNull();
+    expect(res.json().course).toMatchObject({ cohorts: [], runsInCohorts: false });
     expect(res.json().course.curriculum[0]).toEqual({
       title: 'Why price comes first',
       duration: '18 min',

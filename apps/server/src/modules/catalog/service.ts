@@ -31,7 +31,11 @@ export async function listCourses(db: Db, query?: string): Promise<CourseSummary
 }
 
 /** Unpublished courses are not shown to visitors; their buyers reach them through their enrolments. */
-export async function getPublishedCourse(db: Db, id: string): Promise<CourseDetail> {
+export async function getPublishedCourse(
+  db: Db,
+  id: string,
+  cohorts: Pick<CourseDetail, 'cohorts' | 'runsInCohorts'>,
+): Promise<CourseDetail> {
   const row = await findCourseRow(db, id);
   if (row?.published !== 1) throw new AppError('not_found', messages.courseNotFound);
   const [curriculum, rating, learners, instalments] = await Promise.all([
@@ -40,5 +44,5 @@ export async function getPublishedCourse(db: Db, id: string): Promise<CourseDeta
     countCourseLearners(db, [id]),
     findInstalmentOffer(db, { courseId: id }),
   ]);
-  return withRating({ ...toCourse(row), curriculum, students: learners.get(id) ?? 0, instalments }, rating);
+  return withRating({ ...toCourse(row), curriculum, students: learners.get(id) ?? 0, instalments, ...cohorts }, rating);
 }

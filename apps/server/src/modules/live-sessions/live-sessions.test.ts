@@ -123,7 +123,7 @@ describe('the console schedules live sessions', () => {
       [{ repeat: { weekdays: ['someday'], weeks: 2 } }, 400, 'weekdays'],
       [{ repeat: { weekdays: [1], weeks: 53 } }, 400, '52 weeks'],
       [{ audience: { courseId: 'ffffffffffffffffffffffff' } }, 404, messages.liveAudienceNotFound],
-      [{ audience: { cohortId: 'ffffffffffffffffffffffff' } }, 400, messages.liveCohortsNotYet],
+      [{ audience: { cohortId: 'ffffffffffffffffffffffff' } }, 404, messages.liveAudienceNotFound],
     ];
     for (const [fields, status, message] of cases) {
       const res = await post('/api/admin/live-sessions', operator, sessionForm(fields));

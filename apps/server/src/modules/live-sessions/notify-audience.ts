@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps.js';
 import { findActiveUsersByIds } from '../accounts/index.js';
-import { courseLearnerIds } from '../learning/index.js';
+import { cohortMemberIds } from '../cohorts/index.js';
+import { courseLearnerIds, mayOpenCourse } from '../learning/index.js';
 import { memberIdsWithAccess } from '../subscriptions/index.js';
 import { audienceTitle } from './audience.js';
 import { type LiveNoticeKind, liveSessionMail } from './live-mails.js';
@@ -14,10 +15,14 @@ const HOUR_MS = 3_600_000;
 /** The reminders' job: every 5 minutes, once across processes (each mail once by its notice row either way). */
 export const LIVE_REMINDERS_JOB = 'live-sessions.remind';
 
-/** Everyone in the session's audience now, as accounts a mail may go to: the course's learners, or the plan's members. */
+/** Everyone in the session's audience now, as accounts a mail may go to: the cohort's members, the course's learners, or the plan's members. */
 export async function audienceOf(deps: Pick<AppDeps, 'db'>, session: LiveSessionRow, now: Date) {
   const ids = new Set<string>();
-  if (session.course_id) {
+  if (session.cohort_id) {
+    // A cohort's members who may open its course (a refunded or revoked member has given the seat back).
+    for (const id of await cohortMemberIds(deps.db, session.cohort_id))
+      if (session.course_id && (await mayOpenCourse(deps.db, id, session.course_id, now))) ids.add(id);
+  } else if (session.course_id) {
     for (const id of await courseLearnerIds(deps.db, session.course_id)) ids.add(id);
     for (const id of await memberIdsWithAccess(deps.db, { courseId: session.course_id }, now)) ids.add(id);
   } else if (session.plan_id) {

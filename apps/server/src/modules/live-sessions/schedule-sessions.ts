@@ -13,6 +13,7 @@ import type { SessionUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
+import { cohortSummary } from '../cohorts/index.js';
 import { findCourseRow } from '../courses/index.js';
 import { planSummary } from '../plans/index.js';
 import { audienceTitle } from './audience.js';
@@ -38,10 +39,16 @@ export function occurrences(start: Date, repeat: LiveRepeat | null): Date[] {
   return starts;
 }
 
-/** The audience's columns, once the course or membership plan is known to exist; cohorts are not built yet. */
+/**
+ * The audience's columns, once the course, membership plan or cohort is known to exist. A cohort's session
+ * also names the cohort's course, so it shows where that course's sessions do (the course page, the player).
+ */
 async function audienceColumns(deps: Pick<AppDeps, 'db'>, audience: LiveAudience) {
-  if ('cohortId' in audience)
-    throw new AppError('bad_request', messages.liveCohortsNotYet, { audience: messages.liveCohortsNotYet });
+  if ('cohortId' in audience) {
+    const cohort = await cohortSummary(deps.db, audience.cohortId);
+    if (!cohort) throw new AppError('not_found', messages.liveAudienceNotFound);
+    return { course_id: cohort.courseId, plan_id: null, cohort_id: cohort.id };
+  }
   if ('courseId' in audience) {
     if (!(await findCourseRow(deps.db, audience.courseId)))
       throw new AppError('not_found', messages.liveAudienceNotFound);

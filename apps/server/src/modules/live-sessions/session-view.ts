@@ -38,7 +38,7 @@ function sessionFields(session: LiveSessionRow, title: string): Omit<LiveSession
     durationMinutes: session.duration_minutes,
     courseId: session.course_id,
     planId: session.plan_id,
-    cohortId: null,
+    cohortId: session.cohort_id,
     audienceTitle: title,
     joinOpensAt: indiaIso(joinOpensAt),
     meetingKind: session.meeting_kind,

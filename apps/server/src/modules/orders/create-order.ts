@@ -16,6 +16,7 @@ import { newId } from '../../ids.js';
 import { GatewayRejectedError, GatewayUnavailableError } from '../../payments/gateway.js';
 import { checkoutTaxBasis } from '../billing/checkout-tax-basis.js';
 import { type PricedCart, priceCart } from '../cart/price-cart.js';
+import { type CohortForSale, cohortForSale, titleWithCohort } from '../cohorts/index.js';
 import { findUsableCoupon } from '../coupons/find-usable-coupon.js';
 import { deleteRedemptionsOf, insertRedemption } from '../coupons/index.js';
 import { coursesInInstalments } from '../subscriptions/index.js';
@@ -56,7 +57,8 @@ interface Charged extends PricedCart {
 
 function fingerprint(priced: Charged): string {
   const parts = [
-    ...priced.lines.map((line) => `${line.id}:${line.price_paise}`),
+    // The cohort is part of what is bought: switching it makes another order.
+    ...priced.lines.map((line) => `${line.id}:${line.price_paise}:${line.cohort_id ?? ''}`),
     ...priced.bundles.map((bundle) => `bundle:${bundle.id}:${bundle.pricePaise}`),
   ].sort();
   // The amount charged (with exclusive prices it depends on the state): a reused order's gateway order has it.
@@ -92,6 +94,11 @@ export async function createOrder(
   const courseIds = [...cart.lines.map((line) => line.id), ...cart.bundles.flatMap((b) => b.courses.map((c) => c.id))];
   if ((await coursesInInstalments(db, user.id, courseIds)).size > 0)
     throw new AppError('conflict', messages.courseInInstalments);
+  // A cohort that closed or filled up since the cart was filled is told now, before paying (issue 35); the
+  // seat itself is taken when the payment is fulfilled, and a race lost there is refunded (fulfil-order.ts).
+  const cohorts = new Map<string, CohortForSale | null>();
+  for (const line of cart.lines)
+    cohorts.set(line.id, await cohortForSale(db, line.id, line.cohort_id, now, 'conflict'));
   // With prices exclusive of GST the tax is added on top, by the buyer's state, as the checkout page shows it.
   const basis = await checkoutTaxBasis(db, deps.config.tax);
   const priced: Charged = { ...cart, basis, charge: chargeFor(cart, basis, body.state) };
@@ -177,9 +184,10 @@ export async function createOrder(
         id: newId(),
         order_id: orderId,
         course_id: line.id,
-        title: line.title,
+        title: titleWithCohort(line.title, cohorts.get(line.id) ?? null),
         unit_price_paise: line.price_paise,
         bundle_id: null,
+        cohort_id: cohorts.get(line.id)?.id ?? null,
       });
     }
     // A bundle is one invoice line at its price; each of its courses is a line of its own carrying its share.
@@ -203,6 +211,7 @@ export async function createOrder(
           title: course.title,
           unit_price_paise: shares[index] ?? 0,
           bundle_id: bundle.id,
+          cohort_id: null,
         });
       }
     }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { fullCohortsOf } from '../cohorts/index.js';
 import { coursesInInstalments } from '../subscriptions/index.js';
 import {
   findBuyerStatus,
@@ -14,6 +15,7 @@ export type Unfulfillable =
   | { kind: 'owned'; titles: string[] }
   | { kind: 'instalments'; titles: string[] }
   | { kind: 'coupon'; code: string }
+  | { kind: 'cohort'; titles: string[] }
   | { kind: 'export' };
 
 interface PaidOrder {
@@ -29,8 +31,8 @@ interface PaidOrder {
  * fulfilled. An order that was superseded or expired stays payable at the gateway (an old tab, an old
  * Razorpay window), so by the time its payment arrives the buyer may own one of its courses through
  * another order, or its coupon may have been used up by other orders; or the buyer may have deleted the
- * account, or been suspended, meanwhile. Run under the buyer's and the
- * coupon's locks, so concurrent payments decide one after the other.
+ * account, or been suspended, meanwhile; or the order's cohort may have filled up. Run under the buyer's,
+ * the coupon's and the cohorts' locks, so concurrent payments decide one after the other.
  */
 export async function findUnfulfillable(trx: Db, order: PaidOrder): Promise<Unfulfillable | null> {
   // A deleted, closed or suspended account cannot use what it would be given (decision 0015, addendum).
@@ -50,6 +52,9 @@ export async function findUnfulfillable(trx: Db, order: PaidOrder): Promise<Unfu
       kind: 'instalments',
       titles: lines.filter((line) => inInstalments.has(line.course_id)).map((line) => line.title),
     };
+  // The last seat went to another buyer while this one paid (issue 35): counted under the cohorts' locks.
+  const full = await fullCohortsOf(trx, lines);
+  if (full.length > 0) return { kind: 'cohort', titles: full };
   if (order.coupon_id && (await couponOverLimits(trx, order.coupon_id, order))) {
     // Stryker disable next-line StringLiteral: an order has a coupon code exactly when it has a coupon id; the fallback is for the type
     return { kind: 'coupon', code: order.coupon_code ?? '' };
@@ -83,6 +88,7 @@ export function describeUnfulfillable(reason: Unfulfillable): string {
   if (reason.kind === 'export')
     return 'billed Outside India without GST (LUT), but the gateway reports a payment from India';
   if (reason.kind === 'instalments') return `the buyer is paying for ${reason.titles.join(', ')} in instalments`;
+  if (reason.kind === 'cohort') return `no seat left in cohort ${reason.titles.join(', ')}`;
   return reason.kind === 'owned'
     ? `the buyer already owns ${reason.titles.join(', ')} through another order`
     : `coupon ${reason.code} has no uses left for this order`;
@@ -100,6 +106,8 @@ export function explainUnfulfillable(reason: Unfulfillable | null): string {
     return 'This order was billed to an address outside India, without GST, but it was paid with an Indian card or account. Nothing was added to your account for it. Please order again with your Indian state and PIN code; GST is then added as the checkout shows.';
   if (reason.kind === 'instalments')
     return `This payment arrived for an order that could no longer be fulfilled: you are paying for ${reason.titles.join(', ')} in instalments (see My Memberships). Nothing was added to your account for it.`;
+  if (reason.kind === 'cohort')
+    return `The last seats of the cohort ${reason.titles.join(', ')} were taken by other learners while your payment was on its way, so nothing was added to your account for it. Please choose another cohort on the course page.`;
   const why =
     reason.kind === 'owned'
       ? `you already own ${reason.titles.join(', ')} through another order`

@@ -6,6 +6,7 @@ import type { PaymentGateway } from '../../payments/gateway.js';
 import type { TaxSettings } from '../../tax-config.js';
 import { issueInvoice } from '../billing/issue-invoice.js';
 import { removeBoughtBundleFromCart, removeBoughtFromCart } from '../cart/index.js';
+import { lockSeats, takeSeats } from '../cohorts/index.js';
 import { deleteRedemptionsOf, keepRedemption } from '../coupons/index.js';
 import { grantOrderEnrolment } from '../learning/index.js';
 import { withPaymentOrigin } from './export-claim.js';
@@ -106,7 +107,7 @@ async function auditInactiveBuyer(
  * and queues the confirmation e-mail. Client verify, webhooks and reconciliation all call this; the
  * row lock and the status check make every call after the first a no-op, whatever the order.
  * A payment the order can no longer honour (the buyer owns one of its courses through another order, or
- * its coupon was used up meanwhile, or the buyer's account was deleted or suspended) is recorded as paid,
+ * its coupon was used up meanwhile, or its cohort filled up, or the buyer's account was deleted or suspended) is recorded as paid,
  * grants nothing, and is refunded through the gateway right after (refund-unfulfillable.ts), so nobody
  * pays twice, no coupon goes over its limits and no closed account is sold anything.
  */
@@ -127,6 +128,8 @@ export async function fulfilOrder(
     await lockRow(trx, ctx.dbKind, 'users', head.user_id);
     // Stryker disable next-line ConditionalExpression,StringLiteral: as above
     if (head.coupon_id) await lockRow(trx, ctx.dbKind, 'coupons', head.coupon_id);
+    // Then the cohorts whose seats the order takes (issue 35): of buyers racing for the last seat, one at a time.
+    await lockSeats(trx, ctx.dbKind, await findOrderLines(trx, orderId));
     // Stryker disable next-line StringLiteral: as above
     await lockRow(trx, ctx.dbKind, 'orders', orderId);
     const order = await findOrderById(trx, orderId);
@@ -204,6 +207,8 @@ export async function fulfilOrder(
       });
       await removeBoughtFromCart(trx, order.user_id, line.course_id);
     }
+    // The seats, under the cohorts' locks: findUnfulfillable counted one free for each (it stays free).
+    await takeSeats(trx, { id: order.id, userId: order.user_id, lines }, stamp);
     for (const bundleId of new Set(lines.flatMap((line) => (line.bundle_id ? [line.bundle_id] : [])))) {
       await removeBoughtBundleFromCart(trx, order.user_id, bundleId);
     }

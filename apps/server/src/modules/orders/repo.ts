@@ -144,12 +144,24 @@ const insertOrderRow = preparedQuery<NewOrder>()((db, value) =>
   db.insertInto('orders').values(boundValues<NewOrder>(value, orderColumns)),
 );
 /** A course line; `bundle_id` names the bundle it was sold in (its share of the bundle's price), else null. */
-export type NewOrderLine = Omit<OrderLinesTable, 'bundle_id' | 'cohort_id'> & { bundle_id: string | null };
+/** An order line: `cohort_id` is the cohort the course is bought for (issue 35), null for a self-paced one. */
+export type NewOrderLine = Omit<OrderLinesTable, 'bundle_id' | 'cohort_id'> & {
+  bundle_id: string | null;
+  cohort_id: string | null;
+};
 const insertOrderLineRow = preparedQuery<NewOrderLine>()((db, value) =>
   db
     .insertInto('order_lines')
     .values(
-      boundValues<NewOrderLine>(value, ['id', 'order_id', 'course_id', 'title', 'unit_price_paise', 'bundle_id']),
+      boundValues<NewOrderLine>(value, [
+        'id',
+        'order_id',
+        'course_id',
+        'title',
+        'unit_price_paise',
+        'bundle_id',
+        'cohort_id',
+      ]),
     ),
 );
 
@@ -397,7 +409,7 @@ const markPaidRow = preparedQuery<{ orderId: string; now: string }>()((db, value
 const orderLines = preparedQuery<{ orderId: string }>()((db, value) =>
   db
     .selectFrom('order_lines')
-    .select(['course_id', 'title', 'unit_price_paise', 'bundle_id'])
+    .select(['course_id', 'title', 'unit_price_paise', 'bundle_id', 'cohort_id'])
     .where('order_id', '=', value('orderId')),
 );
 const insertRefundDueRow = preparedQuery<{

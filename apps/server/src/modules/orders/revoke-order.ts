@@ -2,6 +2,7 @@ import type { Db, DbKind } from '../../db/database.js';
 import type { MailQueue } from '../../mail/mailer.js';
 import type { TaxSettings } from '../../tax-config.js';
 import { issueCreditNote } from '../billing/issue-credit-note.js';
+import { releaseSeats } from '../cohorts/index.js';
 import { moveOrRevokeEnrolment } from '../learning/index.js';
 import { type OrderEventSource, recordOrderEvent } from './order-events.js';
 import { refundMail } from './order-mails.js';
@@ -104,6 +105,8 @@ export async function revokeRefundedOrder(
     if (order.status !== 'paid') return { revoked: false, mail: null };
     await markRefunded(trx, order.id, stamp);
     await releaseEnrolments(trx, order, stamp);
+    // A refunded order's cohort seats go back to the cohort (issue 35).
+    await releaseSeats(trx, order.id);
     const address = refundNoticeAddress(order);
     const told = address ? 'buyer e-mailed' : 'no address to e-mail the buyer';
     await recordOrderEvent(

@@ -21,6 +21,7 @@ const StructureEditor = lazy(() => import('./structure-editor').then((m) => ({ d
 const CourseFilesSection = lazy(() =>
   import('./course-files-section').then((m) => ({ default: m.CourseFilesSection })),
 );
+const CohortsSection = lazy(() => import('./cohorts-section').then((m) => ({ default: m.CohortsSection })));
 const InstalmentsBox = lazy(() => import('./instalments-box').then((m) => ({ default: m.InstalmentsBox })));
 
 export function CourseEditorPage() {
@@ -36,6 +37,7 @@ export function CourseEditorPage() {
           <StructureEditor courseId={id} />
           <CourseFilesSection courseId={id} />
           <InstalmentsBox target={{ path: planPaths.adminCourseInstalments, id }} />
+          <CohortsSection courseId={id} />
         </Suspense>
       )}
     </>

@@ -1,8 +1,9 @@
-import type { AdminLiveSessionInput } from '@shop/shared';
+import { type AdminLiveSessionInput, messages } from '@shop/shared';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../components/ui/toast';
 import { AdminField, AdminInput, AdminTextarea } from './admin-field';
 import { useListAdminCoursesQuery } from './api';
+import { useListAllCohortsQuery } from './cohorts-api';
 import { showSaveError } from './field-messages';
 import { FormActions } from './form-actions';
 import { useScheduleLiveSessionMutation } from './live-sessions-api';
@@ -10,7 +11,7 @@ import { useListAdminPlansQuery } from './plans-api';
 
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
-/** The form's own shape: one audience choice (`course:<id>` or `plan:<id>`), the repeat and the meeting as plain fields. */
+/** The form's own shape: one audience choice (`course:<id>`, `plan:<id>` or `cohort:<id>`), the repeat and the meeting as plain fields. */
 interface ScheduleValues {
   title: string;
   description: string;
@@ -40,7 +41,7 @@ const emptySchedule: ScheduleValues = {
 
 /**
  * What the console sends: the start as the field holds it (`2026-12-01T09:15`, which the server reads as
- * India time), the repeat only when ticked, `{ courseId }` or `{ planId }`, Jitsi or the pasted link.
+ * India time), the repeat only when ticked, `{ courseId }`, `{ planId }` or `{ cohortId }`, Jitsi or the pasted link.
  */
 function toInput(values: ScheduleValues): AdminLiveSessionInput {
   const [kind, id = ''] = values.audience.split(':');
@@ -51,7 +52,7 @@ function toInput(values: ScheduleValues): AdminLiveSessionInput {
     durationMinutes: values.durationMinutes,
     repeat: values.repeats ? { weekdays: (values.weekdays || []).map(Number), weeks: values.weeks } : null,
     // No choice yet: an empty course id, which the schema names under the audience field.
-    audience: kind === 'plan' ? { planId: id } : { courseId: id },
+    audience: kind === 'plan' ? { planId: id } : kind === 'cohort' ? { cohortId: id } : { courseId: id },
     meeting: values.meetingKind === 'link' ? { kind: 'link', url: values.meetingUrl } : { kind: 'jitsi' },
   };
 }
@@ -70,6 +71,8 @@ export function LiveSessionForm() {
   const [schedule, { isLoading }] = useScheduleLiveSessionMutation();
   const { data: courses } = useListAdminCoursesQuery();
   const { data: plans } = useListAdminPlansQuery();
+  const { data: cohorts } = useListAllCohortsQuery();
+  const courseTitle = (courseId: string) => courses?.find((course) => course.id === courseId)?.title ?? '';
   const {
     register,
     handleSubmit,
@@ -90,7 +93,7 @@ export function LiveSessionForm() {
   const onSubmit = handleSubmit(async (values) => {
     clearErrors();
     if (!values.audience) {
-      setError('audience', { message: 'Choose a course or a membership plan.' });
+      setError('audience', { message: 'Choose a course, a membership plan or a cohort.' });
       return;
     }
     try {
@@ -149,7 +152,7 @@ export function LiveSessionForm() {
               aria-invalid={invalid || undefined}
               {...register('audience')}
             >
-              <option value="">Choose a course or a plan</option>
+              <option value="">Choose a course, a plan or a cohort</option>
               <optgroup label="Learners of a course">
                 {courses?.map((course) => (
                   <option key={course.id} value={`course:${course.id}`}>
@@ -164,6 +167,15 @@ export function LiveSessionForm() {
                   </option>
                 ))}
               </optgroup>
+              {cohorts && cohorts.length > 0 && (
+                <optgroup label={messages.cohortAudience}>
+                  {cohorts.map((cohort) => (
+                    <option key={cohort.id} value={`cohort:${cohort.id}`}>
+                      {courseTitle(cohort.courseId)} — {cohort.title}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
             </select>
           )}
         </AdminField>

@@ -17,8 +17,9 @@ export const cartApi = api.injectEndpoints({
       transformResponse: (response: GetCartResponse) => response.cart,
       providesTags: ['Cart'],
     }),
-    addToCart: build.mutation<CartChangeResponse, string>({
-      query: (courseId) => ({ url: cartPaths.add, method: 'POST', body: { courseId } }),
+    /** A course, with the cohort picked when it runs in cohorts (issue 35). */
+    addToCart: build.mutation<CartChangeResponse, { courseId: string; cohortId?: string }>({
+      query: (body) => ({ url: cartPaths.add, method: 'POST', body }),
       onQueryStarted: async (_arg, { dispatch, queryFulfilled }): Promise<void> => {
         const cart = await changedCart(queryFulfilled);
         if (cart) dispatch(cartApi.util.upsertQueryData('getCart', undefined, cart));

@@ -6,6 +6,19 @@ export interface LocalCartItem {
   id: string;
   title: string;
   quantity: number;
+  /** The cohort picked for a course that runs in cohorts (issue 35): moved with the course at sign-in. */
+  cohort?: LocalCartCohort;
+}
+
+export interface LocalCartCohort {
+  id: string;
+  title: string;
+  startsOn: string;
+}
+
+function isCohort(value: unknown): value is LocalCartCohort {
+  const cohort = value as Partial<LocalCartCohort> | null;
+  return isCourseId(cohort?.id) && typeof cohort?.title === 'string' && typeof cohort?.startsOn === 'string';
 }
 
 export interface LocalCartState {
@@ -20,7 +33,8 @@ function isItem(value: unknown): value is LocalCartItem {
     isCourseId(item?.id) &&
     typeof item?.title === 'string' &&
     Number.isSafeInteger(item.quantity) &&
-    (item.quantity ?? 0) > 0
+    (item.quantity ?? 0) > 0 &&
+    (item.cohort === undefined || isCohort(item.cohort))
   );
 }
 
@@ -32,11 +46,16 @@ export const cartSlice = createSlice({
   name: 'cart',
   initialState: () => loadLocalCart(),
   reducers: {
-    /** An item already in the cart gets one more; a new one starts at quantity 1. */
-    addItem(state, action: PayloadAction<{ id: string; title: string }>) {
-      const existing = state.items.find((item) => item.id === action.payload.id);
-      if (existing) existing.quantity += 1;
-      else state.items.push({ id: action.payload.id, title: action.payload.title, quantity: 1 });
+    /**
+     * An item already in the cart gets one more; a new one starts at quantity 1. A course that runs in
+     * cohorts is one seat: adding it again with another cohort switches the cohort.
+     */
+    addItem(state, action: PayloadAction<{ id: string; title: string; cohort?: LocalCartCohort }>) {
+      const { id, title, cohort } = action.payload;
+      const existing = state.items.find((item) => item.id === id);
+      if (existing && cohort) existing.cohort = cohort;
+      else if (existing) existing.quantity += 1;
+      else state.items.push({ id, title, quantity: 1, ...(cohort ? { cohort } : {}) });
     },
     /** Never below 1: removing is a separate, explicit action. */
     decreaseItem(state, action: PayloadAction<string>) {

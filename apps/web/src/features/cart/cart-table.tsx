@@ -4,6 +4,7 @@ import { CloseIcon } from '../../components/ui/icons';
 import { Price } from '../../components/ui/price';
 import { toast } from '../../components/ui/toast';
 import { useRemoveBundleFromCartMutation, useRemoveFromCartMutation } from './api';
+import { cohortLine } from './cohort-line';
 
 /** Product (thumbnail and title to the details page), Price, and × to remove. */
 export function CartTable({ entries, bundles = [] }: { entries: CartEntry[]; bundles?: CartBundle[] }) {
@@ -37,13 +38,14 @@ export function CartTable({ entries, bundles = [] }: { entries: CartEntry[]; bun
         </tr>
       </thead>
       <tbody>
-        {entries.map(({ courseId: course }) => (
+        {entries.map(({ courseId: course, cohort }) => (
           <tr key={course._id}>
             <td>
               <Link to={`/course-details/${course._id}`} className="cart-product">
                 <img src={course.thumb} alt="" width="96" height="60" loading="lazy" />
                 <span>{course.title}</span>
               </Link>
+              {cohort && <p className="cart-cohort">{cohortLine(cohort)}</p>}
             </td>
             <td>
               <Price rupees={course.price} />

@@ -25,6 +25,7 @@ export function QuickAddToCartButton({ course, label }: { course: { id: string; 
     else if (outcome === 'instalments') setOwned('instalments');
     else if (outcome === 'signed-out') toast.error(messages.addToCartNoLogin);
     else if (outcome === 'failed') toast.error(messages.addToCartFailed);
+    else if (typeof outcome === 'object') toast.error(outcome.refused);
     else toast.error(messages.addToCartException);
   };
 

@@ -1,7 +1,14 @@
 import { messages } from '@shop/shared';
 import { toast } from '../../components/ui/toast';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { addItem, clearItems, decreaseItem, removeItems, selectLocalCartItems } from './cart-slice';
+import {
+  addItem,
+  clearItems,
+  decreaseItem,
+  type LocalCartCohort,
+  removeItems,
+  selectLocalCartItems,
+} from './cart-slice';
 
 /** The visitor's browser cart with the spec's toasts and the confirmation before clearing. */
 export function useLocalCart() {
@@ -9,10 +16,11 @@ export function useLocalCart() {
   const dispatch = useAppDispatch();
   return {
     items,
-    add(course: { id: string; title: string }) {
+    add(course: { id: string; title: string; cohort?: LocalCartCohort }) {
       const existing = items.some((item) => item.id === course.id);
       dispatch(addItem(course));
-      if (existing) toast.info(messages.increaseQuantity);
+      if (existing && course.cohort) toast.success(`${course.title} ${messages.addedToCart}`);
+      else if (existing) toast.info(messages.increaseQuantity);
       else toast.success(`${course.title} ${messages.addedToCart}`);
     },
     decrease(id: string) {

@@ -23,7 +23,9 @@ export function useMergeLocalCartOnSignIn(): void {
     if (!profile || items.length === 0 || attemptedFor.current === profile.email) return;
     attemptedFor.current = profile.email;
     const courseIds = items.map((item) => item.id);
-    mergeCart({ courseIds })
+    // Each course that runs in cohorts goes with the cohort picked on its page (issue 35).
+    const cohorts = Object.fromEntries(items.flatMap((item) => (item.cohort ? [[item.id, item.cohort.id]] : [])));
+    mergeCart({ courseIds, ...(Object.keys(cohorts).length > 0 ? { cohorts } : {}) })
       .unwrap()
       .then(
         () => dispatch(removeItems(courseIds)),

@@ -4,6 +4,7 @@ import { CloseIcon } from '../../components/ui/icons';
 import { Price } from '../../components/ui/price';
 import { useGetCoursesQuery } from '../catalog';
 import type { LocalCartItem } from './cart-slice';
+import { cohortLine } from './cohort-line';
 import { useErrorToastOnce } from './use-error-toast-once';
 import { useLocalCart } from './use-local-cart';
 
@@ -47,6 +48,7 @@ function PickedCourses({ items }: { items: LocalCartItem[] }) {
             <li key={item.id}>
               {course && <img src={course.thumb} alt="" width="72" height="45" loading="lazy" />}
               <Link to={`/course-details/${item.id}`}>{item.title}</Link>
+              {item.cohort && <span className="cart-cohort">{cohortLine(item.cohort)}</span>}
               {item.quantity > 1 && (
                 <span className="local-cart-quantity">
                   × {item.quantity}

@@ -143,7 +143,10 @@ function BuyBox({ course, owned }: { course: CourseDetail; owned: boolean }) {
       <p className="course-buy-price">
         <span>Course Fee</span> <Price rupees={course.price} className="price price-large" />
       </p>
-      <AddToCartButton course={{ id: course._id, title: course.title }} />
+      <AddToCartButton
+        course={{ id: course._id, title: course.title }}
+        cohorts={course.runsInCohorts ? course.cohorts : undefined}
+      />
       {course.instalments && (
         <InstalmentsOption
           offer={course.instalments}
