@@ -59,3 +59,24 @@ export function financialYear(at: Date): string {
   const two = (year: number) => String(year % 100).padStart(2, '0');
   return `${two(start)}-${two(start + 1)}`;
 }
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** An instant's India date written out, `5 January 2027` (a locked lesson's opening, issue 35). */
+export function indiaLongDate(at: Date): string {
+  const [year, month, day] = indiaDate(at).split('-').map(Number) as [number, number, number];
+  return `${day} ${MONTHS[month - 1]} ${year}`;
+}

@@ -201,6 +201,17 @@ export const messages = {
   /** The course page, the plan page and the player name the learner's next sessions of that course or plan. */
   liveSeeAllAndJoin: 'All your live sessions, and Join',
   liveOpenNow: 'open to join now',
+  /** Scheduled release (issue 35): a lesson not open yet. `{date}` is its India date, "5 January 2027". */
+  lessonOpensOn: 'Opens on {date}',
+  lessonLocked: 'This lesson opens on {date}.',
+  lessonLockedLabel: 'Locked',
+  releaseLabel: 'Release',
+  releaseImmediate: 'At once',
+  releaseAfterEnrolment: 'Days after enrolment',
+  releaseAfterCohortStart: 'Days after the cohort starts',
+  releaseOnDate: 'On a date',
+  releaseDays: 'Days',
+  releaseDate: 'Date',
   /** Razorpay refused the cancel of a membership it still holds live: nothing changed, the learner tries again. */
   subscriptionCancelRefused:
     'The payment service did not accept the cancellation just now, so nothing has changed. Please try again in a few minutes.',

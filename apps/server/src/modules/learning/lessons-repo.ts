@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { CourseLessonsTable } from '../../db/schema.js';
+import type { CourseLessonsTable, CourseSectionsTable } from '../../db/schema.js';
 
 /** The old course columns the old shape of a course save still writes (issue 14; see sync-course-lessons.ts). */
 export async function findCourseSource(db: Db, courseId: string) {
@@ -15,7 +15,7 @@ export async function findCourseSource(db: Db, courseId: string) {
 export const selectSections = (db: Db, courseId: string) =>
   db
     .selectFrom('course_sections')
-    .select(['id', 'title', 'position'])
+    .select(['id', 'title', 'position', 'release_kind', 'release_days', 'release_date'])
     .where('course_id', '=', courseId)
     .orderBy('position');
 
@@ -35,6 +35,9 @@ export const selectLessons = (db: Db, courseId: string) =>
       'course_lessons.video_link',
       'course_lessons.preview',
       'course_lessons.video_id',
+      'course_lessons.release_kind',
+      'course_lessons.release_days',
+      'course_lessons.release_date',
     ])
     .where('course_lessons.course_id', '=', courseId)
     .orderBy('course_sections.position')
@@ -108,7 +111,7 @@ export async function countAttachments(db: Db, lessonId: string): Promise<number
   return Number(row?.n ?? 0);
 }
 
-export async function insertSection(db: Db, row: { id: string; course_id: string; position: number; title: string }) {
+export async function insertSection(db: Db, row: Insertable<CourseSectionsTable>) {
   await db.insertInto('course_sections').values(row).execute();
 }
 

@@ -7,6 +7,7 @@ import {
   learnCourseResponse,
   learningPaths,
   learnParams,
+  lessonLockedResponse,
   lessonProgressParams,
   messages,
   previewLessonsResponse,
@@ -84,7 +85,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (
           200: saveProgressResponse,
           400: errorResponse,
           401: errorResponse,
-          403: errorResponse,
+          403: lessonLockedResponse,
           404: errorResponse,
           409: errorResponse,
         },
@@ -152,7 +153,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         params: fileParams,
         querystring: fileQuery,
         // The file itself streams out unserialized; only refusals are JSON.
-        response: { 200: z.instanceof(Readable), 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: z.instanceof(Readable), 401: errorResponse, 403: lessonLockedResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
