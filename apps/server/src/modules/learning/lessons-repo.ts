@@ -59,6 +59,13 @@ export async function findLessonsOfCourses(db: Db, courseIds: string[]) {
       'course_lessons.kind',
       'course_lessons.video_link',
       'course_lessons.video_id',
+      'course_lessons.preview',
+      'course_lessons.release_kind',
+      'course_lessons.release_days',
+      'course_lessons.release_date',
+      'course_sections.release_kind as section_kind',
+      'course_sections.release_days as section_days',
+      'course_sections.release_date as section_date',
     ])
     .where('course_lessons.course_id', 'in', courseIds)
     .orderBy('course_lessons.course_id')

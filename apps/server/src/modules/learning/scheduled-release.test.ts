@@ -119,6 +119,9 @@ async function contentCalls(user: TestUser, lessonId: string, fileId: string) {
   const grant = { videoId, courseId, lessonId, userId: user.id, sessionId };
   const { query } = signVideoQuery(secret, grant, 300, new Date());
   const fileUrl = signFileLink(loadOrCreateSecret(t.config.dataDir, FILE_LINK_SECRET_NAME), fileId, user.id);
+  const listed = (await call('GET', '/api/enrolled-courses', user))
+    .json()
+    .courses.find((course: { _id: string }) => course._id === courseId);
   const answers = {
     progress: await call('POST', `/api/learn/${courseId}/lessons/${lessonId}/progress`, user, {
       positionSeconds: 5,
@@ -133,12 +136,16 @@ async function contentCalls(user: TestUser, lessonId: string, fileId: string) {
     key: await call('GET', `/api/video/${videoId}/keys/0${query}`, user),
     file: await call('GET', fileUrl, user),
   };
-  return Object.fromEntries(
-    Object.entries(answers).map(([name, res]) => [
-      name,
-      { status: res.statusCode, availableAt: res.statusCode === 403 ? res.json().availableAt : undefined },
-    ]),
-  );
+  return {
+    ...Object.fromEntries(
+      Object.entries(answers).map(([name, res]) => [
+        name,
+        { status: res.statusCode, availableAt: res.statusCode === 403 ? res.json().availableAt : undefined },
+      ]),
+    ),
+    // My Courses lists the lesson's files only once it is open (its video too, for a video lesson).
+    listed: listed.files.length,
+  };
 }
 
 describe(`scheduled release: the structure save (${engine})`, () => {
@@ -264,7 +271,8 @@ describe(`scheduled release: every call serving a locked lesson's content refuse
     const opens = januaryMidnight(5);
 
     vi.setSystemTime(opens - SECOND);
-    const locked = await contentCalls(user, lessonId, fileId);
+    const { listed: listedLocked, ...locked } = await contentCalls(user, lessonId, fileId);
+    expect(listedLocked).toBe(0);
     for (const [name, answer] of Object.entries(locked))
       expect(answer, name).toEqual({ status: 403, availableAt: '2027-01-05T00:00:00+05:30' });
     const refusal = await call('GET', `/api/learn/${courseId}/lessons/${lessonId}/playback`, user);
@@ -279,8 +287,11 @@ describe(`scheduled release: every call serving a locked lesson's content refuse
     expect(ticks).toEqual([]);
 
     vi.setSystemTime(opens);
-    const open = await contentCalls(user, lessonId, fileId);
-    expect(Object.fromEntries(Object.entries(open).map(([name, answer]) => [name, answer.status]))).toEqual({
+    const { listed: listedOpen, ...open } = await contentCalls(user, lessonId, fileId);
+    expect(listedOpen).toBeGreaterThan(0);
+    expect(
+      Object.fromEntries(Object.entries(open).map(([name, answer]) => [name, (answer as { status: number }).status])),
+    ).toEqual({
       progress: 200,
       completion: 200,
       playback: 200,
