@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { CourseLessonsTable, CourseSectionsTable } from '../../db/schema.js';
+import type { CourseLessonsTable, CourseSectionsTable, ReleaseKind } from '../../db/schema.js';
 
 /** The old course columns the old shape of a course save still writes (issue 14; see sync-course-lessons.ts). */
 export async function findCourseSource(db: Db, courseId: string) {
@@ -143,6 +143,19 @@ export async function setPreview(db: Db, lessonId: string, preview: boolean) {
   await db
     .updateTable('course_lessons')
     .set({ preview: preview ? 1 : 0 })
+    .where('id', '=', lessonId)
+    .execute();
+}
+
+/** A lesson's own release rule (the demo seed's drip course, issue 35). */
+export async function setLessonRelease(
+  db: Db,
+  lessonId: string,
+  rule: { kind: ReleaseKind; days: number; date: string | null },
+) {
+  await db
+    .updateTable('course_lessons')
+    .set({ release_kind: rule.kind, release_days: rule.days, release_date: rule.date })
     .where('id', '=', lessonId)
     .execute();
 }

@@ -13,6 +13,7 @@ import { useTestApp } from '../../../test/use-test-app.js';
 import { loadOrCreateSecret } from '../../auth/secrets.js';
 import { newId } from '../../ids.js';
 import { demoCourses } from '../../seed/seed-courses.js';
+import { DEMO_DRIP_COURSE_ID, DEMO_DRIP_DAYS } from '../../seed/seed-learning.js';
 import { signVideoQuery, VIDEO_LINK_SECRET_NAME } from '../playback/video-links.js';
 import { FILE_LINK_SECRET_NAME, signFileLink } from './file-links.js';
 
@@ -258,6 +259,18 @@ describe(`scheduled release: when a lesson opens for a learner (${engine})`, () 
     expect(lessonOf(await player(user)).availableAt).toBe('2027-01-17T00:00:00+05:30');
     // A self-paced learner of the same course is in no cohort: the rule does not hold them back.
     expect(lessonOf(await player(await enrolled())).availableAt).toBeNull();
+  });
+});
+
+describe(`scheduled release: the demo shop (${engine})`, () => {
+  it('a newcomer to the drip course sees its last lesson locked until a week after enrolling', async () => {
+    const user = await createSignedInUser(t.database.db);
+    const res = await call('POST', `/api/admin/learners/${user.id}/grant`, operator, { courseId: DEMO_DRIP_COURSE_ID });
+    expect(res.statusCode, res.body).toBe(200);
+    const opened = await call('GET', `/api/learn/${DEMO_DRIP_COURSE_ID}`, user);
+    const lessons = learnCourseResponse.parse(opened.json()).sections.flatMap((section) => section.lessons);
+    expect(lessons.at(-1)?.availableAt).toBe(`2027-01-0${1 + DEMO_DRIP_DAYS}T00:00:00+05:30`);
+    expect(lessons.slice(0, -1).every((lesson) => lesson.availableAt === null)).toBe(true);
   });
 });
 
