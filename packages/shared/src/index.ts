@@ -24,6 +24,7 @@ export * from './contracts/notes.js';
 export * from './contracts/orders.js';
 export * from './contracts/plans.js';
 export * from './contracts/playback.js';
+export * from './contracts/release-digest.js';
 export * from './contracts/reviews.js';
 export * from './contracts/subscriptions.js';
 export * from './contracts/tax-settings.js';

@@ -212,6 +212,14 @@ export const messages = {
   releaseOnDate: 'On a date',
   releaseDays: 'Days',
   releaseDate: 'Date',
+  /** The daily digest of newly opened lessons, and turning it off. */
+  releaseDigestSetting: 'E-mail me when new lessons open (one digest a day at most)',
+  releaseDigestSaved: 'Your choice is saved.',
+  releaseDigestFailed: 'Your choice could not be saved. Please try again.',
+  releaseDigestUnsubscribed:
+    'You will no longer get e-mails when new lessons open. You can turn them back on from your dashboard.',
+  releaseDigestLinkInvalid: 'This unsubscribe link is not valid.',
+  releaseDigestTurnOff: 'Turn these e-mails off',
   /** Razorpay refused the cancel of a membership it still holds live: nothing changed, the learner tries again. */
   subscriptionCancelRefused:
     'The payment service did not accept the cancellation just now, so nothing has changed. Please try again in a few minutes.',

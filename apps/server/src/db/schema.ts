@@ -569,6 +569,19 @@ export interface CourseLessonsTable {
   release_date: string | null;
 }
 
+/** One daily digest of newly opened lessons mailed to a learner (migration 044): at most one per India date. */
+export interface ReleaseDigestsTable {
+  user_id: string;
+  india_date: string;
+  sent_at: string;
+}
+
+/** A learner who turned the daily digest of newly opened lessons off (migration 044). */
+export interface ReleaseDigestOptoutsTable {
+  user_id: string;
+  created_at: string;
+}
+
 /** A lesson's uploaded video and its transcode job (migration 024). */
 export interface LessonVideosTable {
   id: string;
@@ -794,6 +807,8 @@ export interface Database {
   course_lessons: CourseLessonsTable;
   lesson_attachments: LessonAttachmentsTable;
   lesson_progress: LessonProgressTable;
+  release_digests: ReleaseDigestsTable;
+  release_digest_optouts: ReleaseDigestOptoutsTable;
   audit_log: AuditLogTable;
   tax_document_counters: TaxDocumentCountersTable;
   tax_documents: TaxDocumentsTable;

@@ -18,3 +18,4 @@ export { findLessons, findSections } from './lessons-repo.js';
 export { addCourseFileRow, findCourseFileRow, listCourseFileRows, removeCourseFileRow } from './manage-course-files.js';
 export { findEnrolmentHistory, findLearnerIds as courseLearnerIds } from './repo.js';
 export { mayOpenCourse, requireLessonOpen } from './require-enrolment.js';
+export { RELEASE_DIGEST_JOB, sendReleaseDigests } from './send-release-digests.js';

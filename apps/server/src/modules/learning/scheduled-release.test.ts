@@ -16,6 +16,8 @@ import { demoCourses } from '../../seed/seed-courses.js';
 import { DEMO_DRIP_COURSE_ID, DEMO_DRIP_DAYS } from '../../seed/seed-learning.js';
 import { signVideoQuery, VIDEO_LINK_SECRET_NAME } from '../playback/video-links.js';
 import { FILE_LINK_SECRET_NAME, signFileLink } from './file-links.js';
+import { DIGEST_LINK_SECRET_NAME, digestUnsubscribeUrl } from './release-digest-mail.js';
+import { sendReleaseDigests } from './send-release-digests.js';
 
 // Scheduled release (issue 35) as the console and a learner's browser meet it: the rules travel in the
 // structure save, the player's answer says when each lesson opens for this learner and leaves out a locked
@@ -327,5 +329,69 @@ describe(`scheduled release: every call serving a locked lesson's content refuse
     });
     expect(saved.statusCode).toBe(403);
     expect(saved.json()).not.toHaveProperty('availableAt');
+  });
+});
+
+describe(`scheduled release: the daily digest of newly opened lessons (${engine})`, () => {
+  const mailsTo = (user: TestUser) =>
+    t.database.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'text_body', 'headers_json'])
+      .where('to_address', '=', user.email)
+      .execute();
+  const pass = () => sendReleaseDigests(t.app.deps, new Date());
+
+  it('a lesson opening tomorrow is mailed tomorrow, once; two passes at once mail once', async () => {
+    const structure = await saveRules({ lesson: { kind: 'afterEnrolment', days: 1 } });
+    const lesson = structure.sections[0]?.lessons[1];
+    const user = await enrolled();
+    await pass();
+    expect(await mailsTo(user)).toEqual([]);
+    vi.setSystemTime(januaryMidnight(2) + 60_000);
+    await Promise.all([pass(), pass()]);
+    const mails = await mailsTo(user);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text_body).toContain(lesson?.title);
+    expect(mails[0]?.text_body).toContain(`${t.config.publicUrl}/learn/${courseId}/${lesson?.id}`);
+    expect(JSON.parse(mails[0]?.headers_json ?? '{}')['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    // Later the same day, and the next day with nothing new: no second mail.
+    vi.setSystemTime(januaryMidnight(2) + 12 * 3_600_000);
+    await pass();
+    vi.setSystemTime(januaryMidnight(3) + 60_000);
+    await pass();
+    expect(await mailsTo(user)).toHaveLength(1);
+  });
+
+  it('turned off on the dashboard, or by the signed link in the mail: no digest; a forged link changes nothing', async () => {
+    await saveRules({ lesson: { kind: 'afterEnrolment', days: 1 } });
+    const off = await enrolled();
+    expect((await call('GET', '/api/learn/release-digest', off)).json()).toEqual({ ok: true, enabled: true });
+    const saved = await call('PUT', '/api/learn/release-digest', off, { enabled: false });
+    expect(saved.json()).toEqual({ ok: true, enabled: false });
+    const byLink = await enrolled();
+    const other = await enrolled();
+
+    vi.setSystemTime(januaryMidnight(2) + 60_000);
+    // The first digest carries the learner's own link; a link signed for someone else's id is refused.
+    const secret = loadOrCreateSecret(t.config.dataDir, DIGEST_LINK_SECRET_NAME);
+    const link = new URL(digestUnsubscribeUrl(t.config.publicUrl, secret, byLink.id));
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `${link.pathname}?u=${other.id}&s=${link.searchParams.get('s')}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(forged.statusCode).toBe(400);
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: `${link.pathname}${link.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode, oneClick.body).toBe(200);
+    await pass();
+    expect(await mailsTo(off)).toEqual([]);
+    expect(await mailsTo(byLink)).toEqual([]);
+    expect(await mailsTo(other)).toHaveLength(1);
   });
 });
