@@ -59,6 +59,19 @@ describe('scheduled release', () => {
       expect(await axeViolations(page)).toEqual([]);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(viewport.width);
+
+      // The daily e-mail of newly opened lessons: on, turned off from the dashboard by keyboard, and it stays off.
+      await page.goto('/profile');
+      const digest = page.getByRole('checkbox', { name: 'E-mail me when new lessons open (one digest a day at most)' });
+      await expect.poll(() => digest.isChecked()).toBe(true);
+      await expect.poll(() => digest.isEnabled()).toBe(true);
+      await digest.focus();
+      await page.keyboard.press('Space');
+      await page.getByRole('status').filter({ hasText: 'Your choice is saved.' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.reload();
+      await expect.poll(() => digest.isEnabled()).toBe(true);
+      expect(await digest.isChecked()).toBe(false);
     });
   }
 });

@@ -213,6 +213,7 @@ export const messages = {
   releaseDays: 'Days',
   releaseDate: 'Date',
   /** The daily digest of newly opened lessons, and turning it off. */
+  releaseDigestPanel: 'E-mails about new lessons',
   releaseDigestSetting: 'E-mail me when new lessons open (one digest a day at most)',
   releaseDigestSaved: 'Your choice is saved.',
   releaseDigestFailed: 'Your choice could not be saved. Please try again.',
