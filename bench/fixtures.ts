@@ -72,6 +72,19 @@ export class BenchData {
     })();
   }
 
+  /**
+   * Scheduled release (issue 35): the course's lessons open one a day after enrolment (the first at once),
+   * so the player's answer works out a date for each lesson and leaves out the locked ones' content.
+   */
+  releaseDaily(courseId: string): void {
+    const update = this.db.prepare(
+      "update course_lessons set release_kind = 'afterEnrolment', release_days = ? where id = ?",
+    );
+    this.db.transaction(() => {
+      for (const [day, lessonId] of this.lessons(courseId).entries()) update.run(day, lessonId);
+    })();
+  }
+
   /** The course's lessons, in the player's order. */
   /**
    * The learners' saved positions in a course count as watched to the end: the bench measures the

@@ -538,6 +538,18 @@ async function main() {
   await run('GET /api/learn/:courseId (enrolled)', `${shop.url}/api/learn/${learnCourse}`, {
     headers: { authorization: `Bearer ${learners[0]?.token}` },
   });
+  // The player's answer on a course with scheduled release (issue 35): a rule on every lesson, so each
+  // call reads the learner's enrolment and cohort and works out every lesson's opening on top of the above.
+  const dripCourse = courses[1]?.id ?? '';
+  data.releaseDaily(dripCourse);
+  const dripLearners = data.learners(CONNECTIONS);
+  data.enrol(
+    dripLearners.map((learner) => learner.id),
+    dripCourse,
+  );
+  await run('GET /api/learn/:courseId (enrolled, drip rules)', `${shop.url}/api/learn/${dripCourse}`, {
+    headers: { authorization: `Bearer ${dripLearners[0]?.token}` },
+  });
   // The dashboard's upcoming live sessions (issue 35): the demo schedule's sessions not ended, each checked
   // against the learner's courses and memberships (a weekly series asks about its course once).
   await run('GET /api/live-sessions (enrolled)', `${shop.url}/api/live-sessions`, {

@@ -310,6 +310,8 @@ const TABLE_OWNERS: Record<string, string> = {
   live_attendance: 'live-sessions',
   live_notices: 'live-sessions',
   cohorts: 'cohorts',
+  release_digests: 'learning',
+  release_digest_optouts: 'learning',
   cohort_members: 'cohorts',
   carts: 'cart',
   cart_items: 'cart',

@@ -17,11 +17,14 @@ export class AppError extends Error {
   override name = 'AppError';
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
+  /** More of the answer beside the message, as its route's schema declares it (a locked lesson's `availableAt`). */
+  readonly details: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>, details?: Record<string, string>) {
     super(message);
     this.code = code;
     this.fields = fields;
+    this.details = details;
   }
 
   get status(): number {

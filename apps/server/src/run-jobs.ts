@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneLinkTokens } from './auth/link-tokens.js';
 import { pruneLimits } from './auth/rate-limit.js';
+import { RELEASE_DIGEST_JOB, sendReleaseDigests } from './modules/learning/index.js';
 import { LIVE_REMINDERS_JOB, remindLiveSessions } from './modules/live-sessions/notify-audience.js';
 import { startReconciliation } from './modules/orders/reconcile-timer.js';
 import { startVideoWork } from './modules/video/index.js';
@@ -11,7 +12,7 @@ const PRUNE_JOB = 'accounts.prune';
 /**
  * The shop's background work (decision 0030): a process whose SHOP_ROLE includes `worker` handles the
  * mail passes (every 30 s and on each kick), payment reconciliation (every 5 minutes) and the pruning of
- * spent link tokens and rate-limit windows (hourly), live sessions' reminders (every 5 minutes), the demo lessons' clips the first start's seed asks
+ * spent link tokens and rate-limit windows (hourly), live sessions' reminders (every 5 minutes), the daily digest of newly opened lessons (hourly, each learner once a day), the demo lessons' clips the first start's seed asks
  * for, and the lesson-video transcode queue (`AppDeps.videoQueue`); a `web` process only asks for them
  * (its uploads wait, queued, for a worker). Scaled out, a kick from any process becomes one job on
  * pg-boss. `app.ts`'s onClose hook stops all of it: the jobs, then the transcode queue.
@@ -31,6 +32,10 @@ export async function runJobs(app: FastifyInstance): Promise<void> {
       await remindLiveSessions(app.deps);
     });
     await jobs.every(LIVE_REMINDERS_JOB, 5 * 60_000);
+    await jobs.work(RELEASE_DIGEST_JOB, async () => {
+      await sendReleaseDigests(app.deps);
+    });
+    await jobs.every(RELEASE_DIGEST_JOB, 60 * 60_000);
     await startVideoWork(app);
   }
   await jobs.start();

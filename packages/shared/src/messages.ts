@@ -229,6 +229,26 @@ export const messages = {
   cohortEnrolUntilLabel: 'Last day of enrolment (optional)',
   cohortSeatsTaken: 'Seats taken',
   cohortAudience: 'A cohort’s members',
+  /** Scheduled release (issue 35): a lesson not open yet. `{date}` is its India date, "5 January 2027". */
+  lessonOpensOn: 'Opens on {date}',
+  lessonLocked: 'This lesson opens on {date}.',
+  lessonLockedLabel: 'Locked',
+  releaseLabel: 'Release',
+  releaseImmediate: 'At once',
+  releaseAfterEnrolment: 'Days after enrolment',
+  releaseAfterCohortStart: 'Days after the cohort starts',
+  releaseOnDate: 'On a date',
+  releaseDays: 'Days',
+  releaseDate: 'Date',
+  /** The daily digest of newly opened lessons, and turning it off. */
+  releaseDigestPanel: 'E-mails about new lessons',
+  releaseDigestSetting: 'E-mail me when new lessons open (one digest a day at most)',
+  releaseDigestSaved: 'Your choice is saved.',
+  releaseDigestFailed: 'Your choice could not be saved. Please try again.',
+  releaseDigestUnsubscribed:
+    'You will no longer get e-mails when new lessons open. You can turn them back on from your dashboard.',
+  releaseDigestLinkInvalid: 'This unsubscribe link is not valid.',
+  releaseDigestTurnOff: 'Turn these e-mails off',
   /** Razorpay refused the cancel of a membership it still holds live: nothing changed, the learner tries again. */
   subscriptionCancelRefused:
     'The payment service did not accept the cancellation just now, so nothing has changed. Please try again in a few minutes.',

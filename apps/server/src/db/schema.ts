@@ -532,7 +532,17 @@ export interface CourseSectionsTable {
   course_id: string;
   position: number;
   title: string;
+  /** Scheduled release (migration 044): see ReleaseKind. */
+  release_kind: Generated<ReleaseKind>;
+  release_days: Generated<number>;
+  release_date: string | null;
 }
+
+/**
+ * A section's or lesson's release rule (issue 35): open at once, `release_days` after the learner's
+ * enrolment or their cohort's start, or on `release_date` (an India date), each at 00:00 India time.
+ */
+export type ReleaseKind = 'immediate' | 'afterEnrolment' | 'afterCohortStart' | 'onDate';
 
 /**
  * A section's ordered lessons; `summary` is the public one-line description (the course page's
@@ -553,6 +563,23 @@ export interface CourseLessonsTable {
   preview: Generated<number>;
   /** The ready `lesson_videos` row the lesson plays (issue 15), null when it has none. */
   video_id: string | null;
+  /** Scheduled release (migration 044); an immediate lesson follows its section's rule. */
+  release_kind: Generated<ReleaseKind>;
+  release_days: Generated<number>;
+  release_date: string | null;
+}
+
+/** One daily digest of newly opened lessons mailed to a learner (migration 044): at most one per India date. */
+export interface ReleaseDigestsTable {
+  user_id: string;
+  india_date: string;
+  sent_at: string;
+}
+
+/** A learner who turned the daily digest of newly opened lessons off (migration 044). */
+export interface ReleaseDigestOptoutsTable {
+  user_id: string;
+  created_at: string;
 }
 
 /** A lesson's uploaded video and its transcode job (migration 024). */
@@ -780,6 +807,8 @@ export interface Database {
   course_lessons: CourseLessonsTable;
   lesson_attachments: LessonAttachmentsTable;
   lesson_progress: LessonProgressTable;
+  release_digests: ReleaseDigestsTable;
+  release_digest_optouts: ReleaseDigestOptoutsTable;
   audit_log: AuditLogTable;
   tax_document_counters: TaxDocumentCountersTable;
   tax_documents: TaxDocumentsTable;

@@ -24,7 +24,9 @@ export function fieldMessages(issues: readonly FieldIssue[]): Record<string, str
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ ok: false, message: error.message, fields: error.fields });
+      return reply
+        .status(error.status)
+        .send({ ...error.details, ok: false, message: error.message, fields: error.fields });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldMessages(error.validation as FieldIssue[]);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/database.js';
 import { storeCourseFile } from '../modules/learning/course-file-store.js';
-import { findLessons, setPreview } from '../modules/learning/lessons-repo.js';
+import { findLessons, setLessonRelease, setPreview } from '../modules/learning/lessons-repo.js';
 import { syncCourseLessons } from '../modules/learning/sync-course-lessons.js';
 import { serverRoot } from '../paths.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
@@ -89,10 +89,19 @@ export async function seedLearning(db: Db, storage?: ObjectStorage, now = new Da
 export async function seedLessons(db: Db): Promise<void> {
   for (const course of demoLearning) {
     await syncCourseLessons(db, course.courseId);
-    const [first] = await findLessons(db, course.courseId);
+    const lessons = await findLessons(db, course.courseId);
+    const [first] = lessons;
     if (first) await setPreview(db, first.id, true);
+    // Scheduled release (issue 35): the drip course's last lesson opens a week after the learner enrols.
+    const last = lessons[lessons.length - 1];
+    if (course.courseId === DEMO_DRIP_COURSE_ID && last && last !== first)
+      await setLessonRelease(db, last.id, { kind: 'afterEnrolment', days: DEMO_DRIP_DAYS, date: null });
   }
 }
+
+/** The demo course whose last lesson is released on a schedule (Basic Maths for Traders), and after how many days of enrolment. */
+export const DEMO_DRIP_COURSE_ID = demoCourses[10]?._id ?? '';
+export const DEMO_DRIP_DAYS = 7;
 
 /** The demo lessons that get a clip of our own (make-demo-clips.ts): each course's first few, in reading order. */
 export async function demoVideoLessonIds(db: Db): Promise<string[]> {

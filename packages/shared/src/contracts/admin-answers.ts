@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { levels } from '../field-rules.js';
 import { lessonKind } from './learning.js';
+import { releaseRule } from './lesson-release.js';
 
 /*
  * What the console's calls answer. Shapes only, no rules: a stored value the editor would refuse
@@ -218,8 +219,10 @@ export const adminCourseStructure = z.object({
           fileIds: z.array(z.string()),
           /** Learners have progress on it, so it cannot be deleted (it can be moved and renamed). */
           hasProgress: z.boolean(),
+          release: releaseRule,
         }),
       ),
+      release: releaseRule,
     }),
   ),
 });

@@ -4,6 +4,7 @@ import type { adminCourseStructure } from './admin-answers.js';
 import { objectId } from './common.js';
 import { youTubeLink } from './course-fields.js';
 import { lessonKind } from './learning.js';
+import { releaseInput } from './lesson-release.js';
 
 const required = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
@@ -32,6 +33,8 @@ export const structureLessonInput = z
     preview: z.boolean({ error: 'must be true or false' }).default(false),
     /** Course files attached to the lesson, in the order learners see them. */
     fileIds: z.array(objectId).max(50, 'must have at most 50 files').default([]),
+    /** When learners may open it (issue 35); absent is at once, or as its section says. */
+    release: releaseInput.optional(),
   })
   .superRefine((lesson, ctx) => {
     if (lesson.kind !== 'video' && lesson.videoLink)
@@ -48,6 +51,8 @@ export type StructureLessonInput = z.infer<typeof structureLessonInput>;
 export const structureSectionInput = z.object({
   id: objectId.optional(),
   title: required(200),
+  /** The release of its lessons that set none of their own (issue 35); absent is at once. */
+  release: releaseInput.optional(),
   lessons: z.array(structureLessonInput).max(200, 'must have at most 200 lessons'),
 });
 

@@ -53,20 +53,26 @@ export const courseProgress = z.object({
 });
 export type CourseProgress = z.infer<typeof courseProgress>;
 
-/** A lesson as its enrolled learner gets it: content included, attachments on signed links. */
+/**
+ * A lesson as its enrolled learner gets it: content included, attachments on signed links. A lesson not
+ * open yet (issue 35) says when it opens and carries its title, kind and duration only: its content, video
+ * and files are absent until then.
+ */
 export const learnLesson = z.object({
   id: objectId,
   title: z.string(),
   kind: lessonKind,
   duration: z.string(),
   preview: z.boolean(),
+  /** When it opens for this learner (ISO 8601 in India time), or null when open now. */
+  availableAt: z.string().nullable(),
   /** Markdown. */
-  content: z.string(),
+  content: z.string().optional(),
   /** Today a YouTube link; empty when the lesson has no video. */
-  videoLink: z.string(),
+  videoLink: z.string().optional(),
   /** The lesson has a ready video of its own (issue 15): its stream comes from the playback call. */
-  ownVideo: z.boolean(),
-  attachments: z.array(courseFile),
+  ownVideo: z.boolean().optional(),
+  attachments: z.array(courseFile).optional(),
   completed: z.boolean(),
   positionSeconds: z.number().int().nonnegative(),
 });

@@ -165,7 +165,7 @@ describe(`the console's section editor API (${engine})`, () => {
     lessons[1] = { ...lessons[1], fileIds: [sheet] } as (typeof lessons)[0];
     expect((await call('PUT', `/api/admin/courses/${id}/structure`, input)).statusCode).toBe(200);
     const learned = await learnAs(learner, id);
-    expect(learned.sections[0]?.lessons.map((lesson) => lesson.attachments.map((file) => file.name))).toEqual([
+    expect(learned.sections[0]?.lessons.map((lesson) => (lesson.attachments ?? []).map((file) => file.name))).toEqual([
       [],
       ['Sheet.pdf'],
     ]);

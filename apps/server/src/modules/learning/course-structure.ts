@@ -1,6 +1,8 @@
+import type { ReleaseRule } from '@shop/shared';
 import type { AppDeps } from '../../deps.js';
 import { byLesson, lessonsInSections } from './group-lessons.js';
 import { lessonDurationSeconds } from './lesson-duration.js';
+import { effectiveRelease, releaseOf } from './lesson-release.js';
 import type { CompletionRule } from './may-complete-lesson.js';
 import { readAttachments, readCourseHeading, readLessons, readSections, readVideoDurations } from './player-repo.js';
 
@@ -29,6 +31,11 @@ export interface CourseStructure {
   lessonSet: ReadonlySet<string>;
   /** What completing each lesson takes (may-complete-lesson.ts), by lesson id. */
   completion: ReadonlyMap<string, CompletionRule>;
+  /**
+   * The effective release rule of each lesson that does not open at once (issue 35), by lesson id: the
+   * same for every learner; when it opens for one is worked out per call (require-enrolment.ts).
+   */
+  releases: ReadonlyMap<string, ReleaseRule>;
 }
 
 async function loadCourseStructure(db: AppDeps['db'], courseId: string): Promise<CourseStructure> {
@@ -39,6 +46,13 @@ async function loadCourseStructure(db: AppDeps['db'], courseId: string): Promise
     readAttachments(db, courseId),
     readVideoDurations(db, courseId),
   ]);
+  const sectionRelease = new Map(sections.map((section) => [section.id, releaseOf(section)]));
+  const releases = new Map<string, ReleaseRule>();
+  for (const lesson of lessons) {
+    const rule = effectiveRelease(releaseOf(lesson), sectionRelease.get(lesson.section_id));
+    // A free preview is public on the course page: no release holds it back.
+    if (rule.kind !== 'immediate' && lesson.preview !== 1) releases.set(lesson.id, rule);
+  }
   const ownDuration = new Map(videoDurations.map((video) => [video.id, video.duration_seconds]));
   const filesOf = byLesson(attachments, (file) => ({ id: file.id, name: file.name }));
   const heading = { title: course?.title ?? '', thumb: course?.thumb ?? '', instructor: course?.instructor ?? '' };
@@ -58,6 +72,7 @@ async function loadCourseStructure(db: AppDeps['db'], courseId: string): Promise
     sections: inSections,
     lessonIds: lessons.map((lesson) => lesson.id),
     lessonSet: new Set(lessons.map((lesson) => lesson.id)),
+    releases,
     completion: new Map(
       lessons.map((lesson) => {
         // A video lesson with nothing to play (no video of ours, no link) has no duration to measure.

@@ -7,12 +7,15 @@ import { hasMembershipAccess } from '../subscriptions/index.js';
 import { summariseProgress } from './course-progress.js';
 import { courseStructure } from './course-structure.js';
 import { signFileLink } from './file-links.js';
+import { availableAt } from './lesson-release.js';
 import { readProgress, readProgressIfEnrolled } from './player-repo.js';
+import { readReleaseStarts } from './require-enrolment.js';
 
 /**
  * The player's course: sections, lessons with their content, the learner's signed file links and
  * ticks, and where they left off. The structure every learner shares is read once and kept with the
- * catalogue's answers; only the learner's own parts are added here.
+ * catalogue's answers; only the learner's own parts are added here, the release dates among them: a
+ * lesson not open yet for this learner comes without its content, video and files (issue 35).
  */
 export async function getLearnCourse(
   deps: Pick<AppDeps, 'db' | 'catalogCache'>,
@@ -34,6 +37,13 @@ export async function getLearnCourse(
   // Read after the check: only an owner's call may fill the cache for a course id.
   const structure = await courseStructure(deps, courseId);
   const byLesson = new Map(rows.map((row) => [row.lesson_id, row]));
+  // The release dates are this learner's: worked out here, never kept in the shared structure. A course
+  // without rules asks nothing more.
+  const starts = structure.releases.size > 0 ? await readReleaseStarts(deps.db, caller.id, courseId, now) : null;
+  const opensAt = (lessonId: string) => {
+    const rule = structure.releases.get(lessonId);
+    return rule && starts ? availableAt(rule, starts, now) : null;
+  };
   const progress = summariseProgress(structure.lessonSet, rows);
   // Only a finished course can have a certificate: the others' calls make no query for it.
   const finished = progress.total > 0 && progress.completed === progress.total;
@@ -43,16 +53,23 @@ export async function getLearnCourse(
     sections: structure.sections.map((section) => ({
       id: section.id,
       title: section.title,
-      lessons: section.lessons.map(({ files, ...lesson }) => {
+      lessons: section.lessons.map(({ files, content, videoLink, ownVideo, ...lesson }) => {
         const row = byLesson.get(lesson.id);
+        const progress = { completed: Boolean(row?.completed_at), positionSeconds: row?.position_seconds ?? 0 };
+        const availableAt = opensAt(lesson.id);
+        // Locked: its title, kind and duration, and when it opens; no body, video or file link.
+        if (availableAt) return { ...lesson, availableAt, ...progress };
         return {
           ...lesson,
+          availableAt,
+          content,
+          videoLink,
+          ownVideo,
           attachments: files.map((file) => ({
             name: file.name,
             fileUrl: signFileLink(linkSecret, file.id, caller.id, now),
           })),
-          completed: Boolean(row?.completed_at),
-          positionSeconds: row?.position_seconds ?? 0,
+          ...progress,
         };
       }),
     })),

@@ -13,7 +13,9 @@ export {
   moveOrRevokeEnrolment,
   revokeEnrolments,
 } from './grant-enrolment.js';
+export { lessonRuleOf } from './lesson-release.js';
 export { findLessons, findSections } from './lessons-repo.js';
 export { addCourseFileRow, findCourseFileRow, listCourseFileRows, removeCourseFileRow } from './manage-course-files.js';
 export { findEnrolmentHistory, findLearnerIds as courseLearnerIds } from './repo.js';
-export { mayOpenCourse } from './require-enrolment.js';
+export { mayOpenCourse, requireLessonOpen } from './require-enrolment.js';
+export { RELEASE_DIGEST_JOB, sendReleaseDigests } from './send-release-digests.js';

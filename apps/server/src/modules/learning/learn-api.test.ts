@@ -54,7 +54,7 @@ describe(`GET /api/learn/{courseId} (${engine})`, () => {
     expect(lessons.map((lesson) => lesson.title)).toEqual(demoCourses[0]?.curriculum.map((item) => item.title));
     expect(lessons[0]).toMatchObject({ kind: 'video', preview: true, completed: false, positionSeconds: 0 });
     expect(lessons[0]?.videoLink).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
-    expect(lessons[0]?.attachments.map((file) => file.name)).toEqual([
+    expect(lessons[0]?.attachments?.map((file) => file.name)).toEqual([
       'Pre-Market Trading Checklist.pdf',
       'Trade Journal Template.csv',
     ]);
@@ -72,7 +72,7 @@ describe(`GET /api/learn/{courseId} (${engine})`, () => {
     const asAdmin = callAs(t, await createSignedInUser(t.database.db, { role: 'admin' }));
     const names = async () =>
       lessonsOf((await learn(user)).json() as LearnCourseResponse).flatMap((lesson) =>
-        lesson.attachments.map((file) => file.name),
+        (lesson.attachments ?? []).map((file) => file.name),
       );
     const before = await names();
     const added = await asAdmin(

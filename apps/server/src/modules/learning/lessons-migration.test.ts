@@ -8,6 +8,7 @@ import * as lessonProgress from '../../db/migrations/016-lesson-progress.js';
 import * as lessonNotes from '../../db/migrations/019-lesson-notes.js';
 import * as lessonSummaries from '../../db/migrations/020-lesson-summaries.js';
 import * as lessonVideos from '../../db/migrations/024-lesson-videos.js';
+import * as lessonRelease from '../../db/migrations/044-lesson-release.js';
 import { newId } from '../../ids.js';
 
 const t = useTestApp();
@@ -74,6 +75,7 @@ describe(`migration 015: existing courses become one section of lessons (${engin
   it('pairs curriculum items with videos by position, attaches the files, and the spec fields keep their values', async () => {
     const db = t.database.db;
     const raw = db as unknown as Kysely<unknown>;
+    await lessonRelease.down(raw);
     await lessonVideos.down(raw);
     await lessonNotes.down(raw);
     await lessonProgress.down(raw);
@@ -90,6 +92,8 @@ describe(`migration 015: existing courses become one section of lessons (${engin
     await lessonSummaries.up(raw);
     // Migration 024: a lesson's own video (the player reads `video_id`).
     await lessonVideos.up(raw);
+    // Migration 044: each section's and lesson's release rule (issue 35).
+    await lessonRelease.up(raw);
 
     const sections = await db.selectFrom('course_sections').selectAll().where('course_id', '=', full.id).execute();
     expect(sections).toHaveLength(1);

@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { CourseLessonsTable } from '../../db/schema.js';
+import type { CourseLessonsTable, CourseSectionsTable, ReleaseKind } from '../../db/schema.js';
 
 /** The old course columns the old shape of a course save still writes (issue 14; see sync-course-lessons.ts). */
 export async function findCourseSource(db: Db, courseId: string) {
@@ -15,7 +15,7 @@ export async function findCourseSource(db: Db, courseId: string) {
 export const selectSections = (db: Db, courseId: string) =>
   db
     .selectFrom('course_sections')
-    .select(['id', 'title', 'position'])
+    .select(['id', 'title', 'position', 'release_kind', 'release_days', 'release_date'])
     .where('course_id', '=', courseId)
     .orderBy('position');
 
@@ -35,6 +35,9 @@ export const selectLessons = (db: Db, courseId: string) =>
       'course_lessons.video_link',
       'course_lessons.preview',
       'course_lessons.video_id',
+      'course_lessons.release_kind',
+      'course_lessons.release_days',
+      'course_lessons.release_date',
     ])
     .where('course_lessons.course_id', '=', courseId)
     .orderBy('course_sections.position')
@@ -56,6 +59,13 @@ export async function findLessonsOfCourses(db: Db, courseIds: string[]) {
       'course_lessons.kind',
       'course_lessons.video_link',
       'course_lessons.video_id',
+      'course_lessons.preview',
+      'course_lessons.release_kind',
+      'course_lessons.release_days',
+      'course_lessons.release_date',
+      'course_sections.release_kind as section_kind',
+      'course_sections.release_days as section_days',
+      'course_sections.release_date as section_date',
     ])
     .where('course_lessons.course_id', 'in', courseIds)
     .orderBy('course_lessons.course_id')
@@ -108,7 +118,7 @@ export async function countAttachments(db: Db, lessonId: string): Promise<number
   return Number(row?.n ?? 0);
 }
 
-export async function insertSection(db: Db, row: { id: string; course_id: string; position: number; title: string }) {
+export async function insertSection(db: Db, row: Insertable<CourseSectionsTable>) {
   await db.insertInto('course_sections').values(row).execute();
 }
 
@@ -133,6 +143,19 @@ export async function setPreview(db: Db, lessonId: string, preview: boolean) {
   await db
     .updateTable('course_lessons')
     .set({ preview: preview ? 1 : 0 })
+    .where('id', '=', lessonId)
+    .execute();
+}
+
+/** A lesson's own release rule (the demo seed's drip course, issue 35). */
+export async function setLessonRelease(
+  db: Db,
+  lessonId: string,
+  rule: { kind: ReleaseKind; days: number; date: string | null },
+) {
+  await db
+    .updateTable('course_lessons')
+    .set({ release_kind: rule.kind, release_days: rule.days, release_date: rule.date })
     .where('id', '=', lessonId)
     .execute();
 }

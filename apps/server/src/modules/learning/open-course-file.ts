@@ -5,7 +5,10 @@ import { AppError } from '../../errors.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
 import { courseFileKey } from './course-file-store.js';
 import { checkFileLink, type FileLink } from './file-links.js';
+import { lessonRuleOf } from './lesson-release.js';
+import { findFileLessons } from './release-repo.js';
 import { findCourseFile, hasActiveEnrolment } from './repo.js';
+import { requireLessonOpen } from './require-enrolment.js';
 
 export interface OpenedCourseFile {
   name: string;
@@ -18,7 +21,8 @@ export interface OpenedCourseFile {
 /**
  * A download is served only on a genuine, unexpired link made for the signed-in caller, while the
  * caller is still enrolled (a refund revokes the enrolment and with it every link). The file's path
- * comes from its database row, never from the request.
+ * comes from its database row, never from the request. A file attached only to lessons not open yet for
+ * the caller is refused until the first of them opens (issue 35).
  */
 export async function openCourseFile(
   ctx: { db: Db; storage: ObjectStorage; linkSecret: string },
@@ -37,6 +41,7 @@ export async function openCourseFile(
   if (!(await hasActiveEnrolment(ctx.db, user.id, file.course_id))) {
     throw new AppError('forbidden', messages.fileNotEnrolled);
   }
+  await requireFileOpen(ctx.db, user.id, file.course_id, link.fileId, now);
   const key = courseFileKey(file.stored_name);
   // A key the store refuses (a damaged row) is as absent as a missing object.
   const size = await ctx.storage.size(key).catch((error: unknown) => {
@@ -45,4 +50,22 @@ export async function openCourseFile(
   });
   if (size === null) throw new AppError('not_found', messages.fileUnavailable);
   return { name: file.name, contentType: file.content_type, size, key };
+}
+
+/** A file opens with the first lesson it is attached to; one attached to none is the course's, open to its owners. */
+async function requireFileOpen(db: Db, userId: string, courseId: string, fileId: string, now: Date): Promise<void> {
+  const lessons = await findFileLessons(db, fileId);
+  let first: AppError | undefined;
+  for (const lesson of lessons) {
+    const rule = lessonRuleOf(lesson);
+    try {
+      await requireLessonOpen(db, { userId, courseId, lessonId: lesson.id, rule }, now);
+      return;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const opens = error.details?.availableAt ?? '';
+      if (!first || opens < (first.details?.availableAt ?? '')) first = error;
+    }
+  }
+  if (first) throw first;
 }

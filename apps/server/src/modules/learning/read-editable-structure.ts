@@ -1,6 +1,7 @@
 import type { AdminCourseStructure } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { byLesson, lessonsInSections } from './group-lessons.js';
+import { releaseOf } from './lesson-release.js';
 import { findLessons, findSections } from './lessons-repo.js';
 import { findAttachmentIds, findLessonsWithProgress } from './structure-repo.js';
 
@@ -25,6 +26,9 @@ export async function readEditableStructure(db: Db, courseId: string): Promise<A
       preview: lesson.preview === 1,
       fileIds: filesOf.get(lesson.id) ?? [],
       hasProgress: begun.has(lesson.id),
-    })),
+      release: releaseOf(lesson),
+    })).map((section, s) => ({ ...section, release: releaseOf(sections[s] ?? IMMEDIATE_SECTION) })),
   };
 }
+
+const IMMEDIATE_SECTION = { release_kind: 'immediate', release_days: 0, release_date: null } as const;

@@ -7,19 +7,27 @@ import {
   learnCourseResponse,
   learningPaths,
   learnParams,
+  lessonLockedResponse,
   lessonProgressParams,
   messages,
   previewLessonsResponse,
+  releaseDigestResponse,
+  releaseDigestSetting,
+  releaseDigestUnsubscribed,
+  releaseDigestUnsubscribeQuery,
   saveProgressInput,
   saveProgressResponse,
+  tooManyAttemptsMessage,
 } from '@shop/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { secretFor } from '../../auth/secrets.js';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { escapeHtml } from '../../html.js';
 import { selfCompressed, sendCached } from '../../plugins/cached-answer.js';
+import { perIpLimit } from '../../plugins/rate-limit-options.js';
 import { claimCertificate } from './claim-certificate.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { FILE_LINK_SECRET_NAME } from './file-links.js';
@@ -27,6 +35,7 @@ import { getLearnCourse } from './get-learn-course.js';
 import { listEnrolledCourses } from './list-enrolled-courses.js';
 import { listPreviewLessons } from './list-preview-lessons.js';
 import { openCourseFile } from './open-course-file.js';
+import { readDigestSetting, saveDigestSetting, unsubscribeDigest } from './release-digest-setting.js';
 import { saveLessonProgress } from './save-lesson-progress.js';
 
 /** A presigned download URL's life: long enough to start the download, short enough not to be passed around. */
@@ -40,12 +49,83 @@ const fileQuery = z.object({
   s: z.string().max(128).default(''),
 });
 
+/** The page a digest's visible unsubscribe link opens: one button, which makes the one-click POST. */
+function unsubscribePage(action: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(messages.releaseDigestTurnOff)}</title></head><body><main><h1>${escapeHtml(messages.releaseDigestTurnOff)}</h1><form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(messages.releaseDigestTurnOff)}</button></form></main></body></html>`;
+}
+
 /** The learner's area: their own courses, and course files behind per-user signed, expiring links. */
 export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
   { db, config, catalogCache, mail, storage },
 ) => {
+  const appConfig = config;
   const linkSecret = secretFor(config, FILE_LINK_SECRET_NAME);
+
+  app.get(
+    learningPaths.releaseDigest,
+    { schema: { response: { 200: releaseDigestResponse, 401: errorResponse } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { ok: true as const, enabled: await readDigestSetting(db, requireUser(request).id) };
+    },
+  );
+
+  app.put(
+    learningPaths.releaseDigest,
+    {
+      schema: {
+        body: releaseDigestSetting,
+        response: { 200: releaseDigestResponse, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      enabled: await saveDigestSetting(db, requireUser(request).id, request.body.enabled),
+    }),
+  );
+
+  // The digest's unsubscribe needs no sign-in: the signed link is the proof. Mail clients make RFC 8058's
+  // one-click POST from their own servers, so the origin check is off (as for the newsletter's).
+  await app.register(async (scope) => {
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data'])
+      scope.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>
+        done(null, {}),
+      );
+    const config = {
+      skipSession: true,
+      skipOriginCheck: true,
+      rateLimit: perIpLimit(60, '1 hour', tooManyAttemptsMessage(60 * 60_000)),
+    };
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      learningPaths.releaseDigestUnsubscribe,
+      {
+        config,
+        schema: {
+          querystring: releaseDigestUnsubscribeQuery,
+          response: { 200: releaseDigestUnsubscribed, 400: errorResponse, 429: errorResponse },
+        },
+      },
+      async (request) => {
+        await unsubscribeDigest({ db, config: appConfig }, request.query);
+        return { ok: true as const, message: messages.releaseDigestUnsubscribed };
+      },
+    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        learningPaths.releaseDigestUnsubscribe,
+        { config, schema: { querystring: releaseDigestUnsubscribeQuery, response: { 200: z.string() } } },
+        async (request, reply) => {
+          const { u, s } = request.query;
+          const action = `${learningPaths.releaseDigestUnsubscribe}?u=${encodeURIComponent(u)}&s=${encodeURIComponent(s)}`;
+          return reply
+            .header('cache-control', 'no-store')
+            .type('text/html; charset=utf-8')
+            .send(unsubscribePage(action));
+        },
+      );
+  });
 
   app.get(
     learningPaths.enrolledCourses,
@@ -84,7 +164,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (
           200: saveProgressResponse,
           400: errorResponse,
           401: errorResponse,
-          403: errorResponse,
+          403: lessonLockedResponse,
           404: errorResponse,
           409: errorResponse,
         },
@@ -152,7 +232,7 @@ export const learningRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         params: fileParams,
         querystring: fileQuery,
         // The file itself streams out unserialized; only refusals are JSON.
-        response: { 200: z.instanceof(Readable), 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: z.instanceof(Readable), 401: errorResponse, 403: lessonLockedResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {

@@ -8,7 +8,7 @@ import { summariseProgress } from './course-progress.js';
 import { cachedCourseStructure, courseStructure } from './course-structure.js';
 import { completesByItself, creditedSeconds, mayCompleteLesson } from './may-complete-lesson.js';
 import { readProgress, writeMemberProgress, writeProgressIfEnrolled } from './player-repo.js';
-import { requireEnrolment } from './require-enrolment.js';
+import { requireEnrolment, requireLessonOpen } from './require-enrolment.js';
 
 /**
  * Saves that lost a race with another save of the same lesson are worked out again this often at most.
@@ -43,12 +43,18 @@ export async function saveLessonProgress(
     await requireEnrolment(db, caller, courseId);
     structure = courseStructure(deps, courseId);
   }
-  const { lessonSet, heading, completion } = await structure;
+  const { lessonSet, heading, completion, releases } = await structure;
   const rule = completion.get(lessonId);
   if (!lessonSet.has(lessonId) || !rule) {
     // Not this course's lesson: a caller who does not own the course is refused as for any other call.
     await requireEnrolment(db, caller, courseId);
     throw new AppError('not_found', messages.lessonNotFound);
+  }
+  // A lesson not open yet for this learner takes no save, a completion least of all (issue 35).
+  const release = releases.get(lessonId);
+  if (release) {
+    await requireEnrolment(db, caller, courseId);
+    await requireLessonOpen(db, { userId: user.id, courseId, lessonId, rule: release }, now);
   }
   const stamp = now.toISOString();
   for (let attempt = 0; ; attempt++) {

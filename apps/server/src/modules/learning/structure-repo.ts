@@ -1,4 +1,6 @@
+import type { Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { CourseSectionsTable } from '../../db/schema.js';
 
 // The section editor's reads and writes (issue 14): the whole structure of one course at once.
 
@@ -30,7 +32,7 @@ export async function findLessonsWithProgress(db: Db, courseId: string): Promise
   return new Set(rows.map((row) => row.lesson_id));
 }
 
-export async function updateSection(db: Db, id: string, values: { title: string; position: number }) {
+export async function updateSection(db: Db, id: string, values: Updateable<CourseSectionsTable>) {
   await db.updateTable('course_sections').set(values).where('id', '=', id).execute();
 }
 

@@ -46,10 +46,10 @@ export async function syncCourseLessons(db: Db, courseId: string): Promise<void>
   const sections = await findSections(db, courseId);
   const count = Math.max(items.length, videos.length, hasFiles ? 1 : 0);
 
-  let lastSection = sections[sections.length - 1];
+  let lastSection: { id: string } | undefined = sections[sections.length - 1];
   if (!lastSection && count > 0) {
-    lastSection = { id: newId(), title: 'Course content', position: 0 };
-    await insertSection(db, { ...lastSection, course_id: courseId });
+    lastSection = { id: newId() };
+    await insertSection(db, { id: lastSection.id, title: 'Course content', position: 0, course_id: courseId });
   }
   const lessonIds: string[] = [];
   for (let index = 0; index < count; index++) {

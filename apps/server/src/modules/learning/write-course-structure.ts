@@ -1,4 +1,4 @@
-import { type CourseStructureInput, messages } from '@shop/shared';
+import { type CourseStructureInput, IMMEDIATE_RELEASE, messages, type ReleaseRule } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -20,7 +20,8 @@ import {
  * and attached files this course's files. A lesson left out is deleted, unless learners have
  * progress on it: then nothing is written and the operator is told which lesson (decision 0021).
  * The old `curriculum` and `lesson_videos` columns are rewritten from the lessons; the curriculum is
- * public, so it carries each lesson's summary, never its body.
+ * public, so it carries each lesson's summary, never its body. Each section and lesson stores its release
+ * rule (issue 35); one left out is open at once.
  */
 export async function writeCourseStructure(
   db: Db,
@@ -61,8 +62,9 @@ export async function writeCourseStructure(
   for (const [s, section] of sections.entries()) {
     const sectionId = section.id ?? newId();
     keptSections.add(sectionId);
-    if (section.id) await updateSection(db, sectionId, { title: section.title, position: s });
-    else await insertSection(db, { id: sectionId, course_id: courseId, position: s, title: section.title });
+    const sectionValues = { title: section.title, position: s, ...releaseColumns(section.release) };
+    if (section.id) await updateSection(db, sectionId, sectionValues);
+    else await insertSection(db, { id: sectionId, course_id: courseId, ...sectionValues });
     for (const [l, lesson] of section.lessons.entries()) {
       const lessonId = lesson.id ?? newId();
       const values = {
@@ -75,6 +77,7 @@ export async function writeCourseStructure(
         content: lesson.content,
         video_link: lesson.kind === 'video' ? lesson.videoLink : '',
         preview: lesson.preview ? 1 : 0,
+        ...releaseColumns(lesson.release),
       };
       if (lesson.id) await updateLesson(db, lessonId, values);
       else await insertLesson(db, { id: lessonId, course_id: courseId, ...values });
@@ -107,4 +110,10 @@ export async function writeCourseStructure(
     lesson_videos: JSON.stringify(lessons.map((lesson) => (lesson.kind === 'video' ? lesson.videoLink : ''))),
     updated_at: now.toISOString(),
   });
+}
+
+/** A release rule's columns; a save without one (an older caller) stores "at once". */
+function releaseColumns(rule: ReleaseRule | undefined) {
+  const { kind, days, date } = rule ?? IMMEDIATE_RELEASE;
+  return { release_kind: kind, release_days: days, release_date: date };
 }

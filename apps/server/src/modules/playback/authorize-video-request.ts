@@ -2,6 +2,7 @@ import { messages } from '@shop/shared';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { lessonRuleOf, requireLessonOpen } from '../learning/index.js';
 import { hasMembershipAccess } from '../subscriptions/index.js';
 import { checkStream } from './device-limit.js';
 import { findVideoAccess } from './repo.js';
@@ -18,8 +19,8 @@ export interface VideoRequestContext {
  * browser, and a tampered one anywhere); its expiry; the session still alive (the caller's cookie still
  * resolves to the learner); the enrolment still active (a refund ends it), a membership that includes
  * the course still opening it (a halt ends it), or the lesson still a free
- * preview of a published course; the lesson still playing this video; and this device's stream not
- * ended from another device.
+ * preview of a published course; the lesson still playing this video; the lesson open for this learner
+ * (its scheduled release, issue 35); and this device's stream not ended from another device.
  */
 export async function authorizeVideoRequest(
   ctx: VideoRequestContext,
@@ -53,6 +54,11 @@ export async function authorizeVideoRequest(
   // A member's every request asks the membership afresh, as an owner's asks the enrolment: a halt ends it.
   const mayWatch = user && signedIn && (access.enrolled || (await hasMembershipAccess(ctx.db, user.id, query.c, now)));
   if (user && mayWatch) {
+    // Every playlist, key and segment of a lesson not open yet is refused, a free preview aside (issue 35).
+    if (!freePreview) {
+      const rule = lessonRuleOf(access);
+      await requireLessonOpen(ctx.db, { userId: user.id, courseId: query.c, lessonId: query.l, rule }, now);
+    }
     const mine =
       access.stream_seen_at === null
         ? undefined

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { isEnrolled } from '../learning/enrolments.js';
+import { lessonRuleOf, requireLessonOpen } from '../learning/index.js';
 import { hasMembershipAccess } from '../subscriptions/index.js';
 import { claimStream } from './device-limit.js';
 import { flagManyDevices } from './flag-many-devices.js';
@@ -46,6 +47,9 @@ export async function getPlayback(
   }
   const videoId = lesson?.video_id;
   if (!videoId) throw new AppError('not_found', messages.videoNoStream);
+  // A lesson not open yet for this learner plays nothing, a free preview aside (issue 35).
+  if (enrolled && user && !freePreview)
+    await requireLessonOpen(ctx.db, { userId: user.id, courseId, lessonId, rule: lessonRuleOf(lesson) }, now);
   if (enrolled && user) {
     const settings = await readVideoSettings(ctx.db);
     // A device that starts playing is when sign-ins on many devices matter; its refreshes need no count.

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared.js';
+import type { ReleaseKind } from '../../db/schema.js';
 
 /** A lesson as playback sees it: is it a preview of a published course, and which ready video it plays. */
 export interface LessonVideoRow {
@@ -10,8 +11,18 @@ export interface LessonVideoRow {
   has_captions: number | null;
 }
 
+/** The lesson's release rule and its section's (issue 35), as learning's requireLessonOpen takes them. */
+export interface LessonReleaseColumns {
+  release_kind: ReleaseKind;
+  release_days: number;
+  release_date: string | null;
+  section_kind: ReleaseKind;
+  section_days: number;
+  section_date: string | null;
+}
+
 /** What playback checks, read at once: the lesson and its ready video, the enrolment, this device's stream. */
-export interface VideoAccessRow extends LessonVideoRow {
+export interface VideoAccessRow extends LessonVideoRow, LessonReleaseColumns {
   /** 1 or true while the caller holds an enrolment not revoked nor refunded. */
   enrolled: number | boolean;
   /** This session's stream, if it has one. */
@@ -24,6 +35,7 @@ const videoAccess = preparedQuery<{ courseId: string; lessonId: string; userId: 
     db
       .selectFrom('course_lessons')
       .innerJoin('courses', 'courses.id', 'course_lessons.course_id')
+      .innerJoin('course_sections', 'course_sections.id', 'course_lessons.section_id')
       .leftJoin('lesson_videos', (join) =>
         join.onRef('lesson_videos.id', '=', 'course_lessons.video_id').on('lesson_videos.status', '=', 'ready'),
       )
@@ -31,6 +43,12 @@ const videoAccess = preparedQuery<{ courseId: string; lessonId: string; userId: 
       .select((eb) => [
         'course_lessons.preview',
         'courses.published',
+        'course_lessons.release_kind',
+        'course_lessons.release_days',
+        'course_lessons.release_date',
+        'course_sections.release_kind as section_kind',
+        'course_sections.release_days as section_days',
+        'course_sections.release_date as section_date',
         'lesson_videos.id as video_id',
         'lesson_videos.has_captions',
         eb

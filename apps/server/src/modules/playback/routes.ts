@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   errorResponse,
+  lessonLockedResponse,
   lessonProgressParams,
   playbackPaths,
   playbackResponse,
@@ -28,7 +29,8 @@ const signedQuery = z.object({
   e: z.string().max(20).default(''),
   s: z.string().max(128).default(''),
 });
-const refusals = { 401: errorResponse, 403: errorResponse, 404: errorResponse };
+// A 403 may be a lesson not open yet: it says when (issue 35).
+const refusals = { 401: errorResponse, 403: lessonLockedResponse, 404: errorResponse };
 const PRIVATE = 'private, no-store';
 
 /** A lesson's own video for learners (decision 0028): the grant, and the signed playlists, keys, segments and poster. */

@@ -10,7 +10,7 @@ export { endSubscriptionsOf } from './end-subscriptions-of.js';
 export { type EnrolBuyer, grantInstalmentCourses } from './grant-instalment-courses.js';
 export { handleSubscriptionEvent } from './handle-subscription-event.js';
 export { listMySubscriptions } from './list-my-subscriptions.js';
-export { hasMembershipAccess, hasPlanAccess, memberIdsWithAccess } from './member-access.js';
+export { hasMembershipAccess, hasPlanAccess, memberIdsWithAccess, membershipStartedAt } from './member-access.js';
 export { notifyMembers } from './notify-members.js';
 export { reconcileSubscriptions, type SubscriptionReconcileReport } from './reconcile-subscriptions.js';
 export { type GatewayRefundOutcome, recordGatewayRefund } from './record-gateway-refund.js';

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.js';
 import { planIncludesCourse } from '../plans/index.js';
 import { findAccessCandidates, findAllAccessCandidates } from './repo.js';
 
-type Candidate = Awaited<ReturnType<typeof findAccessCandidates>>[number];
+type Candidate = Omit<Awaited<ReturnType<typeof findAccessCandidates>>[number], 'created_at'>;
 
 /**
  * Whether a subscription opens its plan's courses now: active, authenticated (a trial) or pending (the
@@ -30,6 +30,23 @@ export async function hasMembershipAccess(
   );
   for (const planId of plans) if (await planIncludesCourse(db, planId, courseId)) return true;
   return false;
+}
+
+/**
+ * When the membership that opens the course for the learner now began (the earliest such subscription's
+ * creation), or null when none does: a member's "enrolment" for the scheduled release (issue 35).
+ */
+export async function membershipStartedAt(
+  db: Db,
+  userId: string,
+  courseId: string,
+  now = new Date(),
+): Promise<string | null> {
+  const open = (await findAccessCandidates(db, userId))
+    .filter((row) => opensCourses(row, now))
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+  for (const row of open) if (await planIncludesCourse(db, row.plan_id, courseId)) return row.created_at;
+  return null;
 }
 
 /** Whether the learner is a member of this plan now: a subscription to it that opens its courses (live sessions' audience). */

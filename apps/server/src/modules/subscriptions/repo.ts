@@ -163,7 +163,7 @@ export function findAllAccessCandidates(db: Db) {
 export function findAccessCandidates(db: Db, userId: string) {
   return db
     .selectFrom('subscriptions')
-    .select(['plan_id', 'status', 'current_period_end', 'cancel_at_period_end', 'ended_at'])
+    .select(['plan_id', 'status', 'current_period_end', 'cancel_at_period_end', 'ended_at', 'created_at'])
     .where('user_id', '=', userId)
     .where('status', 'in', ['active', 'authenticated', 'pending', 'cancelled'])
     .execute();

@@ -4,6 +4,7 @@ import { useGetProfileQuery } from './api';
 import { CertificateNameForm } from './certificate-name-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DashboardPage, DashboardPanel } from './dashboard-sidebar';
+import { ReleaseDigestForm } from './release-digest-form';
 
 function MyProfile() {
   const { data: profile } = useGetProfileQuery();
@@ -29,6 +30,7 @@ export default function ProfilePage() {
     <DashboardPage title="Profile">
       <MyProfile />
       <CertificateNameForm />
+      <ReleaseDigestForm />
       <ChangePasswordForm />
     </DashboardPage>
   );

@@ -19,14 +19,16 @@ const sentLesson = {
   videoLink: '',
   preview: false,
   fileIds: [],
+  release: { kind: 'immediate' as const, days: 0, date: null },
 };
-const lesson = (id: string) => ({ ...sentLesson, id, title: id, hasProgress: false });
+const immediate = { kind: 'immediate' as const, days: 0, date: null };
+const lesson = (id: string) => ({ ...sentLesson, id, title: id, hasProgress: false, release: immediate });
 const outline = (): DraftSection[] =>
   toDraft({
     sections: [
-      { id: 's1', title: 'One', lessons: [lesson('a'), lesson('b')] },
-      { id: 's2', title: 'Two', lessons: [] },
-      { id: 's3', title: 'Three', lessons: [lesson('c')] },
+      { id: 's1', title: 'One', release: immediate, lessons: [lesson('a'), lesson('b')] },
+      { id: 's2', title: 'Two', release: immediate, lessons: [] },
+      { id: 's3', title: 'Three', release: immediate, lessons: [lesson('c')] },
     ],
   });
 const titles = (draft: DraftSection[]) => draft.map((section) => section.lessons.map((l) => l.title));

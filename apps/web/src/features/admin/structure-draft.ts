@@ -1,4 +1,10 @@
-import type { AdminCourseStructure, CourseStructureInput, LessonKind } from '@shop/shared';
+import {
+  type AdminCourseStructure,
+  type CourseStructureInput,
+  IMMEDIATE_RELEASE,
+  type LessonKind,
+  type ReleaseRule,
+} from '@shop/shared';
 
 /** A lesson being edited: `key` names it in the page (a new one has no id until it is saved). */
 export interface DraftLesson {
@@ -13,11 +19,14 @@ export interface DraftLesson {
   preview: boolean;
   fileIds: string[];
   hasProgress: boolean;
+  /** When learners may open it (issue 35); immediate follows the section. */
+  release: ReleaseRule;
 }
 export interface DraftSection {
   key: string;
   id?: string;
   title: string;
+  release: ReleaseRule;
   lessons: DraftLesson[];
 }
 export interface Place {
@@ -33,6 +42,7 @@ export function toDraft(structure: AdminCourseStructure): DraftSection[] {
     key: section.id,
     id: section.id,
     title: section.title,
+    release: section.release,
     lessons: section.lessons.map((lesson) => ({ ...lesson, key: lesson.id })),
   }));
 }
@@ -43,6 +53,7 @@ export function toInput(draft: DraftSection[]): CourseStructureInput {
     sections: draft.map((section) => ({
       ...(section.id ? { id: section.id } : {}),
       title: section.title,
+      release: sentRelease(section.release),
       lessons: section.lessons.map((lesson) => ({
         ...(lesson.id ? { id: lesson.id } : {}),
         title: lesson.title,
@@ -53,12 +64,19 @@ export function toInput(draft: DraftSection[]): CourseStructureInput {
         videoLink: lesson.kind === 'video' ? lesson.videoLink : '',
         preview: lesson.kind === 'video' && lesson.preview,
         fileIds: lesson.fileIds,
+        release: sentRelease(lesson.release),
       })),
     })),
   };
 }
 
-export const emptySection = (): DraftSection => ({ key: newKey(), title: '', lessons: [] });
+/** A rule as the API takes it: the days only for the relative kinds, the date only on a date. */
+function sentRelease(rule: ReleaseRule): ReleaseRule {
+  const relative = rule.kind === 'afterEnrolment' || rule.kind === 'afterCohortStart';
+  return { kind: rule.kind, days: relative ? rule.days : 0, date: rule.kind === 'onDate' ? (rule.date ?? '') : null };
+}
+
+export const emptySection = (): DraftSection => ({ key: newKey(), title: '', release: IMMEDIATE_RELEASE, lessons: [] });
 export const emptyLesson = (): DraftLesson => ({
   key: newKey(),
   title: '',
@@ -70,6 +88,7 @@ export const emptyLesson = (): DraftLesson => ({
   preview: false,
   fileIds: [],
   hasProgress: false,
+  release: IMMEDIATE_RELEASE,
 });
 
 export function locate(draft: DraftSection[], key: string): Place | null {

@@ -4,6 +4,7 @@ import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useListCourseFilesQuery } from './api';
 import { fieldMessagesOf } from './field-messages';
+import { ReleaseFields } from './release-fields';
 import { useGetCourseStructureQuery, useSaveCourseStructureMutation } from './structure-api';
 import {
   type DraftSection,
@@ -202,6 +203,13 @@ export function StructureEditor({ courseId }: { courseId: string }) {
                   </p>
                 )}
               </div>
+              <ReleaseFields
+                base={base}
+                whose={` section ${s + 1}`}
+                rule={section.release}
+                error={errors[`${section.key}.release`]}
+                onChange={(release) => edit(draft.map((other, i) => (i === s ? { ...other, release } : other)))}
+              />
               <div className="admin-actions">
                 <button
                   type="button"

@@ -1,6 +1,7 @@
 import { type AdminCourseFile, messages } from '@shop/shared';
 import type { ChangeEvent, DragEvent, KeyboardEvent } from 'react';
 import { LessonVideo } from './lesson-video';
+import { ReleaseFields } from './release-fields';
 import type { DraftLesson, DraftSection } from './structure-draft';
 
 export interface LessonActions {
@@ -170,6 +171,13 @@ export function StructureLesson({ lesson, n, sectionIndex, sections, files, firs
           </label>
         </div>
       )}
+      <ReleaseFields
+        base={id('lesson')}
+        whose={where(n, sectionIndex)}
+        rule={lesson.release}
+        error={error('release')}
+        onChange={(release) => actions.change(lesson.key, { release })}
+      />
       {files.length > 0 && (
         <fieldset className="structure-files">
           <legend>Files{of}</legend>

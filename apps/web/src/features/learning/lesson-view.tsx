@@ -55,14 +55,14 @@ function requestedStart(value: string | null): number | null {
  */
 export function LessonView({ courseId, lesson, onPosition, control }: LessonViewProps) {
   const frame = useRef<HTMLIFrameElement>(null);
-  const videoId = extractVideoId(lesson.videoLink);
+  const videoId = extractVideoId(lesson.videoLink ?? '');
   const [search] = useSearchParams();
   const requested = requestedStart(search.get('t'));
   // Fixed when the lesson opens: the saves every few seconds update the lesson's position, and a
   // changed src would reload the playing video.
   const [start, setStart] = useState(() => requested ?? (lesson.completed ? 0 : lesson.positionSeconds));
   // A lesson with a stream of our own plays it; should it be gone meanwhile (404), the YouTube link plays.
-  const [ownVideo, setOwnVideo] = useState(lesson.ownVideo);
+  const [ownVideo, setOwnVideo] = useState(lesson.ownVideo ?? false);
   const noOwnVideo = useCallback(() => setOwnVideo(false), []);
   // A facade until the learner plays: YouTube's embed (its frame and about 1 MB of player) cost the
   // player page about 5 Lighthouse points. A note's link (?t=) asks for the video, so it loads at once.
@@ -134,7 +134,7 @@ export function LessonView({ courseId, lesson, onPosition, control }: LessonView
         </div>
       )}
       {lesson.content && <LessonText text={lesson.content} />}
-      {lesson.attachments.length > 0 && (
+      {lesson.attachments && lesson.attachments.length > 0 && (
         <section className="lesson-attachments" aria-labelledby="attachments-title">
           <h2 id="attachments-title">{messages.lessonAttachments}</h2>
           <ul>

@@ -1,7 +1,7 @@
 import { type LearnCourseResponse, type LearnLesson, messages } from '@shop/shared';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
-import { CloseIcon, MenuIcon } from '../../components/ui/icons';
+import { CloseIcon, LockIcon, MenuIcon } from '../../components/ui/icons';
 import { useCloseOnEscape } from '../../components/ui/use-close-on-escape';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { usePainted } from '../../components/ui/use-painted';
@@ -10,6 +10,7 @@ import { useLocation } from '../../lib/navigation';
 import { loginPathFor } from '../account';
 import { CertificateClaim, IssuedCertificate } from './certificate-claim';
 import { useGetLearnCourseQuery, useSaveLessonProgressMutation } from './learn-api';
+import { lessonOpensOn } from './lesson-opens-on';
 import { LessonOutline } from './lesson-outline';
 import type { LessonVideoControl } from './lesson-video-control';
 import { LessonView } from './lesson-view';
@@ -113,7 +114,14 @@ function Player({ course, lessonId }: { course: LearnCourseResponse; lessonId: s
             {lesson.title}
           </h1>
           {lesson.duration && <p className="player-duration">{lesson.duration}</p>}
-          <LessonView key={lesson.id} courseId={courseId} lesson={lesson} onPosition={savePosition} control={video} />
+          {lesson.availableAt ? (
+            <p className="player-locked">
+              <LockIcon size={20} />
+              <span>{lessonOpensOn(lesson.availableAt)}</span>
+            </p>
+          ) : (
+            <LessonView key={lesson.id} courseId={courseId} lesson={lesson} onPosition={savePosition} control={video} />
+          )}
           <div className="player-controls">
             {previous ? (
               <Link className="btn btn-outline" to={`/learn/${courseId}/${previous.id}`} rel="prev">
@@ -122,14 +130,18 @@ function Player({ course, lessonId }: { course: LearnCourseResponse; lessonId: s
             ) : (
               <span />
             )}
-            <button
-              type="button"
-              className="btn"
-              disabled={lesson.completed || saving.isLoading}
-              onClick={() => savePosition(lesson.positionSeconds, true)}
-            >
-              {lesson.completed ? `✓ ${messages.lessonCompleted}` : messages.markComplete}
-            </button>
+            {lesson.availableAt ? (
+              <span />
+            ) : (
+              <button
+                type="button"
+                className="btn"
+                disabled={lesson.completed || saving.isLoading}
+                onClick={() => savePosition(lesson.positionSeconds, true)}
+              >
+                {lesson.completed ? `✓ ${messages.lessonCompleted}` : messages.markComplete}
+              </button>
+            )}
             {next ? (
               <Link className="btn btn-outline" to={`/learn/${courseId}/${next.id}`} rel="next">
                 {messages.nextLesson} →
@@ -153,7 +165,7 @@ function Player({ course, lessonId }: { course: LearnCourseResponse; lessonId: s
               <UpcomingLiveSessionsFor courseId={courseId} />
             </Suspense>
           )}
-          {painted && (
+          {painted && !lesson.availableAt && (
             <Suspense fallback={null}>
               <NotesPanel courseId={courseId} lesson={lesson} sections={course.sections} video={video} />
             </Suspense>
