@@ -201,6 +201,27 @@ export const messages = {
   /** The course page, the plan page and the player name the learner's next sessions of that course or plan. */
   liveSeeAllAndJoin: 'All your live sessions, and Join',
   liveOpenNow: 'open to join now',
+  /** Recordings of live sessions (issue 35, recordings). */
+  liveRecordings: 'Recordings',
+  noLiveRecordings: 'No recordings of past live sessions yet.',
+  liveRecordingsFailed: 'The recordings could not be loaded. Please try again.',
+  liveRecordingWatch: 'Watch the recording',
+  liveRecordingHide: 'Close the recording',
+  liveRecordingNotFound: 'This live session has no recording.',
+  liveRecordingNotYet: 'This recording opens on {date} (India time).',
+  liveRecordingNotStarted: 'This live session has not started yet: a recording can only be attached to a past session.',
+  liveRecordingCancelled: 'This live session was cancelled: a cancelled session cannot get a recording.',
+  liveRecordingTitle: 'Recording',
+  liveRecordingUpload: 'Upload the recording',
+  liveRecordingReplace: 'Replace the recording',
+  liveRecordingRemove: 'Remove the recording',
+  liveRecordingReleaseAt: 'Release date (India time)',
+  liveRecordingReleaseHint: 'Empty: released as soon as it is ready.',
+  liveRecordingSaveRelease: 'Save the release date',
+  liveRecordingReleased: 'Released',
+  liveRecordingReleasesOn: 'Releases on {date}',
+  liveRecordingProcessing: 'Processing: {progress}%',
+  liveRecordingFailed: 'The recording could not be processed: {reason}',
   /** Razorpay refused the cancel of a membership it still holds live: nothing changed, the learner tries again. */
   subscriptionCancelRefused:
     'The payment service did not accept the cancellation just now, so nothing has changed. Please try again in a few minutes.',
