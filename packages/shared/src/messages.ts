@@ -218,6 +218,7 @@ export const messages = {
   liveRecordingReleaseAt: 'Release date (India time)',
   liveRecordingReleaseHint: 'Empty: released as soon as it is ready.',
   liveRecordingSaveRelease: 'Save the release date',
+  liveRecordingReleaseSaved: 'The release date is saved.',
   liveRecordingReleased: 'Released',
   liveRecordingReleasesOn: 'Releases on {date}',
   liveRecordingProcessing: 'Processing: {progress}%',

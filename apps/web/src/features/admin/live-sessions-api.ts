@@ -4,6 +4,7 @@ import type {
   AdminLiveSessionInput,
   AdminLiveSessionResponse,
   AdminLiveSessionsResponse,
+  AdminRecordingResponse,
 } from '@shop/shared';
 import { liveSessionPaths, pathWith } from '@shop/shared';
 import { adminApi } from './api';
@@ -25,6 +26,23 @@ export const liveSessionsAdminApi = adminApi.injectEndpoints({
       query: (id) => ({ url: pathWith(liveSessionPaths.adminSession, { id }), method: 'DELETE' }),
       invalidatesTags: ['Admin'],
     }),
+    /** A past session's recording: its video, a newer upload's job, its release date. */
+    getLiveRecording: build.query<AdminRecordingResponse, string>({
+      query: (id) => pathWith(liveSessionPaths.adminRecording, { id }),
+      providesTags: ['Admin'],
+    }),
+    setLiveRecordingRelease: build.mutation<AdminRecordingResponse, { id: string; releaseAt: string | null }>({
+      query: ({ id, releaseAt }) => ({
+        url: pathWith(liveSessionPaths.adminRecording, { id }),
+        method: 'PUT',
+        body: { releaseAt },
+      }),
+      invalidatesTags: ['Admin'],
+    }),
+    removeLiveRecording: build.mutation<{ ok: true }, string>({
+      query: (id) => ({ url: pathWith(liveSessionPaths.adminRecording, { id }), method: 'DELETE' }),
+      invalidatesTags: ['Admin'],
+    }),
     getLiveAttendance: build.query<AdminAttendanceResponse, string>({
       query: (id) => pathWith(liveSessionPaths.adminAttendance, { id }),
       providesTags: ['Admin'],
@@ -37,4 +55,7 @@ export const {
   useScheduleLiveSessionMutation,
   useCancelLiveSessionMutation,
   useGetLiveAttendanceQuery,
+  useGetLiveRecordingQuery,
+  useSetLiveRecordingReleaseMutation,
+  useRemoveLiveRecordingMutation,
 } = liveSessionsAdminApi;
