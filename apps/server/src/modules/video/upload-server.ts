@@ -35,7 +35,7 @@ const OWNER_URLS: Record<UploadOwnerKind, { pattern: RegExp; url: (ownerId: stri
   },
 };
 
-/** The owner an upload's metadata names, as the metadata key it uses and its id. */
+/** The tus metadata key that names an upload's owner of this kind (set by the server, never the client). */
 const metadataKey = (kind: UploadOwnerKind) => (kind === 'lesson' ? 'lessonId' : 'liveSessionId');
 
 export function ownerOf(metadata: Record<string, string | null> | undefined): UploadOwner | null {
@@ -100,7 +100,9 @@ export function createUploadServer(
     generateUrl: (request, { id }) => urls.url(ownerIdOf(kind, request), id),
     getFileIdFromRequest: (_request, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? lastPath : undefined),
     async onUploadCreate(request, upload) {
-      return { metadata: { ...upload.metadata, [metadataKey(kind)]: ownerIdOf(kind, request) } };
+      // The owner is the URL's, whatever owner keys the client's metadata named.
+      const { lessonId: _lesson, liveSessionId: _session, ...sent } = upload.metadata ?? {};
+      return { metadata: { ...sent, [metadataKey(kind)]: ownerIdOf(kind, request) } };
     },
     async onUploadFinish(request, upload: Upload) {
       try {
