@@ -19,6 +19,7 @@ export * from './contracts/home-figures.js';
 export * from './contracts/instalments.js';
 export * from './contracts/learning.js';
 export * from './contracts/lesson-release.js';
+export * from './contracts/live-recordings.js';
 export * from './contracts/live-sessions.js';
 export * from './contracts/newsletter.js';
 export * from './contracts/notes.js';

@@ -16,6 +16,8 @@ import { type PageMeta, pageMeta } from './page-meta.js';
  */
 /** The learner's upcoming live sessions (issue 35): the dashboard page, the calendar entries' and the mails' link. */
 export const LIVE_SESSIONS_PAGE = '/dashboard/live-sessions';
+/** A past session's recording, played for its audience (issue 35, recordings): `:id` is the session's. */
+export const LIVE_RECORDING_PAGE = '/dashboard/live-sessions/recordings/:id';
 
 export const pageRoutes = [
   { path: '/', source: 'src/features/home/home-page.tsx', head: 'home', landing: true, serverRendered: true },
@@ -75,6 +77,7 @@ export const pageRoutes = [
   { path: '/orders', source: 'src/features/orders/orders-page.tsx', session: true },
   { path: '/my-memberships', source: 'src/features/memberships/my-memberships-page.tsx', session: true },
   { path: LIVE_SESSIONS_PAGE, source: 'src/features/live-sessions/live-sessions-page.tsx', session: true },
+  { path: LIVE_RECORDING_PAGE, source: 'src/features/learning/recording-page.tsx', session: true },
   { path: '/certificates/:id', source: 'src/features/certificates/certificate-page.tsx' },
   { path: '/verify-email/:token', source: 'src/features/account/verify-email-page.tsx' },
   { path: '/reset-password/:token', source: 'src/features/account/reset-password-page.tsx' },

@@ -218,6 +218,8 @@ export interface LiveSessionsTable {
   /** A cohort's session (043): its audience is the cohort's members. */
   cohort_id: Generated<string | null>;
   meeting_kind: 'jitsi' | 'link';
+  /** When the session's recording opens to its audience (045); null: as soon as it is ready. */
+  recording_release_at: Generated<string | null>;
   room_name: string | null;
   meeting_url: string | null;
   cancelled_at: string | null;
@@ -585,7 +587,10 @@ export interface ReleaseDigestOptoutsTable {
 /** A lesson's uploaded video and its transcode job (migration 024). */
 export interface LessonVideosTable {
   id: string;
-  lesson_id: string;
+  /** The lesson whose video this is; null for a live session's recording (045). */
+  lesson_id: string | null;
+  /** The live session whose recording this is (045); exactly one of it and `lesson_id` is set. */
+  live_session_id: string | null;
   status: 'queued' | 'running' | 'ready' | 'failed';
   source_name: Generated<string>;
   /** The uploaded file while it waits for (or is in) its transcode; null once done with. */

@@ -15,6 +15,9 @@ const NOT_JSON = new Set([
   'POST /api/admin/lessons/:lessonId/video/uploads',
   'PATCH /api/admin/lessons/:lessonId/video/uploads/:uploadId',
   'DELETE /api/admin/lessons/:lessonId/video/uploads/:uploadId',
+  'POST /api/admin/live-sessions/:id/recording/uploads',
+  'PATCH /api/admin/live-sessions/:id/recording/uploads/:uploadId',
+  'DELETE /api/admin/live-sessions/:id/recording/uploads/:uploadId',
 ]);
 
 const t = useTestApp();

@@ -6,6 +6,8 @@ import { demoCourses } from './seed-courses.js';
 import { DEMO_PLAN_ID } from './seed-plans.js';
 
 const DAY_MS = 86_400_000;
+/** Yesterday's market-open session, whose recording the demo clips job makes (issue 35, recordings). */
+export const DEMO_RECORDED_SESSION_ID = '64a1f0c2b7e4d1a2c3e5d003';
 
 /** `hour`:00 India time on the India date `days` after `now`'s, as an instant. */
 function indiaTimeOn(now: Date, days: number, hour: number): Date {
@@ -17,7 +19,8 @@ function indiaTimeOn(now: Date, days: number, hour: number): Date {
  * The demo schedule (issue 35), relative to the first start so a newcomer sees it at once: for the Trader's
  * Club members, an open practice room that opens in 10 minutes and the weekday market-open session at
  * 09:00 India time for the next two weeks; for the first course's learners, an evening question time
- * tomorrow. Jitsi rooms on the default server (JITSI_URL).
+ * tomorrow; and yesterday's recorded market open (its recording made by the demo clips job). Jitsi rooms on
+ * the default server (JITSI_URL).
  */
 export async function seedLiveSessions(db: Db, now = new Date()): Promise<void> {
   const stamp = now.toISOString();
@@ -71,5 +74,17 @@ export async function seedLiveSessions(db: Db, now = new Date()): Promise<void> 
     duration_minutes: 60,
     room_name: newRoomName(),
   };
-  await insertMissingSessions(db, [practice, ...marketOpen, questions]);
+  // Yesterday's session for the members: the demo clips job gives it a recording, released at once.
+  const recorded = {
+    ...common,
+    ...forMembers,
+    id: DEMO_RECORDED_SESSION_ID,
+    series_id: DEMO_RECORDED_SESSION_ID,
+    title: 'Market open recap: yesterday’s opening range',
+    description: 'The opening half hour of yesterday’s session, recorded for the members who missed it.',
+    starts_at: indiaTimeOn(now, -1, 9).toISOString(),
+    duration_minutes: 45,
+    room_name: newRoomName(),
+  };
+  await insertMissingSessions(db, [practice, ...marketOpen, questions, recorded]);
 }

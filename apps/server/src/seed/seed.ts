@@ -8,7 +8,7 @@ import { seedBundles } from './seed-bundles.js';
 import { seedCohorts } from './seed-cohorts.js';
 import { demoCourses } from './seed-courses.js';
 import { demoVideoLessonIds, seedLearning, seedLessons } from './seed-learning.js';
-import { seedLiveSessions } from './seed-live-sessions.js';
+import { DEMO_RECORDED_SESSION_ID, seedLiveSessions } from './seed-live-sessions.js';
 import { seedPlans } from './seed-plans.js';
 
 /** The demo coupon: 10 percent off, no dates or limits. */
@@ -49,6 +49,10 @@ export async function seedIfEmpty(db: Db, storage?: ObjectStorage, jobs?: JobEng
   if (existing) return 0;
   const seeded = await seedDemo(db, storage);
   await seedCohorts(db);
-  if (jobs) await jobs.enqueue(DEMO_CLIPS_JOB, { lessonIds: await demoVideoLessonIds(db) });
+  if (jobs)
+    await jobs.enqueue(DEMO_CLIPS_JOB, {
+      lessonIds: await demoVideoLessonIds(db),
+      recordingSessionIds: [DEMO_RECORDED_SESSION_ID],
+    });
   return seeded;
 }

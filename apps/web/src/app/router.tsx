@@ -37,6 +37,7 @@ const pageCode: Record<PageSource, () => Promise<{ default: ComponentType }>> = 
   'src/features/orders/orders-page.tsx': () => import('../features/orders/orders-page'),
   'src/features/memberships/my-memberships-page.tsx': () => import('../features/memberships/my-memberships-page'),
   'src/features/live-sessions/live-sessions-page.tsx': () => import('../features/live-sessions/live-sessions-page'),
+  'src/features/learning/recording-page.tsx': () => import('../features/learning/recording-page'),
   'src/features/certificates/certificate-page.tsx': () => import('../features/certificates/certificate-page'),
   'src/features/account/verify-email-page.tsx': () => import('../features/account/verify-email-page'),
   'src/features/account/reset-password-page.tsx': () => import('../features/account/reset-password-page'),

@@ -10,4 +10,11 @@ export const liveSessionPaths = {
   adminSession: '/api/admin/live-sessions/:id',
   /** Who joined and when (`?format=csv` downloads it). */
   adminAttendance: '/api/admin/live-sessions/:id/attendance',
+  /** The recordings the signed-in learner may watch, released and ready, newest session first (`?courseId=` or `?planId=` narrows). */
+  recordings: '/api/live-sessions/recordings',
+  /** A past session's recording in the console: its video and job, and its release date (PUT); DELETE removes it. */
+  adminRecording: '/api/admin/live-sessions/:id/recording',
+  /** tus (resumable) uploads of a past session's recording, as a lesson's video's. */
+  adminRecordingUploads: '/api/admin/live-sessions/:id/recording/uploads',
+  adminRecordingUpload: '/api/admin/live-sessions/:id/recording/uploads/:uploadId',
 } as const;

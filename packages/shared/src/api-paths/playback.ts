@@ -5,6 +5,8 @@
  */
 export const playbackPaths = {
   playback: '/api/learn/:courseId/lessons/:lessonId/playback',
+  /** A live session's recording: the same signed grant as a lesson's video, for the session's audience once released. */
+  recording: '/api/live-sessions/:id/recording/playback',
   stopOtherDevices: '/api/learn/playback/stop-other-devices',
   master: '/api/video/:videoId/master.m3u8',
   mediaPlaylist: '/api/video/:videoId/:rung/index.m3u8',

@@ -40,6 +40,7 @@ import * as bundleInstalments from './041-bundle-instalments.js';
 import * as liveSessions from './042-live-sessions.js';
 import * as cohorts from './043-cohorts.js';
 import * as lessonRelease from './044-lesson-release.js';
+import * as liveRecordings from './045-live-recordings.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '042-live-sessions': liveSessions,
   '043-cohorts': cohorts,
   '044-lesson-release': lessonRelease,
+  '045-live-recordings': liveRecordings,
 };

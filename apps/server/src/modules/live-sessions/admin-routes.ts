@@ -1,10 +1,13 @@
 import {
   adminAttendanceResponse,
+  adminDoneResponse,
   adminLiveSessionCancelled,
   adminLiveSessionInput,
   adminLiveSessionPatch,
   adminLiveSessionResponse,
   adminLiveSessionsResponse,
+  adminRecordingRelease,
+  adminRecordingResponse,
   liveSessionPaths,
   objectId,
 } from '@shop/shared';
@@ -12,9 +15,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
+import { recordingUploadRoutes } from '../video/index.js';
 import { attendanceCsv, sessionAttendance } from './attendance.js';
 import { cancelSession, changeSession } from './change-session.js';
 import { listConsoleSessions } from './list-console-sessions.js';
+import { readRecording, recordableSession, removeRecording, setRecordingRelease } from './recordings.js';
 import { scheduleSessions } from './schedule-sessions.js';
 
 const idParams = z.object({ id: objectId });
@@ -71,5 +76,31 @@ export const liveSessionAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
         .header('cache-control', 'no-store')
         .send(attendanceCsv(list));
     },
+  );
+
+  app.get(
+    liveSessionPaths.adminRecording,
+    { schema: { params: idParams, response: { 200: adminRecordingResponse } } },
+    async (request) => readRecording(deps, request.params.id),
+  );
+  app.put(
+    liveSessionPaths.adminRecording,
+    { schema: { params: idParams, body: adminRecordingRelease, response: { 200: adminRecordingResponse } } },
+    async (request) => setRecordingRelease(deps, requireAdmin(request), request.params.id, request.body.releaseAt),
+  );
+  app.delete(
+    liveSessionPaths.adminRecording,
+    { schema: { params: idParams, response: { 200: adminDoneResponse } } },
+    async (request) => {
+      await removeRecording(deps, requireAdmin(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+  // The recording's upload: the video module's tus routes, opened only for a session that may get one.
+  await app.register(
+    recordingUploadRoutes(async (id) => {
+      await recordableSession(deps, id);
+    }),
+    deps,
   );
 };

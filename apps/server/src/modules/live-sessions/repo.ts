@@ -162,3 +162,26 @@ export async function findNoticedUserIds(
     .execute();
   return rows.map((row) => row.user_id);
 }
+
+/** These sessions, not cancelled, that started by `now` (the recordings' list). */
+export function findStartedSessions(db: Db, ids: readonly string[], now: Date): Promise<LiveSessionRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('live_sessions')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where('cancelled_at', 'is', null)
+    .where('starts_at', '<=', now.toISOString())
+    .orderBy('starts_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** When the session's recording opens to its audience (null: as soon as it is ready). */
+export async function updateRecordingRelease(db: Db, id: string, releaseAt: string | null, stamp: string) {
+  await db
+    .updateTable('live_sessions')
+    .set({ recording_release_at: releaseAt, updated_at: stamp })
+    .where('id', '=', id)
+    .execute();
+}

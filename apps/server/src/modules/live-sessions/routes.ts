@@ -2,6 +2,8 @@ import {
   errorResponse,
   liveJoinRefusal,
   liveJoinResponse,
+  liveRecordingsQuery,
+  liveRecordingsResponse,
   liveSessionPaths,
   liveSessionsResponse,
   objectId,
@@ -11,6 +13,7 @@ import { z } from 'zod';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { joinSession, listMySessions } from './join-session.js';
+import { listMyRecordings } from './recordings.js';
 import { sessionCalendar } from './session-calendar.js';
 
 const idParams = z.object({ id: objectId });
@@ -23,6 +26,22 @@ export const liveSessionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { ok: true as const, sessions: await listMySessions(deps, requireUser(request)) };
+    },
+  );
+  app.get(
+    liveSessionPaths.recordings,
+    {
+      schema: {
+        querystring: liveRecordingsQuery,
+        response: { 200: liveRecordingsResponse, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return {
+        ok: true as const,
+        recordings: await listMyRecordings(deps, requireUser(request), request.query),
+      };
     },
   );
   app.post(

@@ -93,6 +93,7 @@ export async function scheduleSessions(
     room_name: input.meeting.kind === 'jitsi' ? newRoomName() : null,
     meeting_url: input.meeting.kind === 'link' ? input.meeting.url : null,
     cancelled_at: null,
+    recording_release_at: null,
     created_at: stamp,
     updated_at: stamp,
   }));

@@ -3,10 +3,11 @@ import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { lessonRuleOf, requireLessonOpen } from '../learning/index.js';
+import { recordingForViewer } from '../live-sessions/index.js';
 import { hasMembershipAccess } from '../subscriptions/index.js';
 import { checkStream } from './device-limit.js';
-import { findVideoAccess } from './repo.js';
-import { checkVideoQuery, type SignedQuery } from './video-links.js';
+import { findStream, findVideoAccess } from './repo.js';
+import { checkVideoQuery, RECORDING_GRANT, type SignedQuery } from './video-links.js';
 
 export interface VideoRequestContext {
   db: Db;
@@ -42,6 +43,14 @@ export async function authorizeVideoRequest(
   const check = checkVideoQuery(ctx.linkSecret, grant, query, now);
   if (check === 'invalid') throw new AppError('forbidden', messages.videoLinkInvalid);
   if (check === 'expired') throw new AppError('forbidden', messages.videoLinkExpired);
+
+  // A live session's recording: its audience, released, still this video, and this device's stream.
+  if (query.c === RECORDING_GRANT) {
+    if (!user || !signedIn) throw new AppError('unauthorized', messages.pleaseLogIn);
+    const recording = await recordingForViewer(ctx, user, query.l, now);
+    if (recording.videoId !== videoId) throw new AppError('not_found', messages.videoNoStream);
+    return checkStream(ctx.db, user, await findStream(ctx.db, user.sessionId), now);
+  }
 
   const access = await findVideoAccess(ctx.db, {
     courseId: query.c,

@@ -3,6 +3,7 @@ import {
   errorResponse,
   lessonLockedResponse,
   lessonProgressParams,
+  objectId,
   playbackPaths,
   playbackResponse,
   stopOtherDevicesResponse,
@@ -14,6 +15,7 @@ import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { takeOverStreams } from './device-limit.js';
 import { getPlayback } from './get-playback.js';
+import { getRecordingPlayback } from './get-recording-playback.js';
 import { openVideoObject, readCaptions, readSignedPlaylist, readVideoKey } from './serve-video-files.js';
 import { VIDEO_LINK_SECRET_NAME } from './video-links.js';
 
@@ -33,7 +35,10 @@ const signedQuery = z.object({
 const refusals = { 401: errorResponse, 403: lessonLockedResponse, 404: errorResponse };
 const PRIVATE = 'private, no-store';
 
-/** A lesson's own video for learners (decision 0028): the grant, and the signed playlists, keys, segments and poster. */
+/**
+ * A lesson's own video for learners (decision 0028): the grant, and the signed playlists, keys, segments and
+ * poster; a live session's recording has its own grant and the same signed files.
+ */
 export const playbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, videoStorage: storage }) => {
   const linkSecret = secretFor(config, VIDEO_LINK_SECRET_NAME);
   const files = { db, linkSecret, storage };
@@ -50,6 +55,21 @@ export const playbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       reply.header('cache-control', PRIVATE);
       const { courseId, lessonId } = request.params;
       return getPlayback({ db, linkSecret, linkSeconds: config.videoLinkSeconds }, request.user, courseId, lessonId);
+    },
+  );
+
+  app.get(
+    playbackPaths.recording,
+    {
+      schema: {
+        params: z.object({ id: objectId }),
+        response: { 200: playbackResponse, 400: errorResponse, 409: errorResponse, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      const ctx = { db, linkSecret, linkSeconds: config.videoLinkSeconds };
+      return getRecordingPlayback(ctx, request.user, request.params.id);
     },
   );
 

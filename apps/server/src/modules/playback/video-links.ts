@@ -29,6 +29,12 @@ export interface SignedQuery {
   s: string;
 }
 
+/**
+ * A live session's recording is signed as a grant with this in the course's place and the session's id in
+ * the lesson's (never a course id: those are 24 hex characters), so one signature scheme covers both.
+ */
+export const RECORDING_GRANT = 'live';
+
 export type VideoLinkCheck = 'valid' | 'invalid' | 'expired';
 
 function signedText(grant: VideoGrant, expiry: string): string {

@@ -67,7 +67,7 @@ describe('acceptUpload', () => {
       local,
       { ffprobePath: t.config.ffprobePath },
       {
-        lessonId,
+        owner: { lessonId },
         file: uploaded('first.mp4'),
         sourceName: 'first.mp4',
         operator: null,
@@ -90,7 +90,7 @@ describe('acceptUpload', () => {
         refusing,
         { ffprobePath: t.config.ffprobePath },
         {
-          lessonId,
+          owner: { lessonId },
           file: second,
           sourceName: 'second.mp4',
           operator: null,
@@ -107,7 +107,7 @@ describe('acceptUpload', () => {
   it('replaces the earlier waiting upload once the new source is kept', async () => {
     const lessonId = await newLessonId();
     const local = createLocalVideoStorage(t.config.dataDir);
-    const upload = (name: string) => ({ lessonId, file: uploaded(name), sourceName: name, operator: null });
+    const upload = (name: string) => ({ owner: { lessonId }, file: uploaded(name), sourceName: name, operator: null });
     await acceptUpload(t.database.db, queue, local, { ffprobePath: t.config.ffprobePath }, upload('one.mp4'));
     const [first] = await repo.findLessonVideos(t.database.db, [lessonId]);
     await acceptUpload(t.database.db, queue, local, { ffprobePath: t.config.ffprobePath }, upload('two.mp4'));

@@ -11,7 +11,8 @@ import type { VideoQueue } from './video-queue.js';
 
 /**
  * An upload has fully arrived: it must be a video by its content (ffprobe), else it is deleted and the
- * operator told. A video becomes a queued job for its lesson. Older uploads of the same lesson that are
+ * operator told. A video becomes a queued job for its lesson, or for its live session's recording (the
+ * same job, ladder and keys: issue 35). Older uploads of the same owner that are
  * not ready yet are superseded (stopped, deleted): the newest upload is the one the operator wants; the
  * ready video keeps playing until the new one is ready. The source is kept by the video storage (moved into
  * the bucket when there is one) first, so that any process's worker can transcode it and a storage that
@@ -27,7 +28,8 @@ export async function acceptUpload(
 ): Promise<void> {
   try {
     await probeVideo(probe.ffprobePath, upload.file, probe);
-    if (!(await repo.findLesson(db, upload.lessonId))) throw new AppError('not_found', messages.videoLessonNotFound);
+    if ('lessonId' in upload.owner && !(await repo.findLesson(db, upload.owner.lessonId)))
+      throw new AppError('not_found', messages.videoLessonNotFound);
   } catch (error) {
     await removeUploadedFile(upload.file);
     throw error;
@@ -37,7 +39,12 @@ export async function acceptUpload(
     await removeUploadedFile(upload.file);
     throw error;
   });
-  const superseded = (await repo.findLessonVideos(db, [upload.lessonId])).filter((video) => video.status !== 'ready');
+  const { owner } = upload;
+  const owned =
+    'lessonId' in owner
+      ? await repo.findLessonVideos(db, [owner.lessonId])
+      : await repo.findRecordingVideos(db, owner.liveSessionId);
+  const superseded = owned.filter((video) => video.status !== 'ready');
   for (const video of superseded) await queue.cancel(video.id);
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
@@ -47,7 +54,7 @@ export async function acceptUpload(
     );
     await repo.insertVideo(trx, {
       id,
-      lesson_id: upload.lessonId,
+      ...('lessonId' in owner ? { lesson_id: owner.lessonId } : { live_session_id: owner.liveSessionId }),
       status: 'queued',
       source_name: upload.sourceName,
       source_path: source,
@@ -61,8 +68,9 @@ export async function acceptUpload(
         upload.operator,
         {
           action: 'video.upload_accepted',
-          entity: 'lesson_video',
-          entityId: upload.lessonId,
+          ...('lessonId' in owner
+            ? { entity: 'lesson_video', entityId: owner.lessonId }
+            : { entity: 'live_session', entityId: owner.liveSessionId }),
           before: superseded.length > 0 ? { supersededVideoIds: superseded.map((video) => video.id) } : null,
           after: { videoId: id, sourceName: upload.sourceName },
         },

@@ -13,7 +13,9 @@ import { CAPTIONS_FILE } from './save-captions.js';
  * captions of the video it replaces are copied to it (the operator's newer captions, if any, are saved on
  * the playing video too, so they are the ones copied). Answers whether the new video now has captions.
  */
-export async function carryCaptions(db: Db, storage: VideoStorage, video: { id: string; lesson_id: string }) {
+export async function carryCaptions(db: Db, storage: VideoStorage, video: { id: string; lesson_id: string | null }) {
+  // A live session's recording has no captions to carry (the console adds none to it).
+  if (video.lesson_id === null) return false;
   const lesson = await repo.findLesson(db, video.lesson_id);
   if (!lesson?.video_id || lesson.video_id === video.id) return false;
   const playing = await repo.findVideo(db, lesson.video_id);

@@ -5,4 +5,11 @@
  */
 export { createVideoStorage, videoBucketOrigins } from './create-video-storage.js';
 export { DEMO_CLIPS_JOB } from './make-demo-clips.js';
+export {
+  deleteRecordingVideos,
+  type ReadyRecording,
+  readRecordingVideo,
+  readyRecordings,
+  recordingUploadRoutes,
+} from './recording-videos.js';
 export { createLessonVideoQueue, startVideoWork } from './video-work.js';

@@ -4,6 +4,7 @@ import { createSignedInUser, createTestApp, type TestApp } from '../../../test/h
 import { requireFfmpeg } from '../../../test/test-clips.js';
 import { seedDemo, seedIfEmpty } from '../../seed/seed.js';
 import { demoLearning, demoVideoLessonIds } from '../../seed/seed-learning.js';
+import { DEMO_RECORDED_SESSION_ID } from '../../seed/seed-live-sessions.js';
 import { grantEnrolment } from '../learning/grant-enrolment.js';
 import { startVideoWork } from './index.js';
 import { makeDemoClips } from './make-demo-clips.js';
@@ -59,6 +60,19 @@ describe('the demo seed', () => {
     // Its first lesson, the free preview, is what the course page plays.
     const previews = (await app.app.inject({ url: `/api/learn/${first.courseId}/previews` })).json();
     expect(previews.lessons[0]).toMatchObject({ ownVideo: true, videoLink: '' });
+
+    // Yesterday's demo live session has its recording from the same queue (issue 35, recordings).
+    await vi.waitFor(
+      async () => {
+        const recording = await app.database.db
+          .selectFrom('lesson_videos')
+          .select('status')
+          .where('live_session_id', '=', DEMO_RECORDED_SESSION_ID)
+          .executeTakeFirst();
+        expect(recording?.status).toBe('ready');
+      },
+      { timeout: 60_000, interval: 500 },
+    );
   }, 300_000);
 
   it('leaves the demo lessons as text lessons without ffmpeg', async () => {

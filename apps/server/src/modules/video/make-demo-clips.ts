@@ -28,14 +28,21 @@ interface DemoClipDeps {
  * tone, each demo lesson gets a copy as its upload, and the transcode queue turns them into protected
  * streams as it would an operator's upload; the lesson becomes a video lesson. Without ffmpeg the lessons
  * stay text lessons. A lesson that already has a video (a retry, an operator's upload) is left alone.
- * Answers how many clips were queued.
+ * The demo's past live sessions (`recordingSessionIds`) get the clip as their recording the same way
+ * (issue 35). Answers how many clips were queued.
  */
-export async function makeDemoClips(deps: DemoClipDeps, lessonIds: readonly string[]): Promise<number> {
+export async function makeDemoClips(
+  deps: DemoClipDeps,
+  lessonIds: readonly string[],
+  recordingSessionIds: readonly string[] = [],
+): Promise<number> {
   const { db, queue, storage, ffmpegPath, dataDir, log } = deps;
   const haveVideo = new Set((await repo.findLessonVideos(db, lessonIds)).map((video) => video.lesson_id));
-  const wanted = [];
-  for (const id of lessonIds) if (!haveVideo.has(id) && (await repo.findLesson(db, id))) wanted.push(id);
-  if (wanted.length === 0) return 0;
+  const owners: ({ lesson_id: string } | { live_session_id: string })[] = [];
+  for (const id of lessonIds) if (!haveVideo.has(id) && (await repo.findLesson(db, id))) owners.push({ lesson_id: id });
+  for (const id of recordingSessionIds)
+    if ((await repo.findRecordingVideos(db, id)).length === 0) owners.push({ live_session_id: id });
+  if (owners.length === 0) return 0;
   const dir = path.join(dataDir, 'demo-clips');
   await fs.mkdir(dir, { recursive: true });
   const template = path.join(dir, `clip-${newId()}.mp4`);
@@ -57,7 +64,7 @@ export async function makeDemoClips(deps: DemoClipDeps, lessonIds: readonly stri
     return 0;
   }
   try {
-    for (const lessonId of wanted) {
+    for (const owner of owners) {
       const id = newId();
       const copy = path.join(dir, `${id}.mp4`);
       await fs.copyFile(template, copy);
@@ -65,19 +72,19 @@ export async function makeDemoClips(deps: DemoClipDeps, lessonIds: readonly stri
       const at = new Date().toISOString();
       await repo.insertVideo(db, {
         id,
-        lesson_id: lessonId,
+        ...owner,
         status: 'queued',
         source_name: 'demo-clip.mp4',
         source_path: source,
         created_at: at,
         updated_at: at,
       });
-      await repo.markVideoLesson(db, lessonId);
+      if ('lesson_id' in owner) await repo.markVideoLesson(db, owner.lesson_id);
       queue.enqueue();
     }
   } finally {
     await fs.rm(template, { force: true });
   }
-  log.info({ clips: wanted.length }, 'demo clips queued for transcoding');
-  return wanted.length;
+  log.info({ clips: owners.length }, 'demo clips queued for transcoding');
+  return owners.length;
 }

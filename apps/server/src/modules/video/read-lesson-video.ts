@@ -14,7 +14,7 @@ export async function readLessonVideo(db: Db, lessonId: string): Promise<Omit<Le
   return { current: current ? stateOf(current) : null, job: job ? stateOf(job) : null };
 }
 
-function stateOf(row: repo.LessonVideoRow): LessonVideoState {
+export function stateOf(row: repo.LessonVideoRow): LessonVideoState {
   const rungs = row.rungs_json ? (JSON.parse(row.rungs_json) as Rung[]) : [];
   return {
     id: row.id,

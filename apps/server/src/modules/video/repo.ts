@@ -2,7 +2,10 @@ import type { ExpressionBuilder, Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, LessonVideosTable } from '../../db/schema.js';
 
-/** The video module's SQL: `lesson_videos` (one row per upload, also its transcode job) and `course_lessons.video_id`. */
+/**
+ * The video module's SQL: `lesson_videos` (one row per upload, also its transcode job; a lesson's or a live
+ * session's recording) and `course_lessons.video_id`.
+ */
 
 export type LessonVideoRow = Awaited<ReturnType<typeof findVideo>> & {};
 
@@ -32,6 +35,29 @@ export async function findLessonVideos(db: Db, lessonIds: readonly string[]) {
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .execute();
+}
+
+/** Every upload of a live session's recording, newest first (issue 35). */
+export async function findRecordingVideos(db: Db, liveSessionId: string) {
+  return db
+    .selectFrom('lesson_videos')
+    .selectAll()
+    .where('live_session_id', '=', liveSessionId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** The ready recording of each live session that has one (a session has at most one ready recording). */
+export async function findReadyRecordings(db: Db, liveSessionIds?: readonly string[]) {
+  if (liveSessionIds?.length === 0) return [];
+  let query = db
+    .selectFrom('lesson_videos')
+    .select(['id', 'live_session_id', 'duration_seconds', 'has_captions', 'finished_at'])
+    .where('status', '=', 'ready')
+    .where('live_session_id', 'is not', null);
+  if (liveSessionIds) query = query.where('live_session_id', 'in', liveSessionIds);
+  return query.execute();
 }
 
 export async function deleteVideos(db: Db, videoIds: readonly string[]): Promise<void> {
@@ -155,6 +181,7 @@ export interface PublishedFacts {
 
 /**
  * Marks the job ready and makes it the lesson's video in one transaction; the replaced video's row goes.
+ * A live session's recording has no lesson: the session's other ready recording (the replaced one) goes.
  * Answers the replaced video's id (its files are the caller's to remove), or `gone` when the job's row
  * was deleted meanwhile (the lesson or its video deleted): its fresh outputs are then the caller's to remove;
  * `gone: 'lost'` when the row is another run's now (this run's lease ran out): nothing is the caller's.
@@ -184,12 +211,24 @@ export async function publishVideo(
         updated_at: now,
       })
       .where(ownRun(videoId, attempt))
-      .returning('lesson_id')
+      .returning(['lesson_id', 'live_session_id'])
       .executeTakeFirst();
     if (!updated) {
       const still = await trx.selectFrom('lesson_videos').select('id').where('id', '=', videoId).executeTakeFirst();
       return { gone: still ? ('lost' as const) : (true as const) };
     }
+    if (updated.live_session_id !== null) {
+      const older = await trx
+        .selectFrom('lesson_videos')
+        .select('id')
+        .where('live_session_id', '=', updated.live_session_id)
+        .where('status', '=', 'ready')
+        .where('id', '<>', videoId)
+        .executeTakeFirst();
+      if (older) await trx.deleteFrom('lesson_videos').where('id', '=', older.id).execute();
+      return { gone: false as const, replaced: older?.id ?? null };
+    }
+    if (updated.lesson_id === null) return { gone: true as const };
     const lesson = await trx
       .selectFrom('course_lessons')
       .select('video_id')
@@ -207,6 +246,11 @@ export async function publishVideo(
 export async function clearLessonVideos(trx: Db, lessonId: string): Promise<void> {
   await trx.updateTable('course_lessons').set({ video_id: null }).where('id', '=', lessonId).execute();
   await trx.deleteFrom('lesson_videos').where('lesson_id', '=', lessonId).execute();
+}
+
+/** The live session has no recording any more: its upload rows are deleted. Run it in the caller's transaction. */
+export async function clearRecordingVideos(trx: Db, liveSessionId: string): Promise<void> {
+  await trx.deleteFrom('lesson_videos').where('live_session_id', '=', liveSessionId).execute();
 }
 
 export async function markCaptions(db: Db, videoId: string, now: string): Promise<void> {

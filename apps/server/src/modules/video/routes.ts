@@ -8,7 +8,7 @@ import { acceptRawBody } from '../../plugins/raw-body.js';
 import { acceptUpload } from './accept-upload.js';
 import { deleteLessonVideo } from './delete-lesson-video.js';
 import { readLessonVideo } from './read-lesson-video.js';
-import { relayUpload } from './relay-upload.js';
+import { relayToTus } from './relay-upload.js';
 import { registerVideoFileCleaner } from './remove-lesson-videos.js';
 import { removeOrphanVideos } from './remove-orphan-videos.js';
 import { retryVideoJob } from './retry-video-job.js';
@@ -76,24 +76,8 @@ export const videoAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     const scope = parent.withTypeProvider<ZodTypeProvider>();
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    const relay = async (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      params: { lessonId: string; uploadId?: string },
-    ) => {
-      const answer = await relayUpload(db, uploads, {
-        method: request.method,
-        url: request.url,
-        headers: request.raw.headers,
-        body: request.raw,
-        operator: requireAdmin(request),
-        ...params,
-      });
-      return reply
-        .status(answer.status)
-        .headers(answer.headers)
-        .send(answer.body ?? undefined);
-    };
+    const relay = (request: FastifyRequest, reply: FastifyReply, params: { lessonId: string; uploadId?: string }) =>
+      relayToTus(db, uploads, request, reply, { lessonId: params.lessonId }, params.uploadId);
     scope.post(videoAdminPaths.uploads, { schema: { params: lessonParams } }, (request, reply) =>
       relay(request, reply, request.params),
     );

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { pathWith, videoAdminPaths } from '@shop/shared';
+import { liveSessionPaths, messages, pathWith, videoAdminPaths } from '@shop/shared';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { SessionUser } from '../../auth/session.js';
@@ -17,8 +17,35 @@ const UPLOAD_ID = /^[0-9a-f]{32}$/;
  */
 export const videoUploadsDir = (dataDir: string) => path.join(dataDir, 'video-uploads');
 
+/**
+ * What an upload is a video of: a lesson's, or a past live session's recording (issue 35). Each kind has
+ * its URLs; an upload keeps its owner in its tus metadata, so it can only be continued under that owner.
+ */
+export type UploadOwner = { lessonId: string } | { liveSessionId: string };
+export type UploadOwnerKind = 'lesson' | 'recording';
+
+const OWNER_URLS: Record<UploadOwnerKind, { pattern: RegExp; url: (ownerId: string, uploadId: string) => string }> = {
+  lesson: {
+    pattern: /\/lessons\/([^/]+)\/video\/uploads/,
+    url: (lessonId, uploadId) => pathWith(videoAdminPaths.upload, { lessonId, uploadId }),
+  },
+  recording: {
+    pattern: /\/live-sessions\/([^/]+)\/recording\/uploads/,
+    url: (id, uploadId) => pathWith(liveSessionPaths.adminRecordingUpload, { id, uploadId }),
+  },
+};
+
+/** The tus metadata key that names an upload's owner of this kind (set by the server, never the client). */
+const metadataKey = (kind: UploadOwnerKind) => (kind === 'lesson' ? 'lessonId' : 'liveSessionId');
+
+export function ownerOf(metadata: Record<string, string | null> | undefined): UploadOwner | null {
+  if (metadata?.lessonId) return { lessonId: metadata.lessonId };
+  if (metadata?.liveSessionId) return { liveSessionId: metadata.liveSessionId };
+  return null;
+}
+
 export interface FinishedUpload {
-  lessonId: string;
+  owner: UploadOwner;
   /** The file on disk. */
   file: string;
   /** The name the operator's file had (tus metadata `filename`), for the console. */
@@ -27,21 +54,41 @@ export interface FinishedUpload {
   operator: SessionUser | null;
 }
 
-/** The lesson an upload URL names; the routes checked it exists before the request reached tus. */
-const lessonOf = (request: Request) =>
-  decodeURIComponent(/\/lessons\/([^/]+)\/video\/uploads/.exec(new URL(request.url).pathname)?.[1] ?? '');
+/** The owner's id an upload URL names; the routes checked it exists before the request reached tus. */
+const ownerIdOf = (kind: UploadOwnerKind, request: Request) =>
+  decodeURIComponent(OWNER_URLS[kind].pattern.exec(new URL(request.url).pathname)?.[1] ?? '');
 
 /**
- * The tus protocol (resumable uploads) over the file store: POST creates an upload for the lesson in the
- * URL, HEAD answers how much arrived, PATCH appends from there. When the last byte arrives `onFinish`
- * decides (probe, queue); an AppError it throws is answered with its status and message.
+ * One file store per folder, shared by the lessons' and the recordings' upload servers of an app: one
+ * creates the folder, and one sweep covers both. An upload left unfinished (the operator never came back
+ * to resume it) is deleted a week after it began.
  */
-export function createUploadServer(dataDir: string, onFinish: (upload: FinishedUpload) => Promise<void>) {
+const datastores = new Map<string, FileStore>();
+function datastoreOf(directory: string): FileStore {
+  let store = datastores.get(directory);
+  if (!store) {
+    store = new FileStore({ directory, expirationPeriodInMilliseconds: UNFINISHED_KEPT_MS });
+    datastores.set(directory, store);
+  }
+  return store;
+}
+
+/**
+ * The tus protocol (resumable uploads) over the file store: POST creates an upload for the lesson (or the
+ * live session, for `recording`) in the URL, HEAD answers how much arrived, PATCH appends from there. When
+ * the last byte arrives `onFinish` decides (probe, queue); an AppError it throws is answered with its
+ * status and message. Both kinds share the one folder, so the lessons' sweep of abandoned uploads covers both.
+ */
+export function createUploadServer(
+  dataDir: string,
+  onFinish: (upload: FinishedUpload) => Promise<void>,
+  kind: UploadOwnerKind = 'lesson',
+) {
+  const urls = OWNER_URLS[kind];
   const directory = videoUploadsDir(dataDir);
   // The operator behind each request handed to tus, for the hook that finishes an upload.
   const operators = new WeakMap<Request, SessionUser>();
-  // An upload left unfinished (the operator never came back to resume it) is deleted a week after it began.
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UNFINISHED_KEPT_MS });
+  const datastore = datastoreOf(directory);
   const server = new Server({
     // Only used by tus's defaults, which the two functions below replace: uploads live under each lesson.
     path: '/api/admin/lessons/video/uploads',
@@ -50,15 +97,19 @@ export function createUploadServer(dataDir: string, onFinish: (upload: FinishedU
     relativeLocation: true,
     // Same origin only: no CORS header is ever sent.
     allowedOrigins: [],
-    generateUrl: (request, { id }) => pathWith(videoAdminPaths.upload, { lessonId: lessonOf(request), uploadId: id }),
+    generateUrl: (request, { id }) => urls.url(ownerIdOf(kind, request), id),
     getFileIdFromRequest: (_request, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? lastPath : undefined),
     async onUploadCreate(request, upload) {
-      return { metadata: { ...upload.metadata, lessonId: lessonOf(request) } };
+      // The owner is the URL's, whatever owner keys the client's metadata named.
+      const { lessonId: _lesson, liveSessionId: _session, ...sent } = upload.metadata ?? {};
+      return { metadata: { ...sent, [metadataKey(kind)]: ownerIdOf(kind, request) } };
     },
     async onUploadFinish(request, upload: Upload) {
       try {
+        const owner = ownerOf(upload.metadata);
+        if (!owner) throw new AppError('not_found', messages.videoUploadNotFound);
         await onFinish({
-          lessonId: upload.metadata?.lessonId ?? '',
+          owner,
           file: path.join(directory, upload.id),
           sourceName: (upload.metadata?.filename ?? '').slice(0, 300),
           operator: operators.get(request) ?? null,
@@ -78,11 +129,11 @@ export function createUploadServer(dataDir: string, onFinish: (upload: FinishedU
     },
     /** Deletes unfinished uploads older than a week; finished ones wait for their job. */
     removeAbandoned: () => server.cleanUpExpiredUploads(),
-    /** The lesson an upload was made for, or null when there is no such upload. */
-    async lessonOfUpload(uploadId: string): Promise<string | null> {
+    /** The lesson (or live session) an upload was made for, or null when there is no such upload. */
+    async ownerOfUpload(uploadId: string): Promise<UploadOwner | null> {
       if (!UPLOAD_ID.test(uploadId)) return null;
       const upload = await datastore.getUpload(uploadId).catch(() => null);
-      return upload?.metadata?.lessonId ?? null;
+      return ownerOf(upload?.metadata);
     },
   };
 }

@@ -34,10 +34,11 @@ export function createLessonVideoQueue(
 export async function startVideoWork(app: FastifyInstance): Promise<void> {
   const { db, config, jobs, videoQueue: queue, videoStorage: storage } = app.deps;
   await jobs.work(DEMO_CLIPS_JOB, async (data) => {
-    const lessonIds = Array.isArray(data.lessonIds) ? data.lessonIds.filter((id) => typeof id === 'string') : [];
+    const ids = (list: unknown) => (Array.isArray(list) ? list.filter((id) => typeof id === 'string') : []);
     await makeDemoClips(
       { db, queue, storage, ffmpegPath: config.ffmpegPath, dataDir: config.dataDir, log: app.log },
-      lessonIds,
+      ids(data.lessonIds),
+      ids(data.recordingSessionIds),
     );
   });
   await queue.start();

@@ -12,10 +12,15 @@ export interface UploadCallbacks {
  * reload resumes where it stopped: the client keeps each unfinished upload's URL in local storage under
  * the file's fingerprint (name, type, size, date and the lesson's upload path).
  */
-export async function uploadLessonVideo(lessonId: string, file: File, callbacks: UploadCallbacks) {
+export function uploadLessonVideo(lessonId: string, file: File, callbacks: UploadCallbacks) {
+  return uploadVideo(pathWith(videoAdminPaths.uploads, { lessonId }), file, callbacks);
+}
+
+/** The same resumable upload to any of the video pipeline's tus endpoints (a live session's recording too). */
+export async function uploadVideo(endpoint: string, file: File, callbacks: UploadCallbacks) {
   const { Upload } = await import('tus-js-client');
   const upload = new Upload(file, {
-    endpoint: pathWith(videoAdminPaths.uploads, { lessonId }),
+    endpoint,
     chunkSize: 16 * 1024 * 1024,
     retryDelays: [0, 1000, 3000, 5000, 10000],
     metadata: { filename: file.name, filetype: file.type },

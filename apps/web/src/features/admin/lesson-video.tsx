@@ -19,7 +19,7 @@ const clock = (seconds: number) => {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
 
-function jobText(job: LessonVideoState): string {
+export function jobText(job: LessonVideoState): string {
   if (job.status === 'queued') return messages.videoQueued;
   if (job.status === 'failed') return messages.videoFailed.replace('{reason}', job.error ?? '');
   const running = messages.videoRunning.replace('{percent}', String(job.progress));
@@ -27,7 +27,7 @@ function jobText(job: LessonVideoState): string {
   return `${running}, ${messages.videoMinutesLeft.replace('{minutes}', String(Math.max(1, Math.ceil(job.etaSeconds / 60))))}`;
 }
 
-const readyText = (video: LessonVideoState) =>
+export const readyText = (video: LessonVideoState) =>
   messages.videoReady
     .replace('{duration}', clock(video.durationSeconds ?? 0))
     .replace('{rungs}', video.rungs.map((rung) => rung.name).join(', '));

@@ -5,6 +5,7 @@ import type {
   AdminLiveSessionPatch,
   AdminLiveSessionResponse,
   AdminLiveSessionsResponse,
+  AdminRecordingResponse,
 } from '@shop/shared';
 import { liveSessionPaths, pathWith } from '@shop/shared';
 import { adminApi } from './api';
@@ -35,6 +36,23 @@ export const liveSessionsAdminApi = adminApi.injectEndpoints({
       query: (id) => ({ url: pathWith(liveSessionPaths.adminSession, { id }), method: 'DELETE' }),
       invalidatesTags: ['Admin'],
     }),
+    /** A past session's recording: its video, a newer upload's job, its release date. */
+    getLiveRecording: build.query<AdminRecordingResponse, string>({
+      query: (id) => pathWith(liveSessionPaths.adminRecording, { id }),
+      providesTags: ['Admin'],
+    }),
+    setLiveRecordingRelease: build.mutation<AdminRecordingResponse, { id: string; releaseAt: string | null }>({
+      query: ({ id, releaseAt }) => ({
+        url: pathWith(liveSessionPaths.adminRecording, { id }),
+        method: 'PUT',
+        body: { releaseAt },
+      }),
+      invalidatesTags: ['Admin'],
+    }),
+    removeLiveRecording: build.mutation<{ ok: true }, string>({
+      query: (id) => ({ url: pathWith(liveSessionPaths.adminRecording, { id }), method: 'DELETE' }),
+      invalidatesTags: ['Admin'],
+    }),
     getLiveAttendance: build.query<AdminAttendanceResponse, string>({
       query: (id) => pathWith(liveSessionPaths.adminAttendance, { id }),
       providesTags: ['Admin'],
@@ -48,4 +66,7 @@ export const {
   useUpdateLiveSessionMutation,
   useCancelLiveSessionMutation,
   useGetLiveAttendanceQuery,
+  useGetLiveRecordingQuery,
+  useSetLiveRecordingReleaseMutation,
+  useRemoveLiveRecordingMutation,
 } = liveSessionsAdminApi;

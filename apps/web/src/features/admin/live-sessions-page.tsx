@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from './format-date';
+import { LiveRecording } from './live-recording';
 import { LiveSessionEditForm } from './live-session-edit-form';
 import { LiveSessionForm } from './live-session-form';
 import {
@@ -51,7 +52,7 @@ function Attendance({ session, onClose }: { session: AdminLiveSession; onClose: 
   );
 }
 
-/** The console's live sessions (issue 35): schedule one or a weekly series, the list, cancel, attendance. */
+/** The console's live sessions (issue 35): schedule one or a weekly series, the list, cancel, attendance, a past one's recording. */
 export function LiveSessionsPage() {
   const { data } = useListAdminLiveSessionsQuery();
   const [cancel, { isLoading: cancelling }] = useCancelLiveSessionMutation();
@@ -59,6 +60,10 @@ export function LiveSessionsPage() {
   const [editedId, setEditedId] = useState<string | null>(null);
   const shown = data?.find((session) => session.id === shownId);
   const edited = data?.find((session) => session.id === editedId);
+  const [recordingId, setRecordingId] = useState<string | null>(null);
+  const recordingOf = data?.find((session) => session.id === recordingId);
+  // A session that has started may get a recording (the server says so again).
+  const started = (session: AdminLiveSession) => Date.parse(session.startsAt) <= Date.now();
 
   const cancelOne = async (session: AdminLiveSession) => {
     if (
@@ -108,6 +113,14 @@ export function LiveSessionsPage() {
               >
                 Attendance
               </RowButton>
+              {started(session) && (
+                <RowButton
+                  label={`Recording of ${session.title} on ${formatDateTime(session.startsAt)}`}
+                  onClick={() => setRecordingId(recordingId === session.id ? null : session.id)}
+                >
+                  Recording
+                </RowButton>
+              )}
               <RowButton
                 label={`Change ${session.title} on ${formatDateTime(session.startsAt)}`}
                 onClick={() => {
@@ -129,6 +142,7 @@ export function LiveSessionsPage() {
         )}
       </AdminTable>
       {shown && <Attendance key={shown.id} session={shown} onClose={() => setShownId(null)} />}
+      {recordingOf && <LiveRecording key={recordingOf.id} session={recordingOf} onClose={() => setRecordingId(null)} />}
     </>
   );
 }

@@ -12,7 +12,7 @@ import { VideoModal } from '../../components/ui/video-modal';
 import { useGetProfileQuery } from '../account';
 import { AddToCartButton } from '../cart/add-to-cart-button';
 import { CurriculumPreview, useGetEnrolledCoursesQuery, useGetPreviewLessonsQuery } from '../learning';
-import { UpcomingLiveSessionsFor } from '../live-sessions';
+import { LiveRecordingsFor, UpcomingLiveSessionsFor } from '../live-sessions';
 import { PlansOfCourse } from '../memberships';
 import { WishlistButton } from '../wishlist';
 import { useGetCourseQuery } from './api';
@@ -214,6 +214,7 @@ function Sidebar({ course }: { course: CourseDetail }) {
       {owned && (
         <Suspense fallback={null}>
           <UpcomingLiveSessionsFor courseId={course._id} />
+          <LiveRecordingsFor courseId={course._id} />
         </Suspense>
       )}
       <ShareLinks title={course.title} />

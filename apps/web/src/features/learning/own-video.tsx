@@ -18,6 +18,8 @@ const SEEK_SECONDS = 5;
 interface OwnVideoProps {
   courseId: string;
   lessonId: string;
+  /** A live session's recording (issue 35): its grant is asked by the session's id instead of the lesson's. */
+  recordingOf?: string;
   title: string;
   startSeconds: number;
   autoPlay?: boolean;
@@ -46,6 +48,7 @@ const statusOf = (error: unknown) => (error as { status?: unknown } | undefined)
 export function OwnVideo({
   courseId,
   lessonId,
+  recordingOf,
   title,
   startSeconds,
   autoPlay = false,
@@ -83,7 +86,7 @@ export function OwnVideo({
   /** Asks /playback again; null (and the video stopped) when refused. */
   const renew = useCallback(async (): Promise<PlaybackResponse | null> => {
     try {
-      const fresh = await fetchGrant({ courseId, lessonId }, false).unwrap();
+      const fresh = await fetchGrant(recordingOf ? { recordingOf } : { courseId, lessonId }, false).unwrap();
       grantRef.current = fresh;
       renewedAt.current = Date.now();
       return fresh;
@@ -91,7 +94,7 @@ export function OwnVideo({
       stop(error);
       return null;
     }
-  }, [fetchGrant, courseId, lessonId, stop]);
+  }, [fetchGrant, courseId, lessonId, recordingOf, stop]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (after "Stop playing on other devices") loads the stream again
   useEffect(() => {
@@ -102,7 +105,7 @@ export function OwnVideo({
     (async () => {
       let first: PlaybackResponse;
       try {
-        first = await fetchGrant({ courseId, lessonId }, false).unwrap();
+        first = await fetchGrant(recordingOf ? { recordingOf } : { courseId, lessonId }, false).unwrap();
       } catch (error) {
         if (cancelled) return;
         if (statusOf(error) === 404) unavailable.current();
@@ -138,7 +141,7 @@ export function OwnVideo({
       stream.current?.destroy();
       stream.current = null;
     };
-  }, [fetchGrant, courseId, lessonId, attempt, autoPlay, renew, stop]);
+  }, [fetchGrant, courseId, lessonId, recordingOf, attempt, autoPlay, renew, stop]);
 
   // The heartbeat: while the video plays, the grant is renewed every minute.
   useEffect(() => {

@@ -1,4 +1,10 @@
-import type { LiveJoinResponse, LiveSession, LiveSessionsResponse } from '@shop/shared';
+import type {
+  LiveJoinResponse,
+  LiveRecording,
+  LiveRecordingsResponse,
+  LiveSession,
+  LiveSessionsResponse,
+} from '@shop/shared';
 import { liveSessionPaths, pathWith } from '@shop/shared';
 import { api } from '../../lib/api';
 
@@ -13,6 +19,11 @@ export const liveSessionsApi = liveBase.injectEndpoints({
       transformResponse: (response: LiveSessionsResponse) => response.sessions,
       providesTags: ['LiveSessions'],
     }),
+    /** The released recordings of past sessions the learner may attend, newest first (all of them: pages filter). */
+    getMyLiveRecordings: build.query<LiveRecording[], void>({
+      query: () => liveSessionPaths.recordings,
+      transformResponse: (response: LiveRecordingsResponse) => response.recordings,
+    }),
     /** Inside the window: the meeting's address (attendance recorded); before it, 409 with `joinOpensAt`. */
     joinLiveSession: build.mutation<LiveJoinResponse, string>({
       query: (id) => ({ url: pathWith(liveSessionPaths.join, { id }), method: 'POST' }),
@@ -21,4 +32,4 @@ export const liveSessionsApi = liveBase.injectEndpoints({
   }),
 });
 
-export const { useGetMyLiveSessionsQuery, useJoinLiveSessionMutation } = liveSessionsApi;
+export const { useGetMyLiveSessionsQuery, useGetMyLiveRecordingsQuery, useJoinLiveSessionMutation } = liveSessionsApi;

@@ -4,6 +4,7 @@ import { LoadFailed } from '../../components/ui/shelf-states';
 import { useDocumentMeta } from '../../components/ui/use-document-meta';
 import { DashboardPage, DashboardPanel } from '../account/dashboard-sidebar';
 import { useGetMyLiveSessionsQuery } from './api';
+import LiveRecordingsFor from './recordings-for';
 import { SessionCard } from './session-card';
 import { viewerTimeZone } from './session-times';
 import './live-sessions.css';
@@ -43,7 +44,7 @@ function Sessions() {
   );
 }
 
-/** /dashboard/live-sessions: the learner's upcoming live sessions, soonest first (issue 35). */
+/** /dashboard/live-sessions: the learner's upcoming live sessions, soonest first, and the recordings of past ones (issue 35). */
 export default function LiveSessionsPage() {
   useDocumentMeta(messages.upcomingLiveSessions, 'Your live sessions: when they are, joining, and calendar entries.');
   return (
@@ -51,6 +52,7 @@ export default function LiveSessionsPage() {
       <DashboardPanel id="live-sessions-title" title={messages.upcomingLiveSessions}>
         <Sessions />
       </DashboardPanel>
+      <LiveRecordingsFor showEmpty />
     </DashboardPage>
   );
 }

@@ -10,7 +10,7 @@ import { PlanLayout } from './plan-layout';
 import { mandateLine, perPeriod, trialLine } from './plan-terms';
 import { SubscribePanel } from './subscribe-panel';
 import './memberships.css';
-import { UpcomingLiveSessionsFor } from '../live-sessions';
+import { LiveRecordingsFor, UpcomingLiveSessionsFor } from '../live-sessions';
 
 /**
  * /memberships/{id}: one plan, what it includes, its price per period and its mandate in plain words,
@@ -70,6 +70,7 @@ export default function PlanPage() {
           {profile && (
             <Suspense fallback={null}>
               <UpcomingLiveSessionsFor planId={plan.id} />
+              <LiveRecordingsFor planId={plan.id} />
             </Suspense>
           )}
         </>
