@@ -235,7 +235,9 @@ describe("the console's live sessions", () => {
       });
       const create = page.getByRole('button', { name: 'Create session' });
       await create.click();
-      await page.locator('#live-audience-error', { hasText: 'Choose a course, a membership plan or a cohort.' }).waitFor();
+      await page
+        .locator('#live-audience-error', { hasText: 'Choose a course, a membership plan or a cohort.' })
+        .waitFor();
       expect(posts).toEqual([]);
 
       // The server's field messages go under the fields: no title, then a start in the past.
