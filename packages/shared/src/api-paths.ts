@@ -15,6 +15,7 @@ export { bundlePaths } from './api-paths/bundles.js';
 export { cartPaths } from './api-paths/cart.js';
 export { catalogPaths } from './api-paths/catalog.js';
 export { certificatePaths } from './api-paths/certificates.js';
+export { communityPaths } from './api-paths/community.js';
 export { contactPaths } from './api-paths/contact.js';
 export { couponPaths } from './api-paths/coupons.js';
 export { googlePaths } from './api-paths/google.js';

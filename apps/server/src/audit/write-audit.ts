@@ -20,7 +20,9 @@ export interface AuditEntry {
     | 'bundle'
     | 'plan'
     | 'subscription'
-    | 'live_session';
+    | 'live_session'
+    | 'community_post'
+    | 'community_space';
   entityId: string;
   before: unknown;
   after: unknown;

@@ -39,6 +39,7 @@ import * as sandboxSubscriptionExpiry from './040-sandbox-subscription-expiry.js
 import * as bundleInstalments from './041-bundle-instalments.js';
 import * as liveSessions from './042-live-sessions.js';
 import * as cohorts from './043-cohorts.js';
+import * as community from './046-community.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '041-bundle-instalments': bundleInstalments,
   '042-live-sessions': liveSessions,
   '043-cohorts': cohorts,
+  '046-community': community,
 };

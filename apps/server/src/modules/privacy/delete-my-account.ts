@@ -17,6 +17,7 @@ import {
 } from '../accounts/index.js';
 import { eraseCartOf } from '../cart/personal-data.js';
 import { eraseCertificatesOf } from '../certificates/personal-data.js';
+import { anonymisePostsOfMember } from '../community/personal-data.js';
 import { eraseProgressOf } from '../learning/personal-data.js';
 import { eraseAttendanceOf } from '../live-sessions/personal-data.js';
 import { eraseSubscriptionOf } from '../newsletter/personal-data.js';
@@ -54,6 +55,7 @@ async function eraseAccount(
     await eraseProgressOf(trx, user.id);
     await erasePlaybackOf(trx, user.id);
     await eraseAttendanceOf(trx, user.id);
+    await anonymisePostsOfMember(trx, user.id);
     await eraseCertificatesOf(trx, user.id);
     await closeOpenOrdersOf(trx, user.id, now);
     await eraseSubscriptionOf(trx, user.email);

@@ -7,6 +7,7 @@ import { accountLimits, findUserById } from '../accounts/index.js';
 import { listMyOrders } from '../billing/list-my-orders.js';
 import { exportCartOf } from '../cart/personal-data.js';
 import { exportCertificatesOf } from '../certificates/personal-data.js';
+import { exportPostsOf } from '../community/personal-data.js';
 import { exportEnrolmentsOf, exportProgressOf } from '../learning/personal-data.js';
 import { exportAttendanceOf } from '../live-sessions/personal-data.js';
 import { exportSubscriptionOf } from '../newsletter/personal-data.js';
@@ -50,6 +51,7 @@ export async function exportMyData(db: Db, user: SessionUser, now = new Date()):
     consents,
     members,
     liveSessionsJoined,
+    communityPosts,
   ] = await Promise.all([
     listMyOrders(db, user),
     exportEnrolmentsOf(db, user.id),
@@ -63,6 +65,7 @@ export async function exportMyData(db: Db, user: SessionUser, now = new Date()):
     exportConsentsOf(db, user.id),
     listMySubscriptions(db, user.id),
     exportAttendanceOf(db, user.id),
+    exportPostsOf(db, user.id),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -87,6 +90,7 @@ export async function exportMyData(db: Db, user: SessionUser, now = new Date()):
     consents,
     memberships: members.subscriptions,
     liveSessionsJoined,
+    communityPosts,
     wishlist: 'kept only in your browser',
   };
 }
