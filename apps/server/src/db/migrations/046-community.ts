@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { createIndex, createKeyedTable, dropTables } from './schema-statements.js';
 import { optional, references, required, timestamps, withDefaults } from './table-columns.js';
 
@@ -15,6 +15,10 @@ import { optional, references, required, timestamps, withDefaults } from './tabl
  * `community_reports`: a member's report of a post, open until the operator acts on it. `community_bans`:
  * a ban (no `until`) or a mute until a time, of one member in one space. `community_reads`: when a
  * member last opened a space's list, for its unread count.
+ *
+ * Search within a space: on SQLite an FTS5 index of each post's title and source (`community_posts_fts`,
+ * an external-content table over `community_posts`' rowid, Porter stemming), kept by three triggers; on
+ * PostgreSQL a GIN index over the English tsvector of the same text (`community_posts_search`).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await createKeyedTable(db, 'community_spaces')
@@ -69,6 +73,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .$call(required('text', 'read_at'))
     .addPrimaryKeyConstraint('community_reads_pk', ['space_id', 'user_id'])
     .execute();
+
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`create index community_posts_search on community_posts using gin (to_tsvector('english', coalesce(title, '') || ' ' || body_source))`.execute(
+      db,
+    );
+    return;
+  }
+  await sql`create virtual table community_posts_fts using fts5(title, body_source, content='community_posts', content_rowid='rowid', tokenize='porter unicode61')`.execute(
+    db,
+  );
+  await sql`create trigger community_posts_fts_insert after insert on community_posts begin
+    insert into community_posts_fts(rowid, title, body_source) values (new.rowid, new.title, new.body_source);
+  end`.execute(db);
+  await sql`create trigger community_posts_fts_delete after delete on community_posts begin
+    insert into community_posts_fts(community_posts_fts, rowid, title, body_source) values ('delete', old.rowid, old.title, old.body_source);
+  end`.execute(db);
+  await sql`create trigger community_posts_fts_update after update of title, body_source on community_posts begin
+    insert into community_posts_fts(community_posts_fts, rowid, title, body_source) values ('delete', old.rowid, old.title, old.body_source);
+    insert into community_posts_fts(rowid, title, body_source) values (new.rowid, new.title, new.body_source);
+  end`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -81,4 +105,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'community_posts',
     'community_spaces',
   );
+  // The triggers went with community_posts; its index on SQLite is a table of its own.
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) await sql`drop table community_posts_fts`.execute(db);
 }

@@ -263,9 +263,14 @@ describe('threads and replies', () => {
     expect(found.threads.map((s) => s.title).sort()).toEqual(
       ['Thread number 1', ...Array.from({ length: 10 }, (_, i) => `Thread number ${10 + i}`)].sort(),
     );
-    // LIKE's wildcards are searched as themselves.
+    // Full-text search: words stemmed ("kindness" finds "kind"), any case; quotes and operators only separate words.
+    for (const q of ['RULES', 'kindness', '"house"', 'be* (kind'])
+      expect(
+        (await threadsAs(operator, space.id, `?q=${encodeURIComponent(q)}`)).threads.map((s) => s.id),
+        q,
+      ).toEqual([pinned.id]);
     expect((await threadsAs(operator, space.id, '?q=%25')).threads).toEqual([]);
-    expect((await threadsAs(operator, space.id, '?q=RULES')).threads.map((s) => s.id)).toEqual([pinned.id]);
+    expect((await threadsAs(operator, space.id, '?q=nowhere')).threads).toEqual([]);
     const unanswered = await threadsAs(operator, space.id, '?filter=unanswered');
     expect(unanswered.threads.every((s) => s.kind === 'question' && !s.answered)).toBe(true);
     expect(unanswered.threads).toHaveLength(12);

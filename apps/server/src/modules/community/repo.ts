@@ -1,4 +1,4 @@
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type Insertable, PostgresAdapter, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CommunityBansTable, CommunityPostsTable, CommunitySpacesTable } from '../../db/schema.js';
 import { newId } from '../../ids.js';
@@ -164,8 +164,33 @@ export interface ThreadPage {
   unanswered?: boolean;
 }
 
-/** Escapes LIKE's wildcards so a search for "50%" finds "50%" and not everything. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * The search's words (letters and digits; everything else, quotes and operators included, only separates
+ * them), each matched as a prefix, all of them required: FTS5's MATCH on SQLite, a tsquery on PostgreSQL.
+ */
+export function searchWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 10);
+}
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** The ids of the posts (threads and replies) whose title or text has every word. */
+function matchingPosts(db: Db, words: string[]) {
+  if (isPostgres(db)) {
+    const query = words.map((word) => `${word}:*`).join(' & ');
+    return db
+      .selectFrom('community_posts as m')
+      .select('m.id')
+      .where(
+        sql<boolean>`to_tsvector('english', coalesce(m.title, '') || ' ' || m.body_source) @@ to_tsquery('english', ${query})`,
+      );
+  }
+  const query = words.map((word) => `"${word}"*`).join(' ');
+  return db
+    .selectFrom('community_posts as m')
+    .select('m.id')
+    .where(sql<boolean>`m.rowid in (select rowid from community_posts_fts where community_posts_fts match ${query})`);
+}
 
 /** A page of a space's threads: pinned first, then newest first; `limit + 1` rows to know whether more follow. */
 export async function findThreads(db: Db, page: ThreadPage): Promise<PostWithAuthor[]> {
@@ -182,18 +207,19 @@ export async function findThreads(db: Db, page: ThreadPage): Promise<PostWithAut
     );
   if (page.unanswered) query = query.where('p.kind', '=', 'question').where('p.answer_id', 'is', null);
   if (page.search) {
-    const pattern = likePattern(page.search);
+    const words = searchWords(page.search);
+    if (words.length === 0) return [];
+    const matching = matchingPosts(db, words);
     query = query.where((eb) =>
       eb.or([
-        eb(sql`lower(p.title)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(p.body_source)`, 'like', sql`${pattern} escape '\\'`),
+        eb('p.id', 'in', matching),
         eb.exists(
           eb
             .selectFrom('community_posts as r')
             .select('r.id')
             .whereRef('r.thread_id', '=', 'p.id')
             .where('r.status', '=', 'visible')
-            .where(sql`lower(r.body_source)`, 'like', sql`${pattern} escape '\\'`),
+            .where('r.id', 'in', matching),
         ),
       ]),
     );
