@@ -7,8 +7,15 @@ import {
 } from '@shop/shared';
 import type { PostWithAuthor } from './repo.js';
 
-/** A post's author as members see them: the username, the operator's, or "former member" (a deleted account). */
-export function authorOf(row: Pick<PostWithAuthor, 'author_id' | 'author_name' | 'author_role'>): CommunityAuthor {
+/**
+ * A post's author as members see them: the username (the operator's marked), "former member" for a deleted
+ * account, or the shop itself for an announcement with no author (the demo's; only the operator announces).
+ */
+export function authorOf(
+  row: Pick<PostWithAuthor, 'author_id' | 'author_name' | 'author_role' | 'kind'>,
+): CommunityAuthor {
+  if (!row.author_id && row.kind === 'announcement')
+    return { id: null, name: messages.communityOperator, role: 'operator' };
   if (!row.author_id || row.author_name === null)
     return { id: null, name: messages.communityFormerMember, role: 'former' };
   return { id: row.author_id, name: row.author_name, role: row.author_role === 'admin' ? 'operator' : 'member' };

@@ -408,3 +408,22 @@ export async function anonymisePostsOf(trx: Db, userId: string): Promise<void> {
   await trx.deleteFrom('community_reads').where('user_id', '=', userId).execute();
   await trx.deleteFrom('community_bans').where('user_id', '=', userId).execute();
 }
+
+/** The demo's rows, each kept as it is if it exists (the seed runs again on a fresh start). */
+export async function insertMissingDemo(
+  db: Db,
+  space: Insertable<CommunitySpacesTable>,
+  posts: Insertable<CommunityPostsTable>[],
+): Promise<void> {
+  await db
+    .insertInto('community_spaces')
+    .values(space)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  for (const post of posts)
+    await db
+      .insertInto('community_posts')
+      .values(post)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+}
