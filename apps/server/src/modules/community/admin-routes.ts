@@ -15,13 +15,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
+import { communityBusOf } from './event-bus.js';
 import { addSpace, banMember, listModerationQueue, setPostShown, setThreadPinned } from './moderate-posts.js';
 
 const idParams = z.object({ id: objectId });
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
 /** The console's moderation of the community (registered in the admin scope, which checks the role first). */
-export const communityAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const communityAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
   app.get(
     communityPaths.adminReports,
     { schema: { response: { 200: communityQueueResponse, 401: errorResponse, 403: errorResponse } } },
@@ -41,7 +43,14 @@ export const communityAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
         },
       },
       async (request) => {
-        await setPostShown(db, requireAdmin(request), request.params.id, shown, request.body.reason);
+        await setPostShown(
+          db,
+          communityBusOf(deps),
+          requireAdmin(request),
+          request.params.id,
+          shown,
+          request.body.reason,
+        );
         return { ok: true as const };
       },
     );

@@ -5,5 +5,5 @@
  * centre calls `personal-data.ts`. The bus (`event-bus.ts`) is the port a scaled-out shop's
  * LISTEN/NOTIFY would stand behind.
  */
-export { type CommunityBus, type CommunityEvent, communityBus } from './event-bus.js';
+export { type CommunityBus, type CommunityEvent, communityBusOf } from './event-bus.js';
 export { holdReason } from './posting-limits.js';

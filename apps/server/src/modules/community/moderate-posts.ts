@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { findUserById } from '../accounts/index.js';
-import { communityBus } from './event-bus.js';
+import type { CommunityBus } from './event-bus.js';
 import { authorOf, viewStatus } from './post-view.js';
 import {
   findPost,
@@ -48,6 +48,7 @@ async function moderatedPost(db: Db, postId: string) {
  */
 export async function setPostShown(
   db: Db,
+  bus: Pick<CommunityBus, 'publish'>,
   operator: SessionUser,
   postId: string,
   shown: boolean,
@@ -74,7 +75,7 @@ export async function setPostShown(
     );
   });
   if (shown && post.status === 'held')
-    communityBus.publish({
+    bus.publish({
       type: post.thread_id ? 'reply' : 'thread',
       spaceId: post.space_id,
       threadId: post.thread_id ?? post.id,

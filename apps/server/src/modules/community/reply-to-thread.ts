@@ -3,7 +3,7 @@ import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { communityBus } from './event-bus.js';
+import type { CommunityBus } from './event-bus.js';
 import { replyView } from './post-view.js';
 import { enforcePostingLimit, holdReason } from './posting-limits.js';
 import { postForReader } from './read-thread.js';
@@ -17,6 +17,7 @@ import { requireSpacePoster } from './space-access.js';
  */
 export async function replyToThread(
   db: Db,
+  bus: Pick<CommunityBus, 'publish'>,
   user: SessionUser,
   threadId: string,
   body: string,
@@ -52,7 +53,7 @@ export async function replyToThread(
     });
     await recountReplies(trx, thread.id, now);
   });
-  if (!held) communityBus.publish({ type: 'reply', spaceId: thread.space_id, threadId: thread.id, postId: id });
+  if (!held) bus.publish({ type: 'reply', spaceId: thread.space_id, threadId: thread.id, postId: id });
   const row = await findPost(db, id);
   if (!row) throw new AppError('not_found', messages.communityPostNotFound);
   return replyView(row, user.id, new Set(), null);

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { requireUser } from '../../auth/session.js';
 import type { AppDeps } from '../../deps.js';
 import { deletePost, editPost } from './change-post.js';
+import { startCommunityBus } from './event-bus.js';
 import { listSpaces } from './list-spaces.js';
 import { listThreads } from './list-threads.js';
 import { markAnswer } from './mark-answer.js';
@@ -40,7 +41,11 @@ const writeRefusals = { ...refusals, 409: errorResponse, 429: errorResponse };
 export const communityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
   const streams = openStreams();
-  app.addHook('onClose', async () => streams.closeAll());
+  const bus = await startCommunityBus(deps, (error) => app.log.error({ err: error }, 'community bus'));
+  app.addHook('onClose', async () => {
+    streams.closeAll();
+    await bus.close();
+  });
   app.get(
     communityPaths.spaces,
     { schema: { response: { 200: communitySpacesResponse, 401: errorResponse } } },
@@ -70,14 +75,15 @@ export const communityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       },
     },
     async (request, reply) => {
-      const thread = await startThread(db, requireUser(request), request.params.id, request.body);
+      const thread = await startThread(db, bus, requireUser(request), request.params.id, request.body);
       return reply.status(201).send({ ok: true as const, thread });
     },
   );
   app.get(
     communityPaths.spaceEvents,
     { schema: { params: idParams, response: { 200: z.string(), ...refusals } } },
-    async (request, reply) => streamSpaceEvents(db, streams, requireUser(request), request.params.id, request, reply),
+    async (request, reply) =>
+      streamSpaceEvents(db, bus, streams, requireUser(request), request.params.id, request, reply),
   );
   app.get(
     communityPaths.thread,
@@ -94,7 +100,7 @@ export const communityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       },
     },
     async (request, reply) => {
-      const created = await replyToThread(db, requireUser(request), request.params.id, request.body.body);
+      const created = await replyToThread(db, bus, requireUser(request), request.params.id, request.body.body);
       return reply.status(201).send({ ok: true as const, reply: created });
     },
   );

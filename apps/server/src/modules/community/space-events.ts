@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
-import { type CommunityEvent, communityBus } from './event-bus.js';
+import type { CommunityBus, CommunityEvent } from './event-bus.js';
 import { requireSpaceMember } from './space-access.js';
 
 /** A comment line every 25 seconds keeps proxies from closing an idle stream. */
@@ -28,6 +28,7 @@ type Streams = ReturnType<typeof openStreams>;
  */
 export async function streamSpaceEvents(
   db: Db,
+  bus: Pick<CommunityBus, 'subscribe'>,
   streams: Streams,
   user: SessionUser,
   spaceId: string,
@@ -59,7 +60,7 @@ export async function streamSpaceEvents(
       );
     });
   };
-  const unsubscribe = communityBus.subscribe(space.id, send);
+  const unsubscribe = bus.subscribe(space.id, send);
   const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
   let ended = false;

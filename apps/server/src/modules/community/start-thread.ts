@@ -3,7 +3,7 @@ import type { SessionUser } from '../../auth/session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { communityBus } from './event-bus.js';
+import type { CommunityBus } from './event-bus.js';
 import { threadSummary } from './post-view.js';
 import { enforcePostingLimit, holdReason } from './posting-limits.js';
 import { renderMarkdown } from './render-markdown.js';
@@ -17,6 +17,7 @@ import { requireSpacePoster } from './space-access.js';
  */
 export async function startThread(
   db: Db,
+  bus: Pick<CommunityBus, 'publish'>,
   user: SessionUser,
   spaceId: string,
   input: { title: string; body: string; kind: CommunityThreadKind },
@@ -50,7 +51,7 @@ export async function startThread(
     created_at: at,
     updated_at: at,
   });
-  if (!held) communityBus.publish({ type: 'thread', spaceId: space.id, threadId: id, postId: id });
+  if (!held) bus.publish({ type: 'thread', spaceId: space.id, threadId: id, postId: id });
   const row = await findPost(db, id);
   if (!row) throw new AppError('not_found', messages.communityThreadNotFound);
   return threadSummary(row);
