@@ -86,8 +86,19 @@ export async function countUnread(db: Db, userId: string, spaceIds: string[]): P
   return new Map(rows.map((row) => [row.space_id, Number(row.n)]));
 }
 
+/**
+ * Marks the space read now, writing only when something changed: no read yet, or a post by someone else
+ * since the last one (a member paging through a quiet space costs a read, not a write).
+ */
 export async function markSpaceRead(db: Db, spaceId: string, userId: string, now: Date): Promise<void> {
   const at = now.toISOString();
+  const read = await db
+    .selectFrom('community_reads')
+    .select('read_at')
+    .where('space_id', '=', spaceId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (read && ((await countUnread(db, userId, [spaceId])).get(spaceId) ?? 0) === 0) return;
   await db
     .insertInto('community_reads')
     .values({ space_id: spaceId, user_id: userId, read_at: at })
@@ -111,19 +122,22 @@ export async function insertBan(db: Db, row: Insertable<CommunityBansTable>): Pr
   await db.insertInto('community_bans').values(row).execute();
 }
 
-function postsWithAuthors(db: Db) {
+function postsWithNames(db: Db) {
   return db
     .selectFrom('community_posts as p')
     .leftJoin('users as u', 'u.id', 'p.author_id')
     .selectAll('p')
-    .select(['u.username as author_name', 'u.role as author_role'])
-    .select((eb) =>
-      eb
-        .selectFrom('community_reactions as h')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
-        .whereRef('h.post_id', '=', 'p.id')
-        .as('helpful'),
-    );
+    .select(['u.username as author_name', 'u.role as author_role']);
+}
+
+function postsWithAuthors(db: Db) {
+  return postsWithNames(db).select((eb) =>
+    eb
+      .selectFrom('community_reactions as h')
+      .select((inner) => inner.fn.countAll<number>().as('n'))
+      .whereRef('h.post_id', '=', 'p.id')
+      .as('helpful'),
+  );
 }
 
 export async function findPost(db: Db, id: string): Promise<PostWithAuthor | undefined> {
@@ -194,7 +208,7 @@ function matchingPosts(db: Db, words: string[]) {
 
 /** A page of a space's threads: pinned first, then newest first; `limit + 1` rows to know whether more follow. */
 export async function findThreads(db: Db, page: ThreadPage): Promise<PostWithAuthor[]> {
-  let query = postsWithAuthors(db)
+  let query = postsWithNames(db)
     .where('p.space_id', '=', page.spaceId)
     .where('p.thread_id', 'is', null)
     .where((eb) =>
@@ -244,7 +258,8 @@ export async function findThreads(db: Db, page: ThreadPage): Promise<PostWithAut
     .orderBy('p.id', 'desc')
     .limit(page.limit + 1)
     .execute();
-  return rows.map((row) => ({ ...row, helpful: Number(row.helpful ?? 0) }));
+  // A list shows no helpful counts: the thread page counts them.
+  return rows.map((row) => ({ ...row, helpful: 0 }));
 }
 
 export async function insertPost(db: Db, row: Insertable<CommunityPostsTable>): Promise<void> {
