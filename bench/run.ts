@@ -555,6 +555,27 @@ async function main() {
   await run('GET /api/live-sessions (enrolled)', `${shop.url}/api/live-sessions`, {
     headers: { authorization: `Bearer ${learners[0]?.token}` },
   });
+  // The community (issue 36): a course's space with 20 threads, its first page as a member reads it (the
+  // membership asked afresh, the pinned and newest threads with their authors and counts).
+  if (!ONLY_ROWS || 'GET /api/spaces/:id/threads (member)'.includes(ONLY_ROWS)) {
+    const auth = (token: string | undefined) => ({
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    });
+    const spaces = (await (await fetch(`${shop.url}/api/spaces`, { headers: auth(learners[0]?.token) })).json()) as {
+      spaces: { id: string; courseId: string | null }[];
+    };
+    const space = spaces.spaces.find((s) => s.courseId === learnCourse);
+    for (let i = 0; i < 20; i++)
+      await fetch(`${shop.url}/api/spaces/${space?.id}/threads`, {
+        method: 'POST',
+        headers: auth(learners[1 + Math.floor(i / 2)]?.token),
+        body: JSON.stringify({ title: `Bench thread ${i}`, body: `Some **Markdown** body ${i}.`, kind: 'question' }),
+      });
+    await run('GET /api/spaces/:id/threads (member)', `${shop.url}/api/spaces/${space?.id}/threads`, {
+      headers: { authorization: `Bearer ${learners[0]?.token}` },
+    });
+  }
   // autocannon gives a connection a fresh context for each pass through a one-request list, so the
   // learners and the growing positions come from counters here.
   let saves = 0;

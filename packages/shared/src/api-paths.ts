@@ -16,6 +16,7 @@ export { cartPaths } from './api-paths/cart.js';
 export { catalogPaths } from './api-paths/catalog.js';
 export { certificatePaths } from './api-paths/certificates.js';
 export { cohortPaths } from './api-paths/cohorts.js';
+export { communityPaths } from './api-paths/community.js';
 export { contactPaths } from './api-paths/contact.js';
 export { couponPaths } from './api-paths/coupons.js';
 export { googlePaths } from './api-paths/google.js';

@@ -10,6 +10,7 @@ export * from './contracts/certificates.js';
 export * from './contracts/checkout-tax-form.js';
 export * from './contracts/cohorts.js';
 export * from './contracts/common.js';
+export * from './contracts/community.js';
 export * from './contracts/contact.js';
 export * from './contracts/coupons.js';
 export * from './contracts/course-fields.js';

@@ -271,6 +271,32 @@ export const messages = {
   liveRecordingReleasesOn: 'Releases on {date}',
   liveRecordingProcessing: 'Processing: {progress}%',
   liveRecordingFailed: 'The recording could not be processed: {reason}',
+  /** The members' community (issue 36): spaces, threads, replies, moderation. */
+  communitySpaceNotFound: 'No such community space.',
+  communityNotMember:
+    'This space is for the learners of its course or the members of its plan. If your access has ended, it closes with it.',
+  communityThreadNotFound: 'No such thread.',
+  communityPostNotFound: 'No such post.',
+  communityBanned: 'You can no longer post or read in this space: the operator removed you from it.',
+  /** `{until}` is the end of the mute, India time. */
+  communityMuted: 'The operator has muted you in this space until {until}: you can read but not post.',
+  /** `{count}` is the limit ("5 threads"), `{minutes}` the wait. */
+  communityTooMany: 'You have posted {count} in the last hour, the most allowed. Please try again in {minutes}.',
+  communityEditTooLate: 'A post can be edited only within 15 minutes of posting.',
+  communityNotYours: 'Only its author can change this post.',
+  communityAnswerNotAllowed: 'Only the person who asked, or the operator, can mark the answer.',
+  communityAnswerNeedsQuestion: 'Only a question has an answer.',
+  communityAnnouncementOperatorOnly: 'Only the operator can post announcements.',
+  communityThreadClosed: 'This thread is no longer open for replies.',
+  communityAlreadyReported: 'You have already reported this post: the operator will look at it.',
+  communityHeldLinks: 'Links in a new member’s first day are checked by the operator before others see them.',
+  communityHeldForReview: 'Held for review: others will see it once the operator approves it.',
+  communityFormerMember: 'former member',
+  communityOperator: 'TradeSkool team',
+  communityBanNeedsMinutes: 'A mute needs how long it lasts (minutes).',
+  communityCannotBanOperator: 'The operator cannot be banned or muted.',
+  communityMemberNotFound: 'No such member.',
+  communityBadCursor: 'This page link is not valid: start again from the first page.',
   /** Razorpay refused the cancel of a membership it still holds live: nothing changed, the learner tries again. */
   subscriptionCancelRefused:
     'The payment service did not accept the cancellation just now, so nothing has changed. Please try again in a few minutes.',

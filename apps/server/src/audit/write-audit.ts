@@ -21,7 +21,9 @@ export interface AuditEntry {
     | 'plan'
     | 'subscription'
     | 'live_session'
-    | 'cohort';
+    | 'cohort'
+    | 'community_post'
+    | 'community_space';
   entityId: string;
   before: unknown;
   after: unknown;

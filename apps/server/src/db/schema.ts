@@ -266,6 +266,72 @@ export interface LiveNoticesTable {
   created_at: string;
 }
 
+/** A community space (046): a course's, a plan's, or one the operator added (both null). */
+export interface CommunitySpacesTable {
+  id: string;
+  title: string;
+  course_id: string | null;
+  plan_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A thread (`thread_id` null) or a reply in a space (046); `author_id` null: a former member. */
+export interface CommunityPostsTable {
+  id: string;
+  space_id: string;
+  thread_id: string | null;
+  author_id: string | null;
+  kind: 'discussion' | 'question' | 'announcement' | 'reply';
+  title: string | null;
+  body_source: string;
+  body_html: string;
+  status: 'visible' | 'held' | 'hidden' | 'deleted';
+  /** Why the post was held or hidden (the operator's reason, or the rule that held it). */
+  status_reason: string | null;
+  answer_id: string | null;
+  pinned: Generated<number>;
+  reply_count: Generated<number>;
+  last_activity_at: string;
+  edited_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CommunityReactionsTable {
+  post_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface CommunityReportsTable {
+  id: string;
+  post_id: string;
+  reporter_id: string | null;
+  reason: string;
+  created_at: string;
+  resolved_at: string | null;
+}
+
+/** A ban (`until` null) or a mute until a time, of one member in one space. */
+export interface CommunityBansTable {
+  id: string;
+  space_id: string;
+  user_id: string;
+  kind: 'ban' | 'mute';
+  reason: string;
+  created_by: string;
+  created_at: string;
+  until: string | null;
+}
+
+/** When a member last opened a space's thread list (its unread count counts posts since). */
+export interface CommunityReadsTable {
+  space_id: string;
+  user_id: string;
+  read_at: string;
+}
+
 /** A bundle waiting in a signed-in cart (032). */
 export interface CartBundlesTable {
   cart_id: string;
@@ -790,6 +856,12 @@ export interface Database {
   cohort_members: CohortMembersTable;
   live_attendance: LiveAttendanceTable;
   live_notices: LiveNoticesTable;
+  community_spaces: CommunitySpacesTable;
+  community_posts: CommunityPostsTable;
+  community_reactions: CommunityReactionsTable;
+  community_reports: CommunityReportsTable;
+  community_bans: CommunityBansTable;
+  community_reads: CommunityReadsTable;
   payments: PaymentsTable;
   order_events: OrderEventsTable;
   webhook_events: WebhookEventsTable;

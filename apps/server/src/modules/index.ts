@@ -8,6 +8,7 @@ import { bundleRoutes } from './bundles/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { certificateRoutes } from './certificates/routes.js';
+import { communityRoutes } from './community/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { couponRoutes } from './coupons/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -44,6 +45,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(googleRoutes, deps);
   await app.register(learningRoutes, deps);
   await app.register(liveSessionRoutes, deps);
+  await app.register(communityRoutes, deps);
   await app.register(playbackRoutes, deps);
   await app.register(certificateRoutes, deps);
   await app.register(noteRoutes, deps);

@@ -6,6 +6,7 @@ import { DEMO_CLIPS_JOB } from '../modules/video/make-demo-clips.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { seedBundles } from './seed-bundles.js';
 import { seedCohorts } from './seed-cohorts.js';
+import { seedCommunity } from './seed-community.js';
 import { demoCourses } from './seed-courses.js';
 import { demoVideoLessonIds, seedLearning, seedLessons } from './seed-learning.js';
 import { DEMO_RECORDED_SESSION_ID, seedLiveSessions } from './seed-live-sessions.js';
@@ -36,6 +37,7 @@ export async function seedDemo(db: Db, storage?: ObjectStorage): Promise<number>
     await seedBundles(trx);
     await seedPlans(trx);
     await seedLiveSessions(trx);
+    await seedCommunity(trx);
   });
   return demoCourses.length;
 }

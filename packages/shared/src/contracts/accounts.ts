@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../field-rules.js';
 import { messages } from '../messages.js';
+import { communityExportedPost } from './community.js';
 import { myOrder } from './orders.js';
 import { mySubscription } from './subscriptions.js';
 
@@ -162,6 +163,8 @@ export const myDataExport = z.object({
       joinedAt: z.string(),
     }),
   ),
+  /** The learner's threads and replies in the community (issue 36), as they wrote them, newest first. */
+  communityPosts: z.array(communityExportedPost),
   /** The wishlist lives only in the browser (local storage); the shop has no copy of it. */
   wishlist: z.literal('kept only in your browser'),
 });

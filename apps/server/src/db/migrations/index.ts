@@ -41,6 +41,7 @@ import * as liveSessions from './042-live-sessions.js';
 import * as cohorts from './043-cohorts.js';
 import * as lessonRelease from './044-lesson-release.js';
 import * as liveRecordings from './045-live-recordings.js';
+import * as community from './046-community.js';
 
 /** Every migration, in order. Listed by hand so a bundled or compiled server finds them all. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '043-cohorts': cohorts,
   '044-lesson-release': lessonRelease,
   '045-live-recordings': liveRecordings,
+  '046-community': community,
 };

@@ -12,6 +12,7 @@ import { taxSettingsRoutes } from '../billing/tax-settings-routes.js';
 import { bundleAdminRoutes } from '../bundles/admin-routes.js';
 import { bundleOffered } from '../bundles/index.js';
 import { cohortAdminRoutes } from '../cohorts/admin-routes.js';
+import { communityAdminRoutes } from '../community/admin-routes.js';
 import { liveSessionAdminRoutes } from '../live-sessions/admin-routes.js';
 import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
 import { planAdminRoutes } from '../plans/admin-routes.js';
@@ -68,6 +69,7 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     await scope.register(adminMemberRoutes, deps);
     await scope.register(liveSessionAdminRoutes, deps);
     await scope.register(cohortAdminRoutes, deps);
+    await scope.register(communityAdminRoutes, deps);
   });
 
   // Uploaded thumbnails are public and named by content hash, so they may be cached for a year.

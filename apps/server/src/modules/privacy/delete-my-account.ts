@@ -18,6 +18,7 @@ import {
 import { eraseCartOf } from '../cart/personal-data.js';
 import { eraseCertificatesOf } from '../certificates/personal-data.js';
 import { eraseSeatsOf } from '../cohorts/index.js';
+import { anonymisePostsOfMember } from '../community/personal-data.js';
 import { eraseProgressOf } from '../learning/personal-data.js';
 import { eraseAttendanceOf } from '../live-sessions/personal-data.js';
 import { eraseSubscriptionOf } from '../newsletter/personal-data.js';
@@ -56,6 +57,7 @@ async function eraseAccount(
     await erasePlaybackOf(trx, user.id);
     await eraseAttendanceOf(trx, user.id);
     await eraseSeatsOf(trx, user.id);
+    await anonymisePostsOfMember(trx, user.id);
     await eraseCertificatesOf(trx, user.id);
     await closeOpenOrdersOf(trx, user.id, now);
     await eraseSubscriptionOf(trx, user.email);

@@ -8,6 +8,7 @@ import { listMyOrders } from '../billing/list-my-orders.js';
 import { exportCartOf } from '../cart/personal-data.js';
 import { exportCertificatesOf } from '../certificates/personal-data.js';
 import { exportSeatsOf } from '../cohorts/index.js';
+import { exportPostsOf } from '../community/personal-data.js';
 import { exportEnrolmentsOf, exportProgressOf } from '../learning/personal-data.js';
 import { exportAttendanceOf } from '../live-sessions/personal-data.js';
 import { exportSubscriptionOf } from '../newsletter/personal-data.js';
@@ -52,6 +53,7 @@ export async function exportMyData(db: Db, user: SessionUser, now = new Date()):
     members,
     liveSessionsJoined,
     cohorts,
+    communityPosts,
   ] = await Promise.all([
     listMyOrders(db, user),
     exportEnrolmentsOf(db, user.id),
@@ -66,6 +68,7 @@ export async function exportMyData(db: Db, user: SessionUser, now = new Date()):
     listMySubscriptions(db, user.id),
     exportAttendanceOf(db, user.id),
     exportSeatsOf(db, user.id),
+    exportPostsOf(db, user.id),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -91,6 +94,7 @@ export async function exportMyData(db: Db, user: SessionUser, now = new Date()):
     memberships: members.subscriptions,
     liveSessionsJoined,
     cohorts,
+    communityPosts,
     wishlist: 'kept only in your browser',
   };
 }
