@@ -41,6 +41,7 @@ export * from './messages.js';
 export * from './money.js';
 export * from './page-meta.js';
 export * from './person-name.js';
+export * from './release-rules.js';
 export * from './routes.js';
 export * from './totals.js';
 export * from './video.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_RELEASE_DAYS } from '../release-rules.js';
 
 /** The kinds of scheduled release (issue 35): open at once, N days after enrolment or cohort start, or on a date. */
 export const releaseKind = z.enum(['immediate', 'afterEnrolment', 'afterCohortStart', 'onDate'], {
@@ -6,8 +7,6 @@ export const releaseKind = z.enum(['immediate', 'afterEnrolment', 'afterCohortSt
 });
 export type ReleaseKind = z.infer<typeof releaseKind>;
 
-/** The longest wait a relative rule may set: ten years. */
-export const MAX_RELEASE_DAYS = 3650;
 const daysMessage = `must be a whole number of days from 0 to ${MAX_RELEASE_DAYS}`;
 
 /**
@@ -38,8 +37,6 @@ export type ReleaseInput = z.input<typeof releaseInput>;
 /** A release rule as stored and read back. */
 export const releaseRule = z.object({ kind: releaseKind, days: z.number().int(), date: z.string().nullable() });
 export type ReleaseRule = z.infer<typeof releaseRule>;
-
-export const IMMEDIATE_RELEASE: ReleaseRule = { kind: 'immediate', days: 0, date: null };
 
 /** A refusal of a lesson not open yet: the message and when it opens (ISO 8601 in India time). */
 export const lessonLockedResponse = z.object({

@@ -1,6 +1,7 @@
 import type { MyDataExport } from '@shop/shared';
 import type { Db } from '../../db/database.js';
 import { deleteProgressByUser, findProgressByUser } from './progress-repo.js';
+import { deleteDigestRowsOf } from './release-digest-repo.js';
 import { findEnrolledCourses } from './repo.js';
 
 /** The learner's courses, for their data export. */
@@ -22,8 +23,10 @@ export async function exportProgressOf(db: Db, userId: string): Promise<MyDataEx
 
 /**
  * Erases the learner's progress inside the account deletion's transaction. The enrolments stay with the
- * orders that bought them (tax law keeps those); how far the learner got is theirs alone.
+ * orders that bought them (tax law keeps those); how far the learner got is theirs alone, and so are the
+ * days they were mailed a digest of new lessons and their choice about it.
  */
-export function eraseProgressOf(trx: Db, userId: string): Promise<void> {
-  return deleteProgressByUser(trx, userId);
+export async function eraseProgressOf(trx: Db, userId: string): Promise<void> {
+  await deleteProgressByUser(trx, userId);
+  await deleteDigestRowsOf(trx, userId);
 }

@@ -87,3 +87,9 @@ export async function setDigestOptout(db: Db, userId: string, optedOut: boolean,
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
 }
+
+/** The learner's digest days and choice, erased with their account. */
+export async function deleteDigestRowsOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('release_digests').where('user_id', '=', userId).execute();
+  await db.deleteFrom('release_digest_optouts').where('user_id', '=', userId).execute();
+}

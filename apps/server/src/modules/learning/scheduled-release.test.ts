@@ -16,6 +16,7 @@ import { demoCourses } from '../../seed/seed-courses.js';
 import { DEMO_DRIP_COURSE_ID, DEMO_DRIP_DAYS } from '../../seed/seed-learning.js';
 import { signVideoQuery, VIDEO_LINK_SECRET_NAME } from '../playback/video-links.js';
 import { FILE_LINK_SECRET_NAME, signFileLink } from './file-links.js';
+import { eraseProgressOf } from './personal-data.js';
 import { DIGEST_LINK_SECRET_NAME, digestUnsubscribeUrl } from './release-digest-mail.js';
 import { sendReleaseDigests } from './send-release-digests.js';
 
@@ -360,6 +361,12 @@ describe(`scheduled release: the daily digest of newly opened lessons (${engine}
     vi.setSystemTime(januaryMidnight(3) + 60_000);
     await pass();
     expect(await mailsTo(user)).toHaveLength(1);
+    // The account's deletion erases the days it was mailed, as it erases the learner's progress.
+    const digestDays = () =>
+      t.database.db.selectFrom('release_digests').select('india_date').where('user_id', '=', user.id).execute();
+    expect(await digestDays()).toEqual([{ india_date: '2027-01-02' }]);
+    await eraseProgressOf(t.database.db, user.id);
+    expect(await digestDays()).toEqual([]);
   });
 
   it('turned off on the dashboard, or by the signed link in the mail: no digest; a forged link changes nothing', async () => {
