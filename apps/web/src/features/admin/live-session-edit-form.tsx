@@ -1,21 +1,13 @@
 import type { AdminLiveSession, AdminLiveSessionPatch } from '@shop/shared';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../components/ui/toast';
-import { AdminInput, AdminTextarea } from './admin-field';
 import { changedFields } from './changed-fields';
 import { showSaveError } from './field-messages';
 import { FormActions } from './form-actions';
+import { MeetingFieldset, SessionBasicsFields, type SessionFieldValues } from './live-session-fields';
 import { useUpdateLiveSessionMutation } from './live-sessions-api';
 
-interface EditValues {
-  title: string;
-  description: string;
-  /** India time as a datetime-local field holds it (`2026-12-01T09:15`), which the server reads as IST. */
-  startsAt: string;
-  durationMinutes: number;
-  meetingKind: 'jitsi' | 'link';
-  meetingUrl: string;
-}
+type EditValues = SessionFieldValues;
 
 /** The session's start as the field shows it: its India date and time (the answer carries the +05:30 offset). */
 function indiaLocal(iso: string): string {
@@ -80,61 +72,15 @@ export function LiveSessionEditForm({ session, onDone }: { session: AdminLiveSes
   });
 
   return (
-    <form className="admin-form admin-panel" onSubmit={onSubmit} noValidate aria-labelledby="live-edit-title">
-      <h2 id="live-edit-title">Change {session.title}</h2>
-      <AdminInput
-        id="live-edit-title-field"
-        label="Title"
-        error={errors.title?.message}
-        autoComplete="off"
-        registration={register('title')}
+    <form className="admin-form admin-panel" onSubmit={onSubmit} noValidate aria-labelledby="live-edit-heading">
+      <h2 id="live-edit-heading">Change {session.title}</h2>
+      <SessionBasicsFields
+        idPrefix="live-edit"
+        register={register}
+        errors={errors}
+        startHint="A new start is e-mailed to the audience."
       />
-      <AdminTextarea
-        id="live-edit-description"
-        label="Description"
-        error={errors.description?.message}
-        rows={3}
-        registration={register('description')}
-      />
-      <div className="admin-grid">
-        <AdminInput
-          id="live-edit-startsAt"
-          label="Start (India time, IST)"
-          hint="A new start is e-mailed to the audience."
-          error={errors.startsAt?.message}
-          type="datetime-local"
-          registration={register('startsAt')}
-        />
-        <AdminInput
-          id="live-edit-durationMinutes"
-          label="Duration (minutes)"
-          error={errors.durationMinutes?.message}
-          type="number"
-          min={1}
-          registration={register('durationMinutes', { valueAsNumber: true })}
-        />
-      </div>
-      <fieldset className="admin-fieldset">
-        <legend>Meeting</legend>
-        <div className="admin-check">
-          <input id="live-edit-meeting-jitsi" type="radio" value="jitsi" {...register('meetingKind')} />
-          <label htmlFor="live-edit-meeting-jitsi">A Jitsi Meet room of its own</label>
-        </div>
-        <div className="admin-check">
-          <input id="live-edit-meeting-link" type="radio" value="link" {...register('meetingKind')} />
-          <label htmlFor="live-edit-meeting-link">Paste a Zoom / Google Meet link</label>
-        </div>
-        {meetingKind === 'link' && (
-          <AdminInput
-            id="live-edit-meetingUrl"
-            label="Meeting link"
-            error={errors.meetingUrl?.message}
-            type="url"
-            autoComplete="off"
-            registration={register('meetingUrl')}
-          />
-        )}
-      </fieldset>
+      <MeetingFieldset idPrefix="live-edit" register={register} errors={errors} meetingKind={meetingKind} />
       <FormActions noun="session" editing busy={isLoading} onCancel={onDone} />
     </form>
   );

@@ -1,29 +1,24 @@
 import { type AdminLiveSessionInput, messages } from '@shop/shared';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../components/ui/toast';
-import { AdminField, AdminInput, AdminTextarea } from './admin-field';
+import { AdminField, AdminInput } from './admin-field';
 import { useListAdminCoursesQuery } from './api';
 import { useListAllCohortsQuery } from './cohorts-api';
 import { showSaveError } from './field-messages';
 import { FormActions } from './form-actions';
+import { MeetingFieldset, SessionBasicsFields, type SessionFieldValues } from './live-session-fields';
 import { useScheduleLiveSessionMutation } from './live-sessions-api';
 import { useListAdminPlansQuery } from './plans-api';
 
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 /** The form's own shape: one audience choice (`course:<id>`, `plan:<id>` or `cohort:<id>`), the repeat and the meeting as plain fields. */
-interface ScheduleValues {
-  title: string;
-  description: string;
-  startsAt: string;
-  durationMinutes: number;
+interface ScheduleValues extends SessionFieldValues {
   repeats: boolean;
   /** The checked weekdays' values, `'0'` (Sunday) to `'6'` (Saturday). */
   weekdays: string[];
   weeks: number;
   audience: string;
-  meetingKind: 'jitsi' | 'link';
-  meetingUrl: string;
 }
 
 const emptySchedule: ScheduleValues = {
@@ -114,36 +109,7 @@ export function LiveSessionForm() {
   return (
     <form className="admin-form admin-panel" onSubmit={onSubmit} noValidate aria-labelledby="live-form-title">
       <h2 id="live-form-title">Schedule a live session</h2>
-      <AdminInput
-        id="live-title"
-        label="Title"
-        error={errors.title?.message}
-        autoComplete="off"
-        registration={register('title')}
-      />
-      <AdminTextarea
-        id="live-description"
-        label="Description"
-        error={errors.description?.message}
-        rows={3}
-        registration={register('description')}
-      />
-      <div className="admin-grid">
-        <AdminInput
-          id="live-startsAt"
-          label="Start (India time, IST)"
-          error={errors.startsAt?.message}
-          type="datetime-local"
-          registration={register('startsAt')}
-        />
-        <AdminInput
-          id="live-durationMinutes"
-          label="Duration (minutes)"
-          error={errors.durationMinutes?.message}
-          type="number"
-          min={1}
-          registration={register('durationMinutes', { valueAsNumber: true })}
-        />
+      <SessionBasicsFields idPrefix="live" register={register} errors={errors}>
         <AdminField id="live-audience" label="Audience" error={errors.audience?.message}>
           {(describedBy, invalid) => (
             <select
@@ -179,7 +145,7 @@ export function LiveSessionForm() {
             </select>
           )}
         </AdminField>
-      </div>
+      </SessionBasicsFields>
       <fieldset className="admin-fieldset live-repeat">
         <legend>Repeat</legend>
         <div className="admin-check">
@@ -214,28 +180,7 @@ export function LiveSessionForm() {
           </>
         )}
       </fieldset>
-      <fieldset className="admin-fieldset">
-        <legend>Meeting</legend>
-        <div className="admin-check">
-          <input id="live-meeting-jitsi" type="radio" value="jitsi" {...register('meetingKind')} />
-          <label htmlFor="live-meeting-jitsi">A Jitsi Meet room of its own</label>
-        </div>
-        <div className="admin-check">
-          <input id="live-meeting-link" type="radio" value="link" {...register('meetingKind')} />
-          <label htmlFor="live-meeting-link">Paste a Zoom / Google Meet link</label>
-        </div>
-        {meetingKind === 'link' && (
-          <AdminInput
-            id="live-meetingUrl"
-            label="Meeting link"
-            hint="Shown only to the audience, from 15 minutes before the start."
-            error={errors.meetingUrl?.message}
-            type="url"
-            autoComplete="off"
-            registration={register('meetingUrl')}
-          />
-        )}
-      </fieldset>
+      <MeetingFieldset idPrefix="live" register={register} errors={errors} meetingKind={meetingKind} />
       <FormActions noun="session" editing={false} busy={isLoading} onCancel={() => reset(emptySchedule)} />
     </form>
   );
