@@ -1,16 +1,12 @@
-import { COMMUNITY_EDIT_MINUTES, type CommunityReply, type CommunityThread, messages } from '@shop/shared';
+import { type CommunityReply, type CommunityThread, messages } from '@shop/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormField, FormOutcome } from '../../components/ui/form-field';
 import { useDeletePostMutation, useEditPostMutation, useMarkHelpfulMutation, useReportPostMutation } from './api';
+import { mayEdit } from './edit-window';
 import { communityLook } from './fields';
 import { refusalOf } from './refusal';
 
 type Post = CommunityThread | CommunityReply;
-
-/** A post may be edited by its author within 15 minutes of posting (the server checks it too). */
-export function mayEdit(post: Post, now = Date.now()): boolean {
-  return post.mine && now - new Date(post.createdAt).getTime() < COMMUNITY_EDIT_MINUTES * 60_000;
-}
 
 /** The reason form of Report: the server keeps the report for the operator's queue. */
 function ReportForm({ post, onDone }: { post: Post; onDone: () => void }) {
