@@ -317,7 +317,7 @@ export const messages = {
   communityQuestion: 'Question',
   communityAnnouncement: 'Announcement',
   communityAnswered: 'Answered',
-  communityRepliesCount: '{count} replies',
+  communityRepliesCount: 'Replies: {count}',
   communityStartTitle: 'Start a discussion or ask a question',
   communityKind: 'Kind',
   communityKindDiscussion: 'Discussion',
@@ -349,6 +349,8 @@ export const messages = {
   communityReplySend: 'Reply',
   communityActionFailed: 'That did not work. Please try again.',
   communityHeld: 'Held for review',
+  /** Beside the name of a post's author who is the operator (the shop's team). */
+  communityTeam: 'Team',
   communityHidden: 'Hidden by the operator',
   /** Razorpay refused the cancel of a membership it still holds live: nothing changed, the learner tries again. */
   subscriptionCancelRefused:

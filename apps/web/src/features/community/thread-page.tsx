@@ -17,6 +17,9 @@ function Byline({ post }: { post: CommunityThread | CommunityReply }) {
   return (
     <p className="community-meta">
       <span className={post.author.role === 'operator' ? 'community-operator' : undefined}>{post.author.name}</span>
+      {post.author.role === 'operator' && post.author.name !== messages.communityOperator && (
+        <span className="community-tag">{messages.communityTeam}</span>
+      )}
       <time dateTime={post.createdAt}>
         {new Date(post.createdAt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}
       </time>
