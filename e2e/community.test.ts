@@ -8,7 +8,7 @@ import { createVerifiedUser, type E2EUser, grantCourse, signIn } from './support
 // Issue 36, the community in the browser: a course's buyer opens Community from the dashboard menu, opens
 // the course's space and asks a question with the keyboard; the operator replies (through the API, as another
 // browser would) and the reply appears on the open thread without a reload (the space's event stream); the
-// asker marks it as the answer; the asker reports a post (an empty reason gets the server's field message).
+// asker marks it as the answer; the asker reports a post; a thread the operator starts appears on the open space (an empty reason gets the server's field message).
 
 const course = { id: '64a1f0c2b7e4d1a2c3e50002', title: 'The 15-Minute Trend-Following System' };
 const viewports = [
@@ -16,12 +16,12 @@ const viewports = [
   { width: 1366, height: 900 },
 ];
 
-/** A reply as the operator's browser sends it (session cookie, the shop's own Origin). */
-async function replyAs(user: E2EUser, threadId: string, body: string) {
-  const res = await fetch(`${baseURL}/api/threads/${threadId}/replies`, {
+/** A post as the operator's browser sends it (session cookie, the shop's own Origin); 201 expected. */
+async function postAs201(user: E2EUser, path: string, body: object) {
+  const res = await fetch(`${baseURL}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `token=${user.token}`, origin: new URL(baseURL).origin },
-    body: JSON.stringify({ body }),
+    body: JSON.stringify(body),
   });
   expect(res.status, await res.clone().text()).toBe(201);
 }
@@ -92,7 +92,7 @@ describe('the community', () => {
 
       // The operator's reply appears without a reload, its Markdown rendered by the server.
       const answer = `Below the swing low, **sized** so the loss is 1% ${unique()}`;
-      await replyAs(admin, threadId, answer);
+      await postAs201(admin, `/api/threads/${threadId}/replies`, { body: answer });
       const reply = page.locator('.community-replies > li').first();
       await reply.getByText(/Below the swing low/).waitFor({ timeout: 5_000 });
       expect(await reply.locator('strong').textContent()).toBe('sized');
@@ -123,6 +123,16 @@ describe('the community', () => {
       const row = page.locator('.community-thread', { hasText: title });
       await row.getByText('Answered').waitFor();
       await row.getByText('Replies: 1').waitFor();
+
+      // A thread the operator starts appears on the open space's list without a reload.
+      const spaceId = new URL(page.url()).pathname.split('/').pop() ?? '';
+      const news = `Tomorrow's session moves to 9:30 ${unique()}`;
+      await postAs201(admin, `/api/spaces/${spaceId}/threads`, {
+        title: news,
+        body: 'See you there.',
+        kind: 'discussion',
+      });
+      await page.getByRole('link', { name: news }).waitFor({ timeout: 5_000 });
       allowFailedResources(consoleErrors, 400);
     });
   }
