@@ -73,6 +73,7 @@ describe('phone layouts (360 x 800)', () => {
       'My Orders',
       'My Memberships',
       'Upcoming live sessions',
+      'Community',
       'Wishlist',
       'Privacy Centre',
     ]);

@@ -268,6 +268,7 @@ const WEB_ZONE_BREACHES: string[] = [
   'features/checkout/use-place-order.ts -> features/cart/api.ts',
   'features/checkout/use-place-order.ts -> features/cart/cart-totals.tsx',
   'features/checkout/use-place-order.ts -> features/cart/saved-coupon.ts',
+  'features/community/community-page.tsx -> features/account/dashboard-sidebar.tsx',
   'features/learning/enrolled-courses-page.tsx -> features/account/dashboard-sidebar.tsx',
   'features/live-sessions/live-sessions-page.tsx -> features/account/dashboard-sidebar.tsx',
   'features/memberships/my-memberships-page.tsx -> features/account/dashboard-sidebar.tsx',

@@ -18,6 +18,8 @@ import { type PageMeta, pageMeta } from './page-meta.js';
 export const LIVE_SESSIONS_PAGE = '/dashboard/live-sessions';
 /** A past session's recording, played for its audience (issue 35, recordings): `:id` is the session's. */
 export const LIVE_RECORDING_PAGE = '/dashboard/live-sessions/recordings/:id';
+/** The members' community (issue 36): the signed-in member's spaces; a space and a thread are under it. */
+export const COMMUNITY_PAGE = '/community';
 
 export const pageRoutes = [
   { path: '/', source: 'src/features/home/home-page.tsx', head: 'home', landing: true, serverRendered: true },
@@ -78,6 +80,9 @@ export const pageRoutes = [
   { path: '/my-memberships', source: 'src/features/memberships/my-memberships-page.tsx', session: true },
   { path: LIVE_SESSIONS_PAGE, source: 'src/features/live-sessions/live-sessions-page.tsx', session: true },
   { path: LIVE_RECORDING_PAGE, source: 'src/features/learning/recording-page.tsx', session: true },
+  { path: COMMUNITY_PAGE, source: 'src/features/community/community-page.tsx', session: true },
+  { path: '/community/spaces/:id', source: 'src/features/community/space-page.tsx', session: true },
+  { path: '/community/threads/:id', source: 'src/features/community/thread-page.tsx', session: true },
   { path: '/certificates/:id', source: 'src/features/certificates/certificate-page.tsx' },
   { path: '/verify-email/:token', source: 'src/features/account/verify-email-page.tsx' },
   { path: '/reset-password/:token', source: 'src/features/account/reset-password-page.tsx' },

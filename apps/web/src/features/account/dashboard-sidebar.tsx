@@ -1,4 +1,4 @@
-import { LIVE_SESSIONS_PAGE, messages } from '@shop/shared';
+import { COMMUNITY_PAGE, LIVE_SESSIONS_PAGE, messages } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { PageBanner } from '../../components/ui/page-banner';
@@ -14,11 +14,12 @@ const pages = [
   ['/orders', messages.ordersTitle],
   ['/my-memberships', messages.myMemberships],
   [LIVE_SESSIONS_PAGE, messages.upcomingLiveSessions],
+  [COMMUNITY_PAGE, messages.community],
   ['/wishlist', messages.wishlist],
   ['/privacy-centre', messages.privacyCentre],
 ] as const;
 
-/** The dashboard's side menu: the username as heading, Profile, Enrolled Courses, My Orders, My Memberships, Upcoming live sessions, Wishlist, Privacy Centre and Logout. */
+/** The dashboard's side menu: the username as heading, Profile, Enrolled Courses, My Orders, My Memberships, Upcoming live sessions, Community, Wishlist, Privacy Centre and Logout. */
 export function DashboardSidebar({ username }: { username: string }) {
   const logout = useLogout();
   return (
