@@ -1,4 +1,4 @@
-import { messages, pathWith, videoAdminPaths } from '@shop/shared';
+import { messages } from '@shop/shared';
 
 export interface UploadCallbacks {
   onProgress: (percent: number) => void;
@@ -7,16 +7,11 @@ export interface UploadCallbacks {
 }
 
 /**
- * Sends a lesson video with the tus protocol. tus-js-client is loaded on the first upload only (it is
- * larger than the rest of the console page). A file chosen again after a dropped connection or a page
- * reload resumes where it stopped: the client keeps each unfinished upload's URL in local storage under
- * the file's fingerprint (name, type, size, date and the lesson's upload path).
+ * Sends a video to one of the pipeline's tus endpoints (a lesson's, a live session's recording). tus-js-client
+ * is loaded on the first upload only (it is larger than the rest of the console page). A file chosen again
+ * after a dropped connection or a page reload resumes where it stopped: the client keeps each unfinished
+ * upload's URL in local storage under the file's fingerprint (name, type, size, date and the upload path).
  */
-export function uploadLessonVideo(lessonId: string, file: File, callbacks: UploadCallbacks) {
-  return uploadVideo(pathWith(videoAdminPaths.uploads, { lessonId }), file, callbacks);
-}
-
-/** The same resumable upload to any of the video pipeline's tus endpoints (a live session's recording too). */
 export async function uploadVideo(endpoint: string, file: File, callbacks: UploadCallbacks) {
   const { Upload } = await import('tus-js-client');
   const upload = new Upload(file, {

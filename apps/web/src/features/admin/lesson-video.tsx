@@ -1,4 +1,4 @@
-import { type LessonVideoState, messages } from '@shop/shared';
+import { type LessonVideoState, messages, pathWith, videoAdminPaths } from '@shop/shared';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
@@ -8,7 +8,7 @@ import {
   useRetryLessonVideoMutation,
   useUploadCaptionsMutation,
 } from './lesson-video-api';
-import { uploadLessonVideo } from './lesson-video-upload';
+import { useVideoUpload } from './use-video-upload';
 import './lesson-video.css';
 
 /** How often the job's state is read while it is queued or running. */
@@ -40,8 +40,6 @@ export const readyText = (video: LessonVideoState) =>
 export function LessonVideo({ lessonId, where }: { lessonId: string | undefined; where: string }) {
   const base = useId();
   const [polling, setPolling] = useState(false);
-  const [uploadPercent, setUploadPercent] = useState<number | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
   const { data, refetch } = useGetLessonVideoQuery(lessonId ?? '', {
     skip: !lessonId,
     pollingInterval: polling ? POLL_MS : 0,
@@ -49,6 +47,13 @@ export function LessonVideo({ lessonId, where }: { lessonId: string | undefined;
   const [retry, retryState] = useRetryLessonVideoMutation();
   const [remove, removeState] = useDeleteLessonVideoMutation();
   const [saveCaptions, captionsState] = useUploadCaptionsMutation();
+  const { uploadPercent, uploadError, choose } = useVideoUpload(
+    lessonId ? pathWith(videoAdminPaths.uploads, { lessonId }) : '',
+    () => {
+      setPolling(true);
+      void refetch();
+    },
+  );
   const job = data?.job ?? null;
   const current = data?.current ?? null;
   useEffect(() => {
@@ -58,30 +63,6 @@ export function LessonVideo({ lessonId, where }: { lessonId: string | undefined;
   if (!lessonId) return <p className="admin-hint">{messages.videoSaveLessonFirst}</p>;
   const hidden = <span className="visually-hidden">{where}</span>;
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    setUploadError(null);
-    setUploadPercent(0);
-    try {
-      await uploadLessonVideo(lessonId, file, {
-        onProgress: setUploadPercent,
-        onDone: () => {
-          setUploadPercent(null);
-          setPolling(true);
-          void refetch();
-        },
-        onError: (message) => {
-          setUploadPercent(null);
-          setUploadError(message);
-        },
-      });
-    } catch (error) {
-      setUploadPercent(null);
-      setUploadError(messages.videoUploadFailed.replace('{reason}', String(error)));
-    }
-  };
   const drop = async () => {
     if (!window.confirm(messages.videoDeleteConfirm)) return;
     try {

@@ -1,15 +1,15 @@
 import { type AdminLiveSession, liveSessionPaths, messages, pathWith } from '@shop/shared';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from './format-date';
 import { jobText, readyText } from './lesson-video';
-import { uploadVideo } from './lesson-video-upload';
 import {
   useGetLiveRecordingQuery,
   useRemoveLiveRecordingMutation,
   useSetLiveRecordingReleaseMutation,
 } from './live-sessions-api';
+import { useVideoUpload } from './use-video-upload';
 import './lesson-video.css';
 
 /** How often the job's state is read while it is queued or running. */
@@ -26,9 +26,14 @@ const localValue = (iso: string | null) => (iso ? iso.slice(0, 16) : '');
 export function LiveRecording({ session, onClose }: { session: AdminLiveSession; onClose: () => void }) {
   const base = useId();
   const [polling, setPolling] = useState(false);
-  const [uploadPercent, setUploadPercent] = useState<number | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
   const { data, refetch } = useGetLiveRecordingQuery(session.id, { pollingInterval: polling ? POLL_MS : 0 });
+  const { uploadPercent, uploadError, choose } = useVideoUpload(
+    pathWith(liveSessionPaths.adminRecordingUploads, { id: session.id }),
+    () => {
+      setPolling(true);
+      void refetch();
+    },
+  );
   const [setRelease, releaseState] = useSetLiveRecordingReleaseMutation();
   const [remove, removeState] = useRemoveLiveRecordingMutation();
   const [releaseAt, setReleaseAt] = useState('');
@@ -42,30 +47,6 @@ export function LiveRecording({ session, onClose }: { session: AdminLiveSession;
   }, [data?.releaseAt]);
   const title = `${messages.liveRecordingTitle}: ${session.title}`;
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    setUploadError(null);
-    setUploadPercent(0);
-    try {
-      await uploadVideo(pathWith(liveSessionPaths.adminRecordingUploads, { id: session.id }), file, {
-        onProgress: setUploadPercent,
-        onDone: () => {
-          setUploadPercent(null);
-          setPolling(true);
-          void refetch();
-        },
-        onError: (message) => {
-          setUploadPercent(null);
-          setUploadError(message);
-        },
-      });
-    } catch (error) {
-      setUploadPercent(null);
-      setUploadError(messages.videoUploadFailed.replace('{reason}', String(error)));
-    }
-  };
   const saveRelease = async (event: FormEvent) => {
     event.preventDefault();
     try {
