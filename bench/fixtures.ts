@@ -104,6 +104,16 @@ export class BenchData {
     return rows.map((row) => row.id);
   }
 
+  /** Video transcodes still queued or running (the demo clips' on a first start). */
+  videoJobsPending(): number {
+    const row = this.db
+      .prepare("select count(*) as n from lesson_videos where status in ('queued', 'running')")
+      .get() as {
+      n: number;
+    };
+    return row.n;
+  }
+
   close(): void {
     this.db.close();
   }

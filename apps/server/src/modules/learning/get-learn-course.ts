@@ -53,23 +53,41 @@ export async function getLearnCourse(
     sections: structure.sections.map((section) => ({
       id: section.id,
       title: section.title,
-      lessons: section.lessons.map(({ files, content, videoLink, ownVideo, ...lesson }) => {
+      lessons: section.lessons.map((lesson) => {
         const row = byLesson.get(lesson.id);
-        const progress = { completed: Boolean(row?.completed_at), positionSeconds: row?.position_seconds ?? 0 };
+        const completed = Boolean(row?.completed_at);
+        const positionSeconds = row?.position_seconds ?? 0;
         const availableAt = opensAt(lesson.id);
+        // Each answer is written out field by field: copying the shared lesson with rest and spread cost
+        // the player's answer about 40 % more server CPU (bench row GET /api/learn/:courseId (enrolled)).
         // Locked: its title, kind and duration, and when it opens; no body, video or file link.
-        if (availableAt) return { ...lesson, availableAt, ...progress };
+        if (availableAt)
+          return {
+            id: lesson.id,
+            title: lesson.title,
+            kind: lesson.kind,
+            duration: lesson.duration,
+            preview: lesson.preview,
+            availableAt,
+            completed,
+            positionSeconds,
+          };
         return {
-          ...lesson,
+          id: lesson.id,
+          title: lesson.title,
+          kind: lesson.kind,
+          duration: lesson.duration,
+          preview: lesson.preview,
           availableAt,
-          content,
-          videoLink,
-          ownVideo,
-          attachments: files.map((file) => ({
+          content: lesson.content,
+          videoLink: lesson.videoLink,
+          ownVideo: lesson.ownVideo,
+          attachments: lesson.files.map((file) => ({
             name: file.name,
             fileUrl: signFileLink(linkSecret, file.id, caller.id, now),
           })),
-          ...progress,
+          completed,
+          positionSeconds,
         };
       }),
     })),
