@@ -104,14 +104,14 @@ export class BenchData {
     return rows.map((row) => row.id);
   }
 
-  /** Video transcodes still queued or running (the demo clips' on a first start). */
-  videoJobsPending(): number {
+  /** Video transcodes: how many there are, and how many are still queued or running (the demo clips' on a first start). */
+  videoJobs(): { all: number; pending: number } {
     const row = this.db
-      .prepare("select count(*) as n from lesson_videos where status in ('queued', 'running')")
-      .get() as {
-      n: number;
-    };
-    return row.n;
+      .prepare(
+        "select count(*) as total, coalesce(sum(status in ('queued', 'running')), 0) as pending from lesson_videos",
+      )
+      .get() as { total: number; pending: number };
+    return { all: row.total, pending: row.pending };
   }
 
   close(): void {
