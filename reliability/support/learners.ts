@@ -129,6 +129,29 @@ export async function runLearners(options: LoadOptions, result = newLoadResult()
   return result;
 }
 
+/**
+ * Adds a course to the cart as its page would: a course sold by cohort (issue 35) goes in with a cohort,
+ * the open one without a seat limit when there is one (the load is about payments, not the race for the
+ * last seat, which cohorts.test.ts proves), else the one with most seats left. A course whose cohorts are
+ * all full or closed cannot be bought: 'unavailable'.
+ */
+async function addToCart(client: LearnerClient, courseId: string) {
+  const page = (await client.call('GET', `/api/courses/${courseId}`)).body.course as {
+    runsInCohorts: boolean;
+    cohorts: { id: string; seatsLeft: number | null }[];
+  };
+  let cohortId: string | undefined;
+  if (page.runsInCohorts) {
+    const open = page.cohorts.filter((cohort) => cohort.seatsLeft === null || cohort.seatsLeft > 0);
+    const roomiest = open.sort(
+      (a, b) => (b.seatsLeft ?? Number.MAX_SAFE_INTEGER) - (a.seatsLeft ?? Number.MAX_SAFE_INTEGER),
+    )[0];
+    if (!roomiest) return 'unavailable' as const;
+    cohortId = roomiest.id;
+  }
+  return client.call('POST', '/api/cart/add', cohortId ? { courseId, cohortId } : { courseId }, [409]);
+}
+
 async function shopOnce(
   client: LearnerClient,
   user: TestUser,
@@ -148,8 +171,8 @@ async function shopOnce(
       await client.call('GET', '/api/profile');
       return 'owns-everything';
     }
-    const added = await client.call('POST', '/api/cart/add', { courseId: choice._id }, [409]);
-    if (added.status === 409) {
+    const added = await addToCart(client, choice._id);
+    if (added === 'unavailable' || added.status === 409) {
       owned.add(choice._id);
       return 'retry';
     }
@@ -236,8 +259,8 @@ async function shopInTwoTabs(
     const inCart = new Set(cart.courses.map((line: CartLine) => line.courseId._id));
     const choice = pick(courses.filter((course) => !owned.has(course._id) && !inCart.has(course._id)));
     if (!choice) return 'owns-everything';
-    const added = await client.call('POST', '/api/cart/add', { courseId: choice._id }, [409]);
-    if (added.status === 409) {
+    const added = await addToCart(client, choice._id);
+    if (added === 'unavailable' || added.status === 409) {
       owned.add(choice._id);
       return 'retry';
     }
