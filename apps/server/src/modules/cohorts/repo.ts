@@ -69,18 +69,6 @@ export async function courseHasCohorts(db: Db, courseId: string): Promise<boolea
   return row !== undefined;
 }
 
-/** Of these course ids, those that run in cohorts. */
-export async function coursesWithCohorts(db: Db, courseIds: readonly string[]): Promise<Set<string>> {
-  if (courseIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('cohorts')
-    .select('course_id')
-    .distinct()
-    .where('course_id', 'in', [...courseIds])
-    .execute();
-  return new Set(rows.map((row) => row.course_id));
-}
-
 export async function insertCohort(db: Db, row: CohortRow): Promise<void> {
   await db.insertInto('cohorts').values(row).execute();
 }

@@ -256,7 +256,7 @@ describe("a past session's recording, for its audience from its release date", (
     expect(early.statusCode).toBe(403);
     expect(early.json()).toMatchObject({
       message: messages.liveRecordingNotYet.replace('{date}', '2026-01-20 18:00'),
-      fields: { availableAt: '2026-01-20T18:00:00+05:30' },
+      availableAt: '2026-01-20T18:00:00+05:30',
     });
     expect((await fetchAs(buyer, keyUri)).statusCode).toBe(403);
     expect((await fetchAs(buyer, grant.manifestUrl)).statusCode).toBe(403);

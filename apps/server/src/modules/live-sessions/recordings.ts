@@ -138,7 +138,8 @@ export async function recordingForViewer(
   const opens = new Date(releasedAt(session, video));
   if (!admin && opens > now) {
     const date = (indiaDateTime(opens.toISOString()) ?? '').slice(0, 16);
-    throw new AppError('forbidden', messages.liveRecordingNotYet.replace('{date}', date), {
+    // The date goes as a locked lesson's does (top-level `availableAt`, the playback routes' 403 shape).
+    throw new AppError('forbidden', messages.liveRecordingNotYet.replace('{date}', date), undefined, {
       availableAt: indiaIso(opens),
     });
   }
