@@ -7,27 +7,26 @@ import { isMemberOf } from './space-access.js';
 /**
  * Every published course and every membership plan with the community has its space, made the first time
  * anyone lists spaces after the course or plan exists (one per course or plan: the unique columns).
+ * Answers every space; the spaces are read again only when some were just made.
  */
-export async function ensureSpaces(db: Db, now: Date): Promise<void> {
+async function ensureSpaces(db: Db, now: Date) {
   const { courses, plans } = await findSpaceOwners(db);
   const known = await findAllSpaces(db);
   const courseIds = new Set(known.map((space) => space.course_id));
   const planIds = new Set(known.map((space) => space.plan_id));
-  await insertMissingSpaces(
-    db,
-    [
-      ...courses.filter((c) => !courseIds.has(c.id)).map((c) => ({ courseId: c.id, title: c.title })),
-      ...plans.filter((p) => !planIds.has(p.id)).map((p) => ({ planId: p.id, title: p.title })),
-    ],
-    now,
-  );
+  const missing = [
+    ...courses.filter((c) => !courseIds.has(c.id)).map((c) => ({ courseId: c.id, title: c.title })),
+    ...plans.filter((p) => !planIds.has(p.id)).map((p) => ({ planId: p.id, title: p.title })),
+  ];
+  if (missing.length === 0) return known;
+  await insertMissingSpaces(db, missing, now);
+  return findAllSpaces(db);
 }
 
 /** The caller's spaces (the operator's: all), each with its unread count; a ban hides the space. */
 export async function listSpaces(db: Db, user: SessionUser, now = new Date()): Promise<CommunitySpace[]> {
-  await ensureSpaces(db, now);
   const mine = [];
-  for (const space of await findAllSpaces(db)) {
+  for (const space of await ensureSpaces(db, now)) {
     if (user.role === 'admin') {
       mine.push(space);
       continue;
