@@ -317,7 +317,8 @@ describe(`lesson video upload and transcode (${engine})`, { timeout: 240_000 }, 
     const second = replaced.current?.id as string;
     expect(replaced.current?.hasCaptions).toBe(true);
     expect(fs.readFileSync(path.join(t.config.dataDir, 'video', second, 'captions.vtt'), 'utf8')).toBe(vtt);
-    expect(published(first)).toBe(false);
+    // The replaced video's files go once the new one is current: polled, as the removal follows the switch.
+    await expect.poll(() => published(first)).toBe(false);
   });
 
   it('deleting the lesson in the structure editor removes its video’s files', async () => {
